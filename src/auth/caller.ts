@@ -1,0 +1,52 @@
+import type { Db } from '../db/database.ts';
+import { parseJsonArray } from '../rpc/record.ts';
+
+export interface Membership {
+  userId: string;
+  /** null for a platform-level user record */
+  organizationId: string | null;
+  roles: ReadonlySet<string>;
+  blocked: boolean;
+}
+
+export type Caller =
+  | { kind: 'anonymous' }
+  | {
+      kind: 'user';
+      idpUserId: string;
+      memberships: Membership[];
+      /** roles of every membership that is not blocked */
+      roles: ReadonlySet<string>;
+      isPlatformAdmin: boolean;
+    };
+
+export const anonymous: Caller = { kind: 'anonymous' };
+
+/** Roles and blocking come from the user records at request time, so a change takes effect at once. */
+export async function loadCaller(db: Db, idpUserId: string): Promise<Caller> {
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'organizationId', 'role', 'roles', 'isBlocked'])
+    .where('idpUserId', '=', idpUserId)
+    .execute();
+  const memberships = rows.map((r) => ({
+    userId: r.id,
+    organizationId: r.organizationId,
+    roles: new Set([r.role, ...parseJsonArray(r.roles)]),
+    blocked: Boolean(r.isBlocked),
+  }));
+  const roles = new Set(memberships.filter((m) => !m.blocked).flatMap((m) => [...m.roles]));
+  return { kind: 'user', idpUserId, memberships, roles, isPlatformAdmin: roles.has('platform_admin') };
+}
+
+export function hasAnyRole(caller: Caller, roles: readonly string[]): boolean {
+  return caller.kind === 'user' && roles.some((r) => caller.roles.has(r));
+}
+
+export function isPlatformAdmin(caller: Caller): boolean {
+  return caller.kind === 'user' && caller.isPlatformAdmin;
+}
+
+export function callerId(caller: Caller): string | null {
+  return caller.kind === 'user' ? caller.idpUserId : null;
+}

@@ -1,0 +1,156 @@
+import { existsSync } from 'node:fs';
+import { z } from 'zod';
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const url = z.url();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(sqlite:|postgres(ql)?:\/\/)/, 'must start with sqlite: or postgres://')
+    .default('sqlite:./data/healthops.db'),
+  SQLITE_SYNCHRONOUS: z.enum(['FULL', 'NORMAL']).default('FULL'),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(5 * 1024 * 1024),
+  TRUST_PROXY: bool.default(false),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  TIME_ZONE: z.string().refine(isTimeZone, 'must be an IANA time zone such as UTC or Asia/Kolkata').default('UTC'),
+
+  AUTH_MODE: z.enum(['optional', 'required']).default('optional'),
+  AUTH_JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  AUTH_JWT_ISSUER: z.string().min(1).default('healthops'),
+  AUTH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  AUTH_DEV_OTP: bool.optional(),
+  AUTH_DEV_OTP_CODE: z.string().regex(/^\d{6}$/, 'must be six digits').default('123456'),
+  OTP_TTL_SECONDS: z.coerce.number().int().min(30).default(300),
+  OTP_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+  PASSWORD_RESET_TTL_SECONDS: z.coerce.number().int().min(60).default(1800),
+  OIDC_JWKS_URL: url.optional(),
+  OIDC_ISSUER: z.string().min(1).optional(),
+  OIDC_AUDIENCE: z.string().min(1).optional(),
+
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().min(3).default('healthops <no-reply@localhost>'),
+  SMS_URL: url.optional(),
+  SMS_API_KEY: z.string().min(1).optional(),
+
+  SOCIAL_AUTHORIZATION_URL: url.optional(),
+  SOCIAL_TOKEN_URL: url.optional(),
+  SOCIAL_USERINFO_URL: url.optional(),
+  SOCIAL_CLIENT_ID: z.string().min(1).optional(),
+  SOCIAL_CLIENT_SECRET: z.string().min(1).optional(),
+  SOCIAL_SCOPE: z.string().min(1).default('openid email profile'),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  logLevel: string;
+  databaseUrl: string;
+  sqliteSynchronous: 'FULL' | 'NORMAL';
+  bodyLimitBytes: number;
+  shutdownTimeoutMs: number;
+  /** Take the caller's address from X-Forwarded-For (behind a reverse proxy). */
+  trustProxy: boolean;
+  timeZone: string;
+  auth: {
+    mode: 'optional' | 'required';
+    jwtSecret: string;
+    issuer: string;
+    tokenTtlSeconds: number;
+    devOtp: boolean;
+    devOtpCode: string;
+    otpTtlSeconds: number;
+    otpMaxAttempts: number;
+    passwordResetTtlSeconds: number;
+    oidc: { jwksUrl: string; issuer: string | undefined; audience: string | undefined } | undefined;
+  };
+  mail: { smtpUrl: string | undefined; from: string };
+  sms: { url: string; apiKey: string | undefined } | undefined;
+  social:
+    | { authorizationUrl: string; tokenUrl: string; userinfoUrl: string; clientId: string; clientSecret: string; scope: string }
+    | undefined;
+}
+
+const DEV_JWT_SECRET = 'healthops-development-secret-do-not-use-in-production';
+
+export class ConfigError extends Error {}
+
+function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Reads the environment (after an optional .env file) and fails naming every bad variable. */
+export function loadConfig(source: Record<string, string | undefined> = readEnvironment()): Config {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  if (isProduction && !e.AUTH_JWT_SECRET) throw new ConfigError('invalid configuration:\n  AUTH_JWT_SECRET: required in production');
+  if (isProduction && e.AUTH_DEV_OTP) throw new ConfigError('invalid configuration:\n  AUTH_DEV_OTP: cannot be on in production');
+  const socialKeys = ['SOCIAL_AUTHORIZATION_URL', 'SOCIAL_TOKEN_URL', 'SOCIAL_USERINFO_URL', 'SOCIAL_CLIENT_ID', 'SOCIAL_CLIENT_SECRET'] as const;
+  const socialSet = socialKeys.filter((k) => e[k] !== undefined);
+  if (socialSet.length > 0 && socialSet.length < socialKeys.length) {
+    const missing = socialKeys.filter((k) => e[k] === undefined);
+    throw new ConfigError(`invalid configuration:\n  ${missing.join(', ')}: required when social sign-in is configured`);
+  }
+  return {
+    env: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    host: e.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1'),
+    logLevel: e.LOG_LEVEL,
+    databaseUrl: e.DATABASE_URL,
+    sqliteSynchronous: e.SQLITE_SYNCHRONOUS,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    trustProxy: e.TRUST_PROXY,
+    timeZone: e.TIME_ZONE,
+    auth: {
+      mode: e.AUTH_MODE,
+      jwtSecret: e.AUTH_JWT_SECRET ?? DEV_JWT_SECRET,
+      issuer: e.AUTH_JWT_ISSUER,
+      tokenTtlSeconds: e.AUTH_TOKEN_TTL_SECONDS,
+      devOtp: !isProduction && (e.AUTH_DEV_OTP ?? true),
+      devOtpCode: e.AUTH_DEV_OTP_CODE,
+      otpTtlSeconds: e.OTP_TTL_SECONDS,
+      otpMaxAttempts: e.OTP_MAX_ATTEMPTS,
+      passwordResetTtlSeconds: e.PASSWORD_RESET_TTL_SECONDS,
+      oidc: e.OIDC_JWKS_URL ? { jwksUrl: e.OIDC_JWKS_URL, issuer: e.OIDC_ISSUER, audience: e.OIDC_AUDIENCE } : undefined,
+    },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    sms: e.SMS_URL ? { url: e.SMS_URL, apiKey: e.SMS_API_KEY } : undefined,
+    social:
+      socialSet.length === socialKeys.length
+        ? {
+            authorizationUrl: e.SOCIAL_AUTHORIZATION_URL!,
+            tokenUrl: e.SOCIAL_TOKEN_URL!,
+            userinfoUrl: e.SOCIAL_USERINFO_URL!,
+            clientId: e.SOCIAL_CLIENT_ID!,
+            clientSecret: e.SOCIAL_CLIENT_SECRET!,
+            scope: e.SOCIAL_SCOPE,
+          }
+        : undefined,
+  };
+}
+
+function readEnvironment(): Record<string, string | undefined> {
+  if (existsSync('.env')) process.loadEnvFile('.env');
+  return process.env;
+}

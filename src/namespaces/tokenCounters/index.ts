@@ -1,0 +1,4 @@
+import type { Operation } from '../../rpc/operation.ts';
+import { tokenCounters } from './tokenCounters.resource.ts';
+
+export const operations: Operation[] = [...tokenCounters.operations];

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { defineResource } from '../../rpc/resource.ts';
+
+export const tokenCounters = defineResource({
+  namespace: 'tokenCounters',
+  table: 'tokenCounters',
+  scope: 'organization',
+  clientTimestamps: true,
+  fields: {
+    date: { kind: 'date', required: true },
+    prefix: { kind: 'string', required: true, schema: z.string().trim().min(1).max(32) },
+    lastSequence: { kind: 'int', required: true, schema: z.int().min(0) },
+  },
+});

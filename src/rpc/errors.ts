@@ -1,0 +1,49 @@
+export const errorStatus = {
+  BAD_REQUEST: 400,
+  VALIDATION_FAILED: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  UNKNOWN_OPERATION: 404,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  INVALID_STATE: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  NOT_CONFIGURED: 503,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+export interface ErrorDetail {
+  path: string;
+  message: string;
+}
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly details: ErrorDetail[] | undefined;
+  /** Seconds until a rate-limited call may be retried (sent as Retry-After). */
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(code: ErrorCode, message: string, options: { details?: ErrorDetail[]; retryAfterSeconds?: number } = {}) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.details = options.details;
+    this.retryAfterSeconds = options.retryAfterSeconds;
+  }
+
+  get status(): number {
+    return errorStatus[this.code];
+  }
+}
+
+export function notFound(what: string): AppError {
+  return new AppError('NOT_FOUND', `${what} not found`);
+}
+
+export function validationFailed(path: string, message: string): AppError {
+  return new AppError('VALIDATION_FAILED', message, { details: [{ path, message }] });
+}

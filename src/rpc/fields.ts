@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** Schema pieces for the interface's legend types (CONTRACT.md section 5). */
+
+const MAX_TEXT = 10_000;
+
+/** A required identifier: a non-empty string. */
+export const id = () => z.string().trim().min(1, 'must not be empty').max(128);
+/** `s`: free text, bounded so no request can store megabytes in one field. */
+export const str = () => z.string().max(MAX_TEXT);
+/** A required `s`: present, not null, not empty. */
+export const reqStr = () => z.string().trim().min(1, 'must not be empty').max(MAX_TEXT);
+export const int = () => z.int();
+export const num = () => z.number();
+export const bool = () => z.boolean();
+/** `ts`: unix milliseconds, a non-negative integer. */
+export const ts = () => z.int().min(0);
+/** `d`: a real calendar date YYYY-MM-DD. */
+export const date = () => z.iso.date({ error: 'must be a calendar date YYYY-MM-DD' });
+/** `t`: HH:mm from 00:00 to 23:59. */
+export const time = () => z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time HH:mm from 00:00 to 23:59');
+export const email = () => z.email({ error: 'must be an email address' }).max(320);
+export const strArray = () => z.array(str()).max(1000);
+export const jsonObject = () => z.record(z.string(), z.unknown());
+
+export const page = () => z.int().min(1).default(1);
+export const pageSize = () => z.int().min(1).max(100).default(20);
+export const paging = { page: page(), pageSize: pageSize() };

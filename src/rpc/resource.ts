@@ -1,0 +1,249 @@
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { Db } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
+import { notFound } from './errors.ts';
+import { bool, date, email, id, int, jsonObject, num, paging, str, strArray, time, ts } from './fields.ts';
+import { newId } from './ids.ts';
+import { defineOperation, type Context, type Operation } from './operation.ts';
+import { offsetOf, pageOf, type Page } from './paging.ts';
+import { fromJsonText, toBool, toJsonText } from './record.ts';
+
+/**
+ * Plain resources described once as data and turned into create / getById / update / delete /
+ * list operations. Hand-written operations reuse the repository and schemas this returns.
+ */
+
+export type FieldKind = 'string' | 'int' | 'number' | 'bool' | 'ts' | 'date' | 'time' | 'email' | 'strings' | 'json';
+
+export interface FieldSpec {
+  kind: FieldKind;
+  /** Required on create; on update it may be changed but never cleared. */
+  required?: boolean;
+  /** Replaces the schema the kind gives (bounds, enums). */
+  schema?: z.ZodType;
+  /** Stored on create when the field is absent. */
+  default?: unknown;
+}
+
+export type Row = Record<string, unknown>;
+export type ApiRecord = Record<string, unknown>;
+
+export interface ResourceSpec {
+  namespace: string;
+  table: keyof Database;
+  /** `organization`: every record carries organizationId and is reached only through it. */
+  scope: 'organization' | 'platform';
+  fields: Record<string, FieldSpec>;
+  /** The client may send createdAt / updatedAt (imports, back-fills); otherwise the server sets them. */
+  clientTimestamps?: boolean;
+  /** Name of the paged list operation; `false` for none. */
+  listName?: string | false;
+  /** Operations to generate (default all five). */
+  generate?: readonly ('create' | 'getById' | 'update' | 'delete' | 'list')[];
+  /** Derives fields and checks invariants on the full record about to be written (create and update). */
+  prepare?: (record: ApiRecord, ctx: Context) => ApiRecord | Promise<ApiRecord>;
+}
+
+type AnyDb = Kysely<Record<string, Row>>;
+const anyDb = (db: Db) => db as unknown as AnyDb;
+
+function schemaOf(kind: FieldKind): z.ZodType {
+  switch (kind) {
+    case 'string':
+      return str();
+    case 'int':
+      return int();
+    case 'number':
+      return num();
+    case 'bool':
+      return bool();
+    case 'ts':
+      return ts();
+    case 'date':
+      return date();
+    case 'time':
+      return time();
+    case 'email':
+      return email();
+    case 'strings':
+      return strArray();
+    case 'json':
+      return jsonObject();
+  }
+}
+
+export function defineResource(spec: ResourceSpec) {
+  const table = spec.table as string;
+  const orgScoped = spec.scope === 'organization';
+  const fieldSchema = (name: string) => spec.fields[name]?.schema ?? schemaOf(spec.fields[name]!.kind);
+  const timestampShape: Record<string, z.ZodType> = spec.clientTimestamps ? { createdAt: ts().nullish(), updatedAt: ts().nullish() } : {};
+  const orgShape: Record<string, z.ZodType> = orgScoped ? { organizationId: id() } : {};
+
+  const createShape: Record<string, z.ZodType> = { ...orgShape, ...timestampShape };
+  const updateShape: Record<string, z.ZodType> = { id: id(), ...orgShape, ...timestampShape };
+  for (const [name, field] of Object.entries(spec.fields)) {
+    createShape[name] = field.required ? fieldSchema(name) : fieldSchema(name).nullish();
+    updateShape[name] = field.required ? fieldSchema(name).optional() : fieldSchema(name).nullish();
+  }
+  const keyShape = { id: id(), ...orgShape };
+  const schemas = {
+    create: z.object(createShape) as unknown as z.ZodType<ApiRecord & { organizationId?: string }>,
+    update: z.object(updateShape) as unknown as z.ZodType<ApiRecord & { id: string; organizationId?: string }>,
+    key: z.object(keyShape) as unknown as z.ZodType<{ id: string; organizationId?: string }>,
+    list: z.object({ ...orgShape, ...paging }) as unknown as z.ZodType<{ organizationId?: string; page: number; pageSize: number }>,
+  };
+
+  function toRow(record: ApiRecord): Row {
+    const row: Row = {};
+    for (const [key, value] of Object.entries(record)) {
+      const kind = spec.fields[key]?.kind;
+      row[key] = kind === 'strings' || kind === 'json' ? toJsonText(value) : value;
+    }
+    return row;
+  }
+
+  function toRecord(row: Row): ApiRecord {
+    const record: ApiRecord = {};
+    for (const [key, value] of Object.entries(row)) {
+      const kind = spec.fields[key]?.kind;
+      record[key] = kind === 'bool' ? toBool(value) : kind === 'strings' || kind === 'json' ? fromJsonText(value) : value;
+    }
+    return record;
+  }
+
+  const scoped = (db: Db, organizationId: string | undefined) => {
+    const query = anyDb(db).selectFrom(table);
+    return orgScoped ? query.where('organizationId', '=', organizationId!) : query;
+  };
+
+  const repo = {
+    toRecord,
+    toRow,
+    async find(db: Db, organizationId: string | undefined, recordId: string): Promise<ApiRecord | undefined> {
+      const row = await scoped(db, organizationId).selectAll().where('id', '=', recordId).executeTakeFirst();
+      return row ? toRecord(row) : undefined;
+    },
+    async get(db: Db, organizationId: string | undefined, recordId: string): Promise<ApiRecord> {
+      const found = await repo.find(db, organizationId, recordId);
+      if (!found) throw notFound(spec.namespace === table ? `${table} record` : table);
+      return found;
+    },
+    async insert(db: Db, record: ApiRecord): Promise<ApiRecord> {
+      const rows = await anyDb(db).insertInto(table).values(toRow(record)).returningAll().execute();
+      return toRecord(rows[0]!);
+    },
+    async patch(db: Db, organizationId: string | undefined, recordId: string, changes: ApiRecord): Promise<ApiRecord> {
+      let query = anyDb(db).updateTable(table).set(toRow(changes)).where('id', '=', recordId);
+      if (orgScoped) query = query.where('organizationId', '=', organizationId!);
+      const rows = await query.returningAll().execute();
+      if (!rows[0]) throw notFound(table);
+      return toRecord(rows[0]);
+    },
+    async remove(db: Db, organizationId: string | undefined, recordId: string): Promise<void> {
+      let query = anyDb(db).deleteFrom(table).where('id', '=', recordId);
+      if (orgScoped) query = query.where('organizationId', '=', organizationId!);
+      const result = await query.executeTakeFirst();
+      if (Number(result.numDeletedRows) === 0) throw notFound(table);
+    },
+    async page(db: Db, organizationId: string | undefined, pageNo: number, pageSize: number): Promise<Page<ApiRecord>> {
+      const [rows, count] = await Promise.all([
+        scoped(db, organizationId)
+          .selectAll()
+          .orderBy('createdAt', 'desc')
+          .orderBy('id', 'desc')
+          .limit(pageSize)
+          .offset(offsetOf(pageNo, pageSize))
+          .execute(),
+        scoped(db, organizationId).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return pageOf(rows.map(toRecord), Number(count.n), pageNo, pageSize);
+    },
+    /** A full new record from validated create input: every field present, unset ones null. */
+    async build(ctx: Context, input: ApiRecord): Promise<ApiRecord> {
+      const now = ctx.now();
+      const record: ApiRecord = { id: newId() };
+      if (orgScoped) record.organizationId = input.organizationId;
+      for (const [name, field] of Object.entries(spec.fields)) record[name] = input[name] ?? field.default ?? null;
+      record.createdAt = input.createdAt ?? now;
+      record.updatedAt = input.updatedAt ?? now;
+      return spec.prepare ? spec.prepare(record, ctx) : record;
+    },
+    /** The record after applying update input: omitted fields unchanged, null clears. */
+    async merge(ctx: Context, current: ApiRecord, input: ApiRecord): Promise<{ record: ApiRecord; changes: ApiRecord }> {
+      const changes: ApiRecord = {};
+      for (const name of [...Object.keys(spec.fields), ...(spec.clientTimestamps ? ['createdAt'] : [])]) {
+        if (input[name] !== undefined) changes[name] = input[name];
+      }
+      changes.updatedAt = (spec.clientTimestamps ? input.updatedAt : undefined) ?? ctx.now();
+      let record = { ...current, ...changes };
+      if (spec.prepare) {
+        record = await spec.prepare(record, ctx);
+        for (const key of Object.keys(record)) if (record[key] !== current[key]) changes[key] = record[key];
+      }
+      return { record, changes };
+    },
+  };
+
+  const generate = new Set(spec.generate ?? ['create', 'getById', 'update', 'delete', 'list']);
+  const ns = spec.namespace;
+  const operations: Operation[] = [];
+  const org = (input: { organizationId?: string }) => input.organizationId;
+
+  if (generate.has('create')) {
+    operations.push(
+      defineOperation({
+        namespace: ns, name: 'create', writes: true, input: schemas.create,
+        async handler(ctx, input) {
+          return { item: await repo.insert(ctx.db, await repo.build(ctx, input)) };
+        },
+      }),
+    );
+  }
+  if (generate.has('getById')) {
+    operations.push(
+      defineOperation({
+        namespace: ns, name: 'getById', input: schemas.key,
+        async handler(ctx, input) {
+          return { item: await repo.get(ctx.db, org(input), input.id) };
+        },
+      }),
+    );
+  }
+  if (generate.has('update')) {
+    operations.push(
+      defineOperation({
+        namespace: ns, name: 'update', writes: true, input: schemas.update,
+        async handler(ctx, input) {
+          const current = await repo.get(ctx.db, org(input), input.id);
+          const { changes } = await repo.merge(ctx, current, input);
+          return { item: await repo.patch(ctx.db, org(input), input.id, changes) };
+        },
+      }),
+    );
+  }
+  if (generate.has('delete')) {
+    operations.push(
+      defineOperation({
+        namespace: ns, name: 'delete', writes: true, input: schemas.key,
+        async handler(ctx, input) {
+          await repo.remove(ctx.db, org(input), input.id);
+          return { id: input.id, deleted: true };
+        },
+      }),
+    );
+  }
+  const listName = spec.listName ?? (orgScoped ? 'listByOrganization' : 'list');
+  if (generate.has('list') && listName) {
+    operations.push(
+      defineOperation({
+        namespace: ns, name: listName, input: schemas.list,
+        async handler(ctx, input) {
+          return repo.page(ctx.db, org(input), input.page, input.pageSize);
+        },
+      }),
+    );
+  }
+
+  return { spec, schemas, repo, operations };
+}

@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import { after, before, describe } from 'node:test';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import { openDatabase, type DatabaseHandle, type Dialect } from '../src/db/database.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
+import type { Services } from '../src/services.ts';
+
+export const dialects: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  services?: Partial<Services>;
+}
+
+export interface CallOptions {
+  token?: string;
+  ip?: string;
+  headers?: Record<string, string>;
+}
+
+export interface ApiResponse {
+  statusCode: number;
+  body: {
+    status: 'ok' | 'error';
+    // Tests read into results freely; the shape is asserted, not typed.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    data: any;
+    error: { code: string; message: string; details?: { path: string; message: string }[]; requestId?: string };
+  };
+  headers: LightMyRequestResponse['headers'];
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: Config;
+  dialect: Dialect;
+  call(namespace: string, apiName: string, data?: unknown, options?: CallOptions): Promise<ApiResponse>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(dialect: Dialect, options: TestAppOptions = {}): Promise<TestApp> {
+  let dropSchema = async () => {};
+  let database: DatabaseHandle;
+  if (dialect === 'sqlite') {
+    database = openDatabase('sqlite::memory:');
+  } else {
+    const url = process.env.TEST_DATABASE_URL!;
+    const schema = `t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    database = openDatabase(url, { pgSchema: schema, poolSize: 60 });
+    dropSchema = async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop schema ${schema} cascade`);
+      await c.end();
+    };
+  }
+  await migrateToLatest(database.db);
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
+  const app = await buildApp({ config, database, ...(options.services ? { services: options.services } : {}) });
+  await app.ready();
+
+  return {
+    app,
+    database,
+    config,
+    dialect,
+    async call(namespace, apiName, data = {}, callOptions = {}) {
+      const headers: Record<string, string> = { 'content-type': 'application/json', ...callOptions.headers };
+      if (callOptions.token) headers.authorization = `Bearer ${callOptions.token}`;
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api',
+        headers,
+        payload: JSON.stringify({ namespace, apiName, data }),
+        remoteAddress: callOptions.ip ?? '127.0.0.1',
+      });
+      return { statusCode: response.statusCode, body: response.json(), headers: response.headers };
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await dropSchema();
+    },
+  };
+}
+
+/**
+ * Runs a suite once per dialect with one fresh migrated database for the suite.
+ * `t()` gives the suite's app (set up in `before`).
+ */
+export function describeEachDialect(name: string, body: (t: () => TestApp) => void, options: TestAppOptions = {}): void {
+  for (const dialect of dialects) {
+    void describe(`${name} [${dialect}]`, () => {
+      let testApp: TestApp | undefined;
+      before(async () => {
+        testApp = await createTestApp(dialect, options);
+      });
+      after(async () => {
+        await testApp?.close();
+      });
+      body(() => testApp!);
+    });
+  }
+}
+
+/** Asserts a success envelope and returns its data. */
+export function ok(response: ApiResponse): ApiResponse['body']['data'] {
+  if (response.statusCode !== 200 || response.body.status !== 'ok') {
+    throw new Error(`expected ok, got ${response.statusCode} ${JSON.stringify(response.body)}`);
+  }
+  return response.body.data;
+}
+
+/** Asserts an error envelope with the given code and HTTP status. */
+export function failsWith(response: ApiResponse, code: string, status: number): ApiResponse['body']['error'] {
+  if (response.statusCode !== status || response.body.status !== 'error' || response.body.error.code !== code) {
+    throw new Error(`expected ${status} ${code}, got ${response.statusCode} ${JSON.stringify(response.body)}`);
+  }
+  return response.body.error;
+}

@@ -7,6 +7,7 @@ import { ping, type DatabaseHandle } from './db/database.ts';
 import { allOperations } from './namespaces/index.ts';
 import { fromDatabaseError } from './rpc/db-errors.ts';
 import { Dispatcher } from './rpc/dispatch.ts';
+import type { Operation } from './rpc/operation.ts';
 import { AppError, type ErrorCode } from './rpc/errors.ts';
 import { newId } from './rpc/ids.ts';
 import { buildOpenApi } from './rpc/openapi.ts';
@@ -19,6 +20,8 @@ export interface AppDeps {
   database: DatabaseHandle;
   /** Overrides of the providers made from the configuration (tests pass fakes of the clock etc.). */
   services?: Partial<Services>;
+  /** Operations served in addition to the interface's (tests use this to reach failure paths). */
+  extraOperations?: Operation[];
 }
 
 const REDACT = ['req.headers.authorization', 'req.headers["x-idp-access-token"]', 'req.headers.cookie'];
@@ -35,7 +38,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // JSON only: anything else is 415 UNSUPPORTED_MEDIA_TYPE.
   app.removeContentTypeParser('text/plain');
-  const registry = new Registry(allOperations);
+  const registry = new Registry([...allOperations, ...(deps.extraOperations ?? [])]);
   const services: Services = { ...createServices(config, app.log), ...deps.services };
   const dispatcher = new Dispatcher({ registry, database, config, services, tokens: new TokenService(config) });
 

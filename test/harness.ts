@@ -6,6 +6,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type DatabaseHandle, type Dialect } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
+import type { Operation } from '../src/rpc/operation.ts';
 import type { Services } from '../src/services.ts';
 
 export const dialects: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
@@ -13,6 +14,7 @@ export const dialects: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'p
 export interface TestAppOptions {
   env?: Record<string, string>;
   services?: Partial<Services>;
+  extraOperations?: Operation[];
 }
 
 export interface CallOptions {
@@ -64,7 +66,12 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
   }
   await migrateToLatest(database.db);
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
-  const app = await buildApp({ config, database, ...(options.services ? { services: options.services } : {}) });
+  const app = await buildApp({
+    config,
+    database,
+    ...(options.services ? { services: options.services } : {}),
+    ...(options.extraOperations ? { extraOperations: options.extraOperations } : {}),
+  });
   await app.ready();
 
   return {

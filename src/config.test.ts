@@ -1,0 +1,35 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { ConfigError, loadConfig } from './config.ts';
+
+test('defaults serve the embedded database in development with the development OTP switch on', () => {
+  const config = loadConfig({});
+  assert.equal(config.port, 3000);
+  assert.equal(config.host, '127.0.0.1');
+  assert.equal(config.databaseUrl, 'sqlite:./data/healthops.db');
+  assert.equal(config.auth.mode, 'optional');
+  assert.equal(config.auth.devOtp, true);
+  assert.equal(config.bodyLimitBytes, 5 * 1024 * 1024);
+});
+
+test('a bad value stops start-up with a message naming the variable', () => {
+  const cases: [Record<string, string>, RegExp][] = [
+    [{ PORT: 'eighty' }, /PORT/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
+    [{ AUTH_MODE: 'sometimes' }, /AUTH_MODE/],
+    [{ TIME_ZONE: 'Mars/Olympus' }, /TIME_ZONE/],
+    [{ AUTH_JWT_SECRET: 'short' }, /AUTH_JWT_SECRET/],
+    [{ NODE_ENV: 'production' }, /AUTH_JWT_SECRET: required in production/],
+    [{ SOCIAL_CLIENT_ID: 'id' }, /SOCIAL_AUTHORIZATION_URL/],
+  ];
+  for (const [env, message] of cases) {
+    assert.throws(() => loadConfig(env), (e: unknown) => e instanceof ConfigError && message.test(e.message), JSON.stringify(env));
+  }
+});
+
+test('production turns off every development switch and listens on all interfaces', () => {
+  const config = loadConfig({ NODE_ENV: 'production', AUTH_JWT_SECRET: 'x'.repeat(40) });
+  assert.equal(config.auth.devOtp, false);
+  assert.equal(config.host, '0.0.0.0');
+  assert.throws(() => loadConfig({ NODE_ENV: 'production', AUTH_JWT_SECRET: 'x'.repeat(40), AUTH_DEV_OTP: 'true' }), /AUTH_DEV_OTP/);
+});

@@ -90,6 +90,16 @@ describeEachDialect(
       ok(await t().call('hrProbe', 'whoAmI', { organizationId: org }, { token: hr.token }));
     });
 
+    test('a role counts only in the organization it was given in', async () => {
+      const a = orgId();
+      const b = orgId();
+      const idpUserId = `idp_${a}`;
+      const inA = await signIn(t(), { organizationId: a, roles: ['hr'], idpUserId });
+      await signIn(t(), { organizationId: b, roles: ['staff'], idpUserId });
+      ok(await t().call('hrProbe', 'whoAmI', { organizationId: a }, { token: inA.token }));
+      failsWith(await t().call('hrProbe', 'whoAmI', { organizationId: b }, { token: inA.token }), 'FORBIDDEN', 403);
+    });
+
     test('roles are read at request time: a role granted in the database counts on the next call', async () => {
       const org = orgId();
       const user = await signIn(t(), { organizationId: org, roles: ['nurse'] });
@@ -170,7 +180,7 @@ describe('tokens of an outside OpenID Connect provider', () => {
     jwks.close();
   });
 
-  const sign = (key: CryptoKey, claims: { iss?: string; aud?: string } = {}) =>
+  const sign = (key: Parameters<SignJWT["sign"]>[0], claims: { iss?: string; aud?: string } = {}) =>
     new SignJWT({})
       .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
       .setSubject('idp-user-42')

@@ -63,6 +63,7 @@ export class Dispatcher {
     };
     const organizationId = await organizationNamed(op, input, ctx);
     guardTenant(caller, organizationId);
+    guardRolesIn(op, caller, organizationId);
     await this.#limitRate(op, input, ctx);
 
     if (op.writes !== true) return op.handler(ctx, input);
@@ -140,6 +141,18 @@ function guardTenant(caller: Caller, organizationId: string | null): void {
   const membership = caller.memberships.find((m) => m.organizationId === organizationId);
   if (!membership) throw new AppError('FORBIDDEN', 'this organization is not yours');
   if (membership.blocked) throw new AppError('FORBIDDEN', 'this user is blocked in this organization');
+}
+
+/**
+ * Roles count in the organization they were given in: an hr of organization A who is only staff
+ * in B has no hr rights in B. Platform-level records (no organization) count everywhere.
+ */
+function guardRolesIn(op: Operation, caller: Caller, organizationId: string | null): void {
+  if (!op.roles || !organizationId || caller.kind === 'anonymous' || caller.isPlatformAdmin) return;
+  const held = caller.memberships.filter((m) => !m.blocked && (m.organizationId === organizationId || m.organizationId === null));
+  if (!op.roles.some((r) => held.some((m) => m.roles.has(r)))) {
+    throw new AppError('FORBIDDEN', `needs one of the roles ${op.roles.join(', ')} in this organization`);
+  }
 }
 
 function validationError(error: z.ZodError): AppError {

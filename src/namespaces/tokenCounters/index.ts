@@ -1,4 +1,5 @@
 import type { Operation } from '../../rpc/operation.ts';
+import { next } from './next.ts';
 import { tokenCounters } from './tokenCounters.resource.ts';
 
-export const operations: Operation[] = [...tokenCounters.operations];
+export const operations: Operation[] = [...tokenCounters.operations, next];

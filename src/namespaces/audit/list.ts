@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { id, paging, str, ts } from '../../rpc/fields.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { pageAudit } from './audit.repo.ts';
+
+/** The audit trail, for platform administrators only: every write, newest first. */
+export const list = defineOperation({
+  namespace: 'audit',
+  name: 'list',
+  summary: 'Page through the audit trail (platform_admin only), newest first',
+  roles: ['platform_admin'],
+  input: z
+    .object({
+      organizationId: id().optional(),
+      actorId: id().optional(),
+      /** `namespace.apiName`, e.g. `tokenCounters.create` */
+      operation: str().optional(),
+      recordId: id().optional(),
+      /** unix ms, inclusive */
+      from: ts().optional(),
+      /** unix ms, inclusive */
+      to: ts().optional(),
+      ...paging,
+    })
+    .refine((v) => v.from === undefined || v.to === undefined || v.from <= v.to, { message: 'from must not be after to', path: ['to'] }),
+  async handler(ctx, input) {
+    const { page, pageSize, ...filter } = input;
+    return pageAudit(ctx.db, filter, page, pageSize);
+  },
+});

@@ -1,0 +1,20 @@
+import type { Operation } from '../../rpc/operation.ts';
+import { forgotPassword } from './forgotPassword.ts';
+import { login } from './login.ts';
+import { resetPassword } from './resetPassword.ts';
+import { sendOtp } from './sendOtp.ts';
+import { signUp } from './signUp.ts';
+import { socialSignUp } from './socialSignUp.ts';
+import { socialSignUpCallback } from './socialSignUpCallback.ts';
+import { verifyOtp } from './verifyOtp.ts';
+
+export const operations: Operation[] = [
+  forgotPassword,
+  socialSignUp,
+  socialSignUpCallback,
+  login,
+  resetPassword,
+  sendOtp,
+  signUp,
+  verifyOtp,
+];

@@ -1,0 +1,32 @@
+import type { RateLimit } from '../../rpc/operation.ts';
+
+/**
+ * Rate limits of the auth namespace, in one place. Each guessing-prone operation is limited per
+ * identifier (so one account or number cannot be hammered from many addresses) and per address
+ * (so one address cannot spray many accounts). signUp, resetPassword and socialSignUpCallback
+ * (which makes this service call the provider) are limited per address. The dispatcher counts
+ * before the handler runs, successful and refused calls alike (not calls failing validation);
+ * the next call over a limit is 429 RATE_LIMITED with Retry-After. Counters are per process.
+ */
+export const LIMITS = {
+  login: { identifier: { points: 10, seconds: 15 * 60 }, address: { points: 50, seconds: 15 * 60 } },
+  sendOtp: { identifier: { points: 5, seconds: 60 * 60 }, address: { points: 20, seconds: 60 * 60 } },
+  verifyOtp: { identifier: { points: 10, seconds: 15 * 60 }, address: { points: 50, seconds: 15 * 60 } },
+  forgotPassword: { identifier: { points: 5, seconds: 60 * 60 }, address: { points: 20, seconds: 60 * 60 } },
+  signUp: { address: { points: 20, seconds: 60 * 60 } },
+  resetPassword: { address: { points: 20, seconds: 15 * 60 } },
+  socialSignUpCallback: { address: { points: 30, seconds: 15 * 60 } },
+} as const;
+
+interface Window {
+  points: number;
+  seconds: number;
+}
+
+export function perIdentifier<I>(name: string, window: Window, key: (input: I) => string | undefined): RateLimit<I> {
+  return { name: `auth.${name}:identifier`, points: window.points, durationSeconds: window.seconds, key: (input) => key(input) };
+}
+
+export function perAddress<I>(name: string, window: Window): RateLimit<I> {
+  return { name: `auth.${name}:address`, points: window.points, durationSeconds: window.seconds, key: (_input, ctx) => ctx.ip };
+}

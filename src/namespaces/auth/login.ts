@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { burnPasswordCheck, verifyPassword } from '../../auth/passwords.ts';
+import { AppError } from '../../rpc/errors.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { recordAudit } from '../audit/audit.repo.ts';
+import { givenPassword, normalizedEmail, normalizeMobileNumber, phoneNumber } from './auth.fields.ts';
+import { findIdentityByEmail, findIdentityByPhone, normalizeEmail, recordSignIn } from './identities.repo.ts';
+import { LIMITS, perAddress, perIdentifier } from './limits.ts';
+import { signedIn } from './session.ts';
+
+type Identifier = { kind: 'email' | 'phone'; value: string };
+
+/** email wins over phone, phone over username; a username with @ is an email, else a phone number. */
+function identifierOf(input: { email?: string | null; phone?: string | null; username?: string | null }): Identifier | undefined {
+  if (input.email) return { kind: 'email', value: input.email };
+  if (input.phone) return { kind: 'phone', value: input.phone };
+  if (!input.username) return undefined;
+  if (input.username.includes('@')) return { kind: 'email', value: normalizeEmail(input.username) };
+  // A username that is no phone number cannot match an account: it fails like a wrong password.
+  return { kind: 'phone', value: normalizeMobileNumber(input.username) ?? input.username };
+}
+
+const input = z
+  .object({
+    password: givenPassword(),
+    email: normalizedEmail().nullish(),
+    username: z.string().trim().min(1, 'must not be empty').max(320).nullish(),
+    phone: phoneNumber().nullish(),
+  })
+  .transform((value, ctx) => {
+    const identifier = identifierOf(value);
+    if (!identifier) {
+      ctx.issues.push({ code: 'custom', message: 'one of email, username or phone is required', input: value, path: [] });
+      return z.NEVER;
+    }
+    return { password: value.password, identifier };
+  });
+
+const rejected = () => new AppError('UNAUTHENTICATED', 'wrong email, phone or password');
+
+/**
+ * Signs in with a password. Every failure is the same UNAUTHENTICATED answer, and an unknown
+ * account still spends one password check, so neither the answer nor its timing tells whether
+ * the account exists. Runs its own short transaction after the (slow) check.
+ */
+export const login = defineOperation({
+  namespace: 'auth',
+  name: 'login',
+  summary: 'Sign in with a password and email, phone or username; answers an access token and the account',
+  writes: 'manual',
+  input,
+  rateLimits: [
+    perIdentifier('login', LIMITS.login.identifier, (input: { identifier: Identifier }) => input.identifier.value),
+    perAddress('login', LIMITS.login.address),
+  ],
+  async handler(ctx, { password, identifier }) {
+    const identity =
+      identifier.kind === 'email' ? await findIdentityByEmail(ctx.db, identifier.value) : await findIdentityByPhone(ctx.db, identifier.value);
+    if (!identity?.passwordHash) {
+      await burnPasswordCheck(password);
+      throw rejected();
+    }
+    if (!(await verifyPassword(password, identity.passwordHash))) throw rejected();
+    const signedInIdentity = await ctx.db.transaction().execute(async (trx) => {
+      const row = await recordSignIn(trx, identity.id, ctx.now());
+      await recordAudit(trx, ctx, { operation: 'auth.login', recordId: row.id, organizationId: null });
+      return row;
+    });
+    return signedIn(ctx, signedInIdentity);
+  },
+});

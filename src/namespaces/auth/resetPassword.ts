@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { hashPassword } from '../../auth/passwords.ts';
+import { AppError } from '../../rpc/errors.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { recordAudit } from '../audit/audit.repo.ts';
+import { newPassword } from './auth.fields.ts';
+import { consumeCode, dropCodes, liveCodeByHash, resetCodeHash } from './codes.repo.ts';
+import { toIdentityRecord, updateIdentity } from './identities.repo.ts';
+import { LIMITS, perAddress } from './limits.ts';
+
+const input = z.object({
+  code: z.string().trim().min(1, 'must not be empty').max(256),
+  password: newPassword(),
+});
+
+/** An unknown, expired or used code: one answer for all three. */
+const invalidCode = () => new AppError('UNAUTHENTICATED', 'the reset code is invalid, expired or already used');
+
+/**
+ * Sets a new password with a code from forgotPassword. The code is used up, the new hash set and
+ * the identity's other reset codes dropped in one transaction; the hash is computed before it.
+ * The identity counts as verified afterwards: the code proved control of its email.
+ */
+export const resetPassword = defineOperation({
+  namespace: 'auth',
+  name: 'resetPassword',
+  summary: 'Set a new password with a single-use reset code; answers the account',
+  writes: 'manual',
+  input,
+  rateLimits: [perAddress('resetPassword', LIMITS.resetPassword.address)],
+  async handler(ctx, input) {
+    const codeHash = resetCodeHash(ctx.config, input.code);
+    const found = await liveCodeByHash(ctx.db, 'password_reset', codeHash, ctx.now());
+    if (!found) throw invalidCode();
+    const passwordHash = await hashPassword(input.password);
+    const identity = await ctx.db.transaction().execute(async (trx) => {
+      const now = ctx.now();
+      if (!(await consumeCode(trx, found.id, now))) throw invalidCode();
+      await dropCodes(trx, 'password_reset', found.target);
+      const row = await updateIdentity(trx, found.target, { passwordHash, isVerified: true, updatedAt: now });
+      await recordAudit(trx, ctx, { operation: 'auth.resetPassword', recordId: row.id, organizationId: null });
+      return row;
+    });
+    return { item: toIdentityRecord(identity) };
+  },
+});

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { hashPassword } from '../../auth/passwords.ts';
+import { AppError } from '../../rpc/errors.ts';
+import { str } from '../../rpc/fields.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { recordAudit } from '../audit/audit.repo.ts';
+import { newPassword, normalizedEmail, phoneNumber } from './auth.fields.ts';
+import { createIdentity, findIdentityByEmail, findIdentityByPhone } from './identities.repo.ts';
+import { LIMITS, perAddress } from './limits.ts';
+import { signedIn } from './session.ts';
+
+const input = z.object({
+  email: normalizedEmail(),
+  password: newPassword(),
+  phone: phoneNumber().nullish(),
+  name: str().trim().nullish(),
+  // Accepted for compatibility; no verification mail is sent (see docs).
+  verificationCallbackUrl: str().nullish(),
+  verification_callback_url: str().nullish(),
+});
+
+/**
+ * Creates an identity with a password and signs it in. The password is hashed (scrypt, tens of
+ * milliseconds) before the short write transaction, so no transaction waits on it.
+ */
+export const signUp = defineOperation({
+  namespace: 'auth',
+  name: 'signUp',
+  summary: 'Create an account with email and password; answers an access token and the account',
+  writes: 'manual',
+  input,
+  rateLimits: [perAddress('signUp', LIMITS.signUp.address)],
+  async handler(ctx, input) {
+    // Checked first to spare the hash; the unique indexes still decide a race (CONFLICT too).
+    if (await findIdentityByEmail(ctx.db, input.email)) throw new AppError('CONFLICT', 'an account with this email already exists');
+    if (input.phone && (await findIdentityByPhone(ctx.db, input.phone))) {
+      throw new AppError('CONFLICT', 'an account with this phone number already exists');
+    }
+    const passwordHash = await hashPassword(input.password);
+    const identity = await ctx.db.transaction().execute(async (trx) => {
+      const now = ctx.now();
+      const created = await createIdentity(
+        trx,
+        { email: input.email, phone: input.phone ?? null, name: input.name || null, passwordHash, lastLoginAt: now },
+        now,
+      );
+      await recordAudit(trx, ctx, { operation: 'auth.signUp', recordId: created.id, organizationId: null });
+      return created;
+    });
+    return signedIn(ctx, identity);
+  },
+});

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { sameHash } from '../../auth/passwords.ts';
+import { AppError } from '../../rpc/errors.ts';
+import type { Db } from '../../db/database.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { recordAudit } from '../audit/audit.repo.ts';
+import { mobileFields, withNormalizedMobile } from './auth.fields.ts';
+import { consumeCode, latestLiveCode, otpHash, takeAttempt } from './codes.repo.ts';
+import { createIdentity, findIdentityByPhone, recordSignIn, type IdentityRow } from './identities.repo.ts';
+import { LIMITS, perAddress, perIdentifier } from './limits.ts';
+import { signedIn } from './session.ts';
+
+const input = z
+  .object({ ...mobileFields, otp: z.string().trim().regex(/^\d{6}$/, 'must be six digits') })
+  .transform(withNormalizedMobile);
+
+const wrongCode = () => new AppError('UNAUTHENTICATED', 'the code is wrong, expired or used up; ask for a new one');
+
+/**
+ * Checks a code from sendOtp and signs the number in, creating its identity on first use. Each
+ * try takes one attempt from the code before it is compared (committed at once, so a wrong code
+ * still counts); after OTP_MAX_ATTEMPTS the code is dead. With the development switch the fixed
+ * AUTH_DEV_OTP_CODE is accepted as well.
+ */
+export const verifyOtp = defineOperation({
+  namespace: 'auth',
+  name: 'verifyOtp',
+  summary: 'Sign in with a one-time code sent to a mobile number; answers an access token and the account',
+  writes: 'manual',
+  input,
+  rateLimits: [
+    perIdentifier('verifyOtp', LIMITS.verifyOtp.identifier, (input: { mobileNumber: string }) => input.mobileNumber),
+    perAddress('verifyOtp', LIMITS.verifyOtp.address),
+  ],
+  async handler(ctx, input) {
+    const number = input.mobileNumber;
+    const { devOtp, devOtpCode, otpMaxAttempts } = ctx.config.auth;
+    let codeId: string | undefined;
+    if (!(devOtp && input.otp === devOtpCode)) {
+      const live = await latestLiveCode(ctx.db, 'otp', number, ctx.now());
+      if (!live || !(await takeAttempt(ctx.db, live.id, otpMaxAttempts))) throw wrongCode();
+      if (!sameHash(live.codeHash, otpHash(ctx.config, number, input.otp))) throw wrongCode();
+      codeId = live.id;
+    }
+    const identity = await ctx.db.transaction().execute(async (trx) => {
+      const now = ctx.now();
+      if (codeId && !(await consumeCode(trx, codeId, now))) throw wrongCode();
+      const row = await signInNumber(trx, number, now);
+      await recordAudit(trx, ctx, { operation: 'auth.verifyOtp', recordId: row.id, organizationId: null });
+      return row;
+    });
+    return signedIn(ctx, identity);
+  },
+});
+
+/** The number's identity, created (verified) on first sign-in. */
+async function signInNumber(db: Db, number: string, now: number): Promise<IdentityRow> {
+  const existing = await findIdentityByPhone(db, number);
+  if (!existing) return createIdentity(db, { phone: number, isVerified: true, lastLoginAt: now }, now);
+  return recordSignIn(db, existing.id, now, existing.isVerified ? {} : { isVerified: true, updatedAt: now });
+}

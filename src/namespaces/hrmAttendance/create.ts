@@ -1,0 +1,46 @@
+import { newId } from '../../rpc/ids.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { ATTENDANCE_ROLES, attendanceOrganization, organizationFor } from './access.ts';
+import { createInput } from './fields.ts';
+import { insertAttendance } from './hrmAttendance.repo.ts';
+import { minutesWorked } from './times.ts';
+
+/**
+ * One record per employee per day (unique index: a second one is CONFLICT). workedMinutes, when
+ * not sent, is derived from the check-in and check-out times.
+ */
+export const create = defineOperation({
+  namespace: 'hrmAttendance',
+  name: 'create',
+  summary: 'Record an employee\'s attendance for a day (roles platform_admin, hr)',
+  roles: ATTENDANCE_ROLES,
+  writes: true,
+  input: createInput,
+  organizationOf: attendanceOrganization,
+  async handler(ctx, input) {
+    const organizationId = organizationFor(ctx.caller, input.organizationId);
+    const firstCheckIn = input.firstCheckIn ?? null;
+    const lastCheckOut = input.lastCheckOut ?? null;
+    const derived = minutesWorked(input.attendanceDate, firstCheckIn, lastCheckOut, ctx.config.timeZone);
+    const now = ctx.now();
+    const item = await insertAttendance(ctx.db, {
+      id: newId(),
+      organizationId,
+      employeeId: input.employeeId,
+      attendanceDate: input.attendanceDate,
+      firstCheckIn,
+      lastCheckOut,
+      workedMinutes: input.workedMinutes ?? derived,
+      lateMinutes: input.lateMinutes ?? null,
+      shiftId: input.shiftId ?? null,
+      status: input.status,
+      source: input.source ?? null,
+      remarks: input.remarks ?? null,
+      approvedBy: input.approvedBy ?? null,
+      approvedAt: input.approvedAt ?? null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    return { item };
+  },
+});

@@ -1,0 +1,18 @@
+import { defineOperation } from '../../rpc/operation.ts';
+import { ATTENDANCE_ROLES, attendanceOrganization, organizationFor } from './access.ts';
+import { keyInput } from './fields.ts';
+import { removeAttendance } from './hrmAttendance.repo.ts';
+
+export const remove = defineOperation({
+  namespace: 'hrmAttendance',
+  name: 'delete',
+  summary: 'Delete an attendance record (roles platform_admin, hr)',
+  roles: ATTENDANCE_ROLES,
+  writes: true,
+  input: keyInput,
+  organizationOf: attendanceOrganization,
+  async handler(ctx, input) {
+    await removeAttendance(ctx.db, organizationFor(ctx.caller, input.organizationId), input.id);
+    return { id: input.id, deleted: true as const };
+  },
+});

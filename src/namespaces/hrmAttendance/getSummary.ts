@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { date } from '../../rpc/fields.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { ATTENDANCE_ROLES, attendanceOrganization, organizationFor } from './access.ts';
+import { organizationId } from './fields.ts';
+import { countByStatus } from './hrmAttendance.repo.ts';
+import { dateIn } from './times.ts';
+
+/**
+ * Counts of one day's records by status: `{ date, total, byStatus }`. byStatus has one key per
+ * status seen that day (the status values are free text, so no fixed list is zero-filled).
+ * The date defaults to today in the service's time zone.
+ */
+export const getSummary = defineOperation({
+  namespace: 'hrmAttendance',
+  name: 'getSummary',
+  summary: 'Attendance counts by status for a day (roles platform_admin, hr)',
+  roles: ATTENDANCE_ROLES,
+  input: z.object({ organizationId: organizationId(), date: date().nullish() }),
+  organizationOf: attendanceOrganization,
+  async handler(ctx, input) {
+    const organizationId = organizationFor(ctx.caller, input.organizationId);
+    const day = input.date ?? dateIn(ctx.config.timeZone, ctx.now());
+    const counts = await countByStatus(ctx.db, organizationId, day);
+    const byStatus: Record<string, number> = {};
+    for (const { status, n } of counts) byStatus[status] = n;
+    return { date: day, total: counts.reduce((sum, c) => sum + c.n, 0), byStatus };
+  },
+});

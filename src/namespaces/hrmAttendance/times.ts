@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { validationFailed } from '../../rpc/errors.ts';
+
+/**
+ * Check-in and check-out times: either a wall-clock time `HH:mm` on the attendance date, or an
+ * ISO 8601 date-time with a zone (`Z` or an offset). Stored as sent.
+ */
+const CLOCK = /^([01]\d|2[0-3]):([0-5]\d)$/;
+const isoDateTime = z.iso.datetime({ offset: true });
+
+export const checkTime = () =>
+  z
+    .string()
+    .refine((v) => CLOCK.test(v) || isoDateTime.safeParse(v).success, {
+      message: 'must be a time HH:mm or an ISO 8601 date-time with a zone, e.g. 2026-03-01T09:00:00+05:30',
+    });
+
+type Moment = { kind: 'clock'; minutes: number } | { kind: 'instant'; ms: number };
+
+function momentOf(value: string): Moment {
+  const clock = CLOCK.exec(value);
+  if (clock) return { kind: 'clock', minutes: Number(clock[1]) * 60 + Number(clock[2]) };
+  return { kind: 'instant', ms: Date.parse(value) };
+}
+
+/** The instant a wall-clock time on `date` happens in `timeZone`. */
+export function zonedInstant(date: string, minutes: number, timeZone: string): number {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const wall = Date.UTC(y, m - 1, d, 0, minutes);
+  const first = wall - offsetAt(timeZone, wall);
+  // A second pass settles the offset across a daylight-saving change.
+  return wall - offsetAt(timeZone, first);
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+interface WallTime {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+function wallParts(timeZone: string, ms: number): WallTime {
+  const parts: Record<string, number> = {};
+  for (const p of formatter(timeZone).formatToParts(ms)) if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  const get = (name: keyof WallTime) => parts[name] ?? 0;
+  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute'), second: get('second') };
+}
+
+/** The zone's offset from UTC at an instant, in ms. */
+function offsetAt(timeZone: string, ms: number): number {
+  const p = wallParts(timeZone, ms);
+  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  return asUtc - (ms - (ms % 1000));
+}
+
+/** The calendar date (YYYY-MM-DD) of an instant in `timeZone`. */
+export function dateIn(timeZone: string, ms: number): string {
+  const p = wallParts(timeZone, ms);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${String(p.year)}-${pad(p.month)}-${pad(p.day)}`;
+}
+
+/**
+ * Minutes between check-in and check-out, or null when either is missing. Two `HH:mm` times are
+ * taken on the same day; an `HH:mm` time against a date-time is placed on the attendance date in
+ * the service's time zone. A check-out before the check-in is VALIDATION_FAILED.
+ */
+export function minutesWorked(attendanceDate: string, checkIn: string | null, checkOut: string | null, timeZone: string): number | null {
+  if (!checkIn || !checkOut) return null;
+  const a = momentOf(checkIn);
+  const b = momentOf(checkOut);
+  const minutes =
+    a.kind === 'clock' && b.kind === 'clock'
+      ? b.minutes - a.minutes
+      : Math.floor((instantOf(b, attendanceDate, timeZone) - instantOf(a, attendanceDate, timeZone)) / 60_000);
+  if (minutes < 0) throw validationFailed('lastCheckOut', 'lastCheckOut must not be before firstCheckIn');
+  return minutes;
+}
+
+function instantOf(moment: Moment, date: string, timeZone: string): number {
+  return moment.kind === 'instant' ? moment.ms : zonedInstant(date, moment.minutes, timeZone);
+}
+
+/** `450` -> `7h 30m`; null stays null. */
+export function hoursWorked(minutes: number | null): string | null {
+  if (minutes === null) return null;
+  return `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
+}

@@ -1,0 +1,52 @@
+import { defineOperation } from '../../rpc/operation.ts';
+import { ATTENDANCE_ROLES, attendanceOrganization, organizationFor } from './access.ts';
+import { updateInput } from './fields.ts';
+import { getAttendance, patchAttendance, type AttendanceRecord } from './hrmAttendance.repo.ts';
+import { minutesWorked } from './times.ts';
+
+const FIELDS = [
+  'employeeId',
+  'attendanceDate',
+  'status',
+  'firstCheckIn',
+  'lastCheckOut',
+  'workedMinutes',
+  'lateMinutes',
+  'shiftId',
+  'source',
+  'remarks',
+  'approvedBy',
+  'approvedAt',
+] as const;
+
+/** What decides the derived workedMinutes. */
+const TIMING = ['firstCheckIn', 'lastCheckOut', 'attendanceDate'] as const;
+
+/**
+ * Omitted fields stay, null clears. When a check time (or the date) changes and workedMinutes is
+ * not sent, workedMinutes is derived again from the times.
+ */
+export const update = defineOperation({
+  namespace: 'hrmAttendance',
+  name: 'update',
+  summary: 'Change an attendance record (roles platform_admin, hr)',
+  roles: ATTENDANCE_ROLES,
+  writes: true,
+  input: updateInput,
+  organizationOf: attendanceOrganization,
+  async handler(ctx, input) {
+    const organizationId = organizationFor(ctx.caller, input.organizationId);
+    const current = await getAttendance(ctx.db, organizationId, input.id);
+    const changes: Partial<AttendanceRecord> = {};
+    for (const name of FIELDS) {
+      if (input[name] !== undefined) Object.assign(changes, { [name]: input[name] });
+    }
+    const after = { ...current, ...changes };
+    const derived = minutesWorked(after.attendanceDate, after.firstCheckIn, after.lastCheckOut, ctx.config.timeZone);
+    if (input.workedMinutes === undefined && TIMING.some((name) => after[name] !== current[name])) {
+      changes.workedMinutes = derived;
+    }
+    changes.updatedAt = ctx.now();
+    return { item: await patchAttendance(ctx.db, organizationId, input.id, changes) };
+  },
+});

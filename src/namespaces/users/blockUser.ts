@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { callerId } from '../../auth/caller.ts';
+import { notFound } from '../../rpc/errors.ts';
+import { id, str } from '../../rpc/fields.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { assertMayChangePlatformAdmin } from './users.access.ts';
+import { findByIdpUserId, patchById } from './users.repo.ts';
+import { idpUserId } from './users.resource.ts';
+
+/** Blocks the person in the organization: from the next request on, their token is FORBIDDEN there. */
+export const blockUser = defineOperation({
+  namespace: 'users',
+  name: 'blockUser',
+  summary: 'Block a user in an organization',
+  writes: true,
+  input: z.object({ idpUserId: idpUserId(), organizationId: id(), blockedBy: str().nullish() }),
+  async handler(ctx, input) {
+    const current = await findByIdpUserId(ctx.db, input.idpUserId, input.organizationId);
+    if (!current) throw notFound('user');
+    const now = ctx.now();
+    const changes = { isBlocked: true, blockedAt: now, blockedBy: input.blockedBy ?? callerId(ctx.caller), updatedAt: now };
+    assertMayChangePlatformAdmin(ctx, current, { ...current, ...changes });
+    return { item: await patchById(ctx.db, current.id as string, changes) };
+  },
+});

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { role } from '../../auth/roles.ts';
+import { bool, email, id, str } from '../../rpc/fields.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { assertMayChangePlatformAdmin, assertPlatformWide } from './users.access.ts';
+import { idpUserId, roleList, users } from './users.resource.ts';
+
+export const create = defineOperation({
+  namespace: 'users',
+  name: 'create',
+  summary: 'Create a user record in an organization (no organizationId: a platform-level record)',
+  writes: true,
+  input: z.object({
+    idpUserId: idpUserId(),
+    email: email(),
+    role: role(),
+    organizationId: id().nullish(),
+    displayName: str().nullish(),
+    avatarUrl: str().nullish(),
+    roles: roleList().nullish(),
+    isActive: bool().nullish(),
+    isBlocked: bool().nullish(),
+    onboardingStatus: str().nullish(),
+  }),
+  async handler(ctx, input) {
+    if (!input.organizationId) assertPlatformWide(ctx, 'a user record without organizationId');
+    const record = await users.repo.build(ctx, { ...input, organizationId: input.organizationId ?? null });
+    assertMayChangePlatformAdmin(ctx, undefined, record);
+    return { item: await users.repo.insert(ctx.db, record) };
+  },
+});

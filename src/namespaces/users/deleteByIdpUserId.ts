@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { notFound } from '../../rpc/errors.ts';
+import { id } from '../../rpc/fields.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { assertMayChangePlatformAdmin } from './users.access.ts';
+import { findByIdpUserId } from './users.repo.ts';
+import { idpUserId, users } from './users.resource.ts';
+
+export const deleteByIdpUserId = defineOperation({
+  namespace: 'users',
+  name: 'deleteByIdpUserId',
+  summary: "Delete a person's user record in an organization",
+  writes: true,
+  input: z.object({ idpUserId: idpUserId(), organizationId: id() }),
+  async handler(ctx, input) {
+    const current = await findByIdpUserId(ctx.db, input.idpUserId, input.organizationId);
+    if (!current) throw notFound('user');
+    assertMayChangePlatformAdmin(ctx, current, undefined);
+    await users.repo.remove(ctx.db, input.organizationId, current.id as string);
+    return { id: current.id, deleted: true };
+  },
+});

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { bool, id } from '../../rpc/fields.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { blankToUndefined, pagingShape, searchText, sortBy, sortOf, sortOrder, userStatus } from './listing.ts';
+import { assertPlatformWide } from './users.access.ts';
+import { pageUsers } from './users.repo.ts';
+
+const filter = z.object({
+  status: userStatus().nullish(),
+  verified: bool().nullish(),
+  organizationId: id().nullish(),
+  sortBy: sortBy().nullish(),
+  sortOrder: sortOrder().nullish(),
+});
+
+/**
+ * Users holding the role doctor: in one organization when organizationId is given (top level or
+ * in `filter`; the top-level value wins for every field), otherwise across all organizations.
+ */
+export const getAllDoctors = defineOperation({
+  namespace: 'users',
+  name: 'getAllDoctors',
+  summary: 'Doctors across organizations, or of one organization',
+  input: z.object({
+    search: searchText().nullish(),
+    status: userStatus().nullish(),
+    verified: bool().nullish(),
+    organizationId: id().nullish(),
+    filter: filter.nullish(),
+    sortBy: sortBy().nullish(),
+    sortOrder: sortOrder().nullish(),
+    ...pagingShape,
+  }),
+  organizationOf: (input) => input.organizationId ?? input.filter?.organizationId,
+  async handler(ctx, input) {
+    const f = input.filter ?? {};
+    const organizationId = input.organizationId ?? f.organizationId ?? undefined;
+    if (!organizationId) assertPlatformWide(ctx, 'getAllDoctors without organizationId');
+    const status = input.status ?? f.status;
+    return pageUsers(
+      ctx.db,
+      {
+        ...(organizationId ? { organizationId } : {}),
+        anyRole: ['doctor'],
+        search: blankToUndefined(input.search),
+        statuses: status ? [status] : undefined,
+        verified: input.verified ?? f.verified,
+      },
+      sortOf(input.sortBy ?? f.sortBy, input.sortOrder ?? f.sortOrder),
+      input.page,
+      input.pageSize,
+    );
+  },
+});

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { id } from '../../rpc/fields.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { pagingShape, sortOf } from './listing.ts';
+import { pageUsers } from './users.repo.ts';
+
+export const getDoctors = defineOperation({
+  namespace: 'users',
+  name: 'getDoctors',
+  summary: 'Doctors of an organization, newest first',
+  input: z.object({ organizationId: id(), ...pagingShape }),
+  async handler(ctx, input) {
+    return pageUsers(ctx.db, { organizationId: input.organizationId, anyRole: ['doctor'] }, sortOf(null, null), input.page, input.pageSize);
+  },
+});

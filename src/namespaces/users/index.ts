@@ -1,0 +1,34 @@
+import type { Operation } from '../../rpc/operation.ts';
+import { blockUser } from './blockUser.ts';
+import { create } from './create.ts';
+import { remove } from './delete.ts';
+import { deleteByIdpUserId } from './deleteByIdpUserId.ts';
+import { getAllDoctors } from './getAllDoctors.ts';
+import { getByIdpUserId } from './getByIdpUserId.ts';
+import { getDoctors } from './getDoctors.ts';
+import { list } from './list.ts';
+import { listByOrganization } from './listByOrganization.ts';
+import { search } from './search.ts';
+import { syncFromIdpAuth } from './syncFromIdpAuth.ts';
+import { unblockUser } from './unblockUser.ts';
+import { update } from './update.ts';
+import { updateRoles } from './updateRoles.ts';
+import { users } from './users.resource.ts';
+
+export const operations: Operation[] = [
+  ...users.operations,
+  create,
+  update,
+  remove,
+  deleteByIdpUserId,
+  getByIdpUserId,
+  blockUser,
+  unblockUser,
+  updateRoles,
+  syncFromIdpAuth,
+  getAllDoctors,
+  getDoctors,
+  search,
+  list,
+  listByOrganization,
+];

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { role } from '../../auth/roles.ts';
+import { email, reqStr, str } from '../../rpc/fields.ts';
+import { defineOperation, type Context } from '../../rpc/operation.ts';
+import type { ApiRecord } from '../../rpc/resource.ts';
+import { assertMayChangePlatformAdmin } from './users.access.ts';
+import { findByIdpUserId, findOrCreateOrganization, insertUnlessExists, organizationIdByTeam, patchById, type Address } from './users.repo.ts';
+import { idpUserId, roleList, users, withPrimaryRole } from './users.resource.ts';
+import { primaryRole } from './updateRoles.ts';
+
+/** Role of a record created by a sync that names none. */
+export const DEFAULT_SYNC_ROLE = 'staff';
+
+const input = z.object({
+  idpUserId: idpUserId(),
+  idpTeamId: reqStr(),
+  email: email(),
+  displayName: str().nullish(),
+  title: str().nullish(),
+  avatarUrl: str().nullish(),
+  role: role().nullish(),
+  organizationType: str().nullish(),
+  addressStreet: str().nullish(),
+  addressCity: str().nullish(),
+  addressState: str().nullish(),
+  addressPostalCode: str().nullish(),
+  addressCountry: str().nullish(),
+  roles: roleList().nullish(),
+});
+type Input = z.output<typeof input>;
+
+function addressOf(i: Input): Address | null {
+  const address = {
+    street: i.addressStreet ?? null,
+    city: i.addressCity ?? null,
+    state: i.addressState ?? null,
+    postalCode: i.addressPostalCode ?? null,
+    country: i.addressCountry ?? null,
+  };
+  return Object.values(address).some((v) => v !== null) ? address : null;
+}
+
+/** The profile fields the identity provider sent: omitted = unchanged, null = cleared. */
+function profileChanges(i: Input, now: number): ApiRecord {
+  const changes: ApiRecord = { email: i.email, lastLoginAt: now, updatedAt: now };
+  for (const key of ['displayName', 'title', 'avatarUrl'] as const) if (i[key] !== undefined) changes[key] = i[key];
+  return changes;
+}
+
+async function upsertUser(ctx: Context, i: Input, organizationId: string): Promise<ApiRecord> {
+  const now = ctx.now();
+  const existing = await findByIdpUserId(ctx.db, i.idpUserId, organizationId);
+  if (!existing) {
+    const primary = i.role ?? i.roles?.[0] ?? DEFAULT_SYNC_ROLE;
+    const record = await users.repo.build(ctx, { ...profileChanges(i, now), idpUserId: i.idpUserId, organizationId, role: primary, roles: i.roles });
+    assertMayChangePlatformAdmin(ctx, undefined, record);
+    const inserted = await insertUnlessExists(ctx.db, record);
+    if (inserted) return inserted;
+    // Created by a concurrent sync since the look-up: update that one.
+    return upsertUser(ctx, i, organizationId);
+  }
+  const changes = profileChanges(i, now);
+  if (i.role || i.roles) {
+    const roles = i.roles ?? (existing.roles as string[]);
+    changes.role = primaryRole(i.role, existing.role as string, roles);
+    changes.roles = withPrimaryRole(changes.role as string, roles);
+  }
+  assertMayChangePlatformAdmin(ctx, existing, { ...existing, ...changes });
+  return patchById(ctx.db, existing.id as string, changes);
+}
+
+/**
+ * Upsert from the identity provider: the organization of the team (created when missing) and the
+ * person's record in it. Returns `{ item: user, organization }`.
+ */
+export const syncFromIdpAuth = defineOperation({
+  namespace: 'users',
+  name: 'syncFromIdpAuth',
+  summary: "Create or update a person's user record (and the team's organization) from the identity provider",
+  writes: true,
+  input,
+  organizationOf: (i, ctx) => organizationIdByTeam(ctx.db, i.idpTeamId),
+  async handler(ctx, i) {
+    const organization = await findOrCreateOrganization(ctx.db, { idpTeamId: i.idpTeamId, type: i.organizationType ?? null, address: addressOf(i) }, ctx.now());
+    const item = await upsertUser(ctx, i, organization.id as string);
+    return { item, organization };
+  },
+});

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { notFound } from '../../rpc/errors.ts';
+import { id } from '../../rpc/fields.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { assertMayChangePlatformAdmin } from './users.access.ts';
+import { findByIdpUserId, patchById } from './users.repo.ts';
+import { idpUserId } from './users.resource.ts';
+
+export const unblockUser = defineOperation({
+  namespace: 'users',
+  name: 'unblockUser',
+  summary: 'Unblock a user in an organization',
+  writes: true,
+  input: z.object({ idpUserId: idpUserId(), organizationId: id() }),
+  async handler(ctx, input) {
+    const current = await findByIdpUserId(ctx.db, input.idpUserId, input.organizationId);
+    if (!current) throw notFound('user');
+    const changes = { isBlocked: false, blockedAt: null, blockedBy: null, updatedAt: ctx.now() };
+    assertMayChangePlatformAdmin(ctx, current, { ...current, ...changes });
+    return { item: await patchById(ctx.db, current.id as string, changes) };
+  },
+});

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { role } from '../../auth/roles.ts';
+import { notFound } from '../../rpc/errors.ts';
+import { id } from '../../rpc/fields.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { assertMayChangePlatformAdmin } from './users.access.ts';
+import { findByIdpUserId, patchById } from './users.repo.ts';
+import { idpUserId, roleList, withPrimaryRole } from './users.resource.ts';
+
+/**
+ * The primary role after a change of roles: the one given, else the current one if it is still
+ * among the roles, else the first of the roles.
+ */
+export function primaryRole(given: string | null | undefined, current: string, roles: readonly string[]): string {
+  return given ?? (roles.includes(current) ? current : roles[0]!);
+}
+
+/** Replaces the person's roles in the organization; takes effect on their next request. */
+export const updateRoles = defineOperation({
+  namespace: 'users',
+  name: 'updateRoles',
+  summary: "Replace a user's roles in an organization",
+  writes: true,
+  input: z.object({
+    idpUserId: idpUserId(),
+    organizationId: id(),
+    roles: roleList().min(1, 'must have at least 1 entry'),
+    role: role().nullish(),
+  }),
+  async handler(ctx, input) {
+    const current = await findByIdpUserId(ctx.db, input.idpUserId, input.organizationId);
+    if (!current) throw notFound('user');
+    const primary = primaryRole(input.role, current.role as string, input.roles);
+    const changes = { role: primary, roles: withPrimaryRole(primary, input.roles), updatedAt: ctx.now() };
+    assertMayChangePlatformAdmin(ctx, current, { ...current, ...changes });
+    return { item: await patchById(ctx.db, current.id as string, changes) };
+  },
+});

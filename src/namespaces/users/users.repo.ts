@@ -1,0 +1,203 @@
+import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { Database, OrganizationsTable } from '../../db/schema.ts';
+import { notFound } from '../../rpc/errors.ts';
+import { newId } from '../../rpc/ids.ts';
+import { offsetOf, pageOf, type Page } from '../../rpc/paging.ts';
+import { fromJsonText, toBool, toJsonText } from '../../rpc/record.ts';
+import type { ApiRecord } from '../../rpc/resource.ts';
+import { users } from './users.resource.ts';
+
+/** Query functions for the users namespace; each takes the handle (`db` or the transaction) first. */
+
+export const SORT_FIELDS = ['createdAt', 'updatedAt', 'displayName', 'email', 'lastLoginAt', 'yoe', 'averageRatings', 'totalReviews'] as const;
+export type SortField = (typeof SORT_FIELDS)[number];
+export const USER_STATUSES = ['active', 'inactive', 'blocked'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+export const DATE_FIELDS = ['createdAt', 'updatedAt', 'lastLoginAt'] as const;
+export type DateField = (typeof DATE_FIELDS)[number];
+
+export interface Sort {
+  field: SortField;
+  order: 'asc' | 'desc';
+}
+
+export interface UserFilters {
+  organizationId?: string;
+  /** Case-insensitive substring of displayName or email. */
+  search?: string | undefined;
+  /** The record holds at least one of these roles. */
+  anyRole?: readonly string[] | undefined;
+  /** Derived status, any of. */
+  statuses?: readonly UserStatus[] | undefined;
+  onboardingStatuses?: readonly string[] | undefined;
+  verified?: boolean | null | undefined;
+  /** [from, to) in unix ms on one of the date columns. */
+  dateRange?: { field: DateField; from?: number | undefined; to?: number | undefined } | undefined;
+}
+
+type Eb = ExpressionBuilder<Database, 'users'>;
+
+/** A LIKE pattern matching `text` literally (with ESCAPE '\'). */
+export function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function like(column: string, pattern: string): Expression<SqlBool> {
+  return sql<SqlBool>`lower(${sql.ref(column)}) like lower(${pattern}) escape '\\'`;
+}
+
+/** roles is JSON text of known role names, so `"doctor"` inside it is an exact element match. */
+function holdsRole(role: string): Expression<SqlBool> {
+  return sql<SqlBool>`${sql.ref('roles')} like ${`%${likeLiteral(JSON.stringify(role))}%`} escape '\\'`;
+}
+
+function statusIs(eb: Eb, status: UserStatus): Expression<SqlBool> {
+  switch (status) {
+    case 'active':
+      return eb.and([
+        eb.or([eb('isActive', 'is', null), eb('isActive', '=', true)]),
+        eb.or([eb('isBlocked', 'is', null), eb('isBlocked', '=', false)]),
+      ]);
+    case 'inactive':
+      return eb('isActive', '=', false);
+    case 'blocked':
+      return eb('isBlocked', '=', true);
+  }
+}
+
+function conditions(eb: Eb, f: UserFilters): Expression<SqlBool> {
+  const all: Expression<SqlBool>[] = [];
+  if (f.organizationId !== undefined) all.push(eb('organizationId', '=', f.organizationId));
+  if (f.search) {
+    const pattern = `%${likeLiteral(f.search)}%`;
+    all.push(eb.or([like('displayName', pattern), like('email', pattern)]));
+  }
+  if (f.anyRole?.length) all.push(eb.or(f.anyRole.map(holdsRole)));
+  if (f.statuses?.length) all.push(eb.or(f.statuses.map((s) => statusIs(eb, s))));
+  if (f.onboardingStatuses?.length) all.push(eb('onboardingStatus', 'in', [...f.onboardingStatuses]));
+  if (f.verified === true) all.push(eb('isVerified', '=', true));
+  if (f.verified === false) all.push(eb.or([eb('isVerified', 'is', null), eb('isVerified', '=', false)]));
+  if (f.dateRange?.from !== undefined) all.push(eb(f.dateRange.field, '>=', f.dateRange.from));
+  if (f.dateRange?.to !== undefined) all.push(eb(f.dateRange.field, '<', f.dateRange.to));
+  return eb.and(all);
+}
+
+const TEXT_SORTS: ReadonlySet<SortField> = new Set(['displayName', 'email']);
+
+/** One page of user records matching every filter; nulls sort last in both directions on both databases. */
+export async function pageUsers(db: Db, filters: UserFilters, sort: Sort, page: number, pageSize: number): Promise<Page<ApiRecord>> {
+  const base = db.selectFrom('users').where((eb) => conditions(eb, filters));
+  const key = TEXT_SORTS.has(sort.field) ? sql`lower(${sql.ref(sort.field)})` : sql.ref(sort.field);
+  const [rows, count] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy(sql`case when ${sql.ref(sort.field)} is null then 1 else 0 end`)
+      .orderBy(key, sort.order)
+      .orderBy('id', sort.order)
+      .limit(pageSize)
+      .offset(offsetOf(page, pageSize))
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return pageOf(
+    rows.map((r) => users.repo.toRecord(r)),
+    Number(count.n),
+    page,
+    pageSize,
+  );
+}
+
+/** The record of `idpUserId` in the organization (null: the platform-level record). */
+export async function findByIdpUserId(db: Db, idpUserId: string, organizationId: string | null): Promise<ApiRecord | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('idpUserId', '=', idpUserId)
+    .where((eb) => (organizationId === null ? eb('organizationId', 'is', null) : eb('organizationId', '=', organizationId)))
+    .executeTakeFirst();
+  return row ? users.repo.toRecord(row) : undefined;
+}
+
+/** Every record of `idpUserId`: the platform-level one first, then by creation. */
+export async function allOfIdpUser(db: Db, idpUserId: string): Promise<ApiRecord[]> {
+  const rows = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('idpUserId', '=', idpUserId)
+    .orderBy(sql`case when ${sql.ref('organizationId')} is null then 0 else 1 end`)
+    .orderBy('createdAt', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+  return rows.map((r) => users.repo.toRecord(r));
+}
+
+/** Applies `changes` to the record `id` (any organization, or none: the caller has found it already). */
+export async function patchById(db: Db, id: string, changes: ApiRecord): Promise<ApiRecord> {
+  const rows = await db
+    .updateTable('users')
+    .set(users.repo.toRow(changes) as never)
+    .where('id', '=', id)
+    .returningAll()
+    .execute();
+  if (!rows[0]) throw notFound('user');
+  return users.repo.toRecord(rows[0]);
+}
+
+/** Inserts unless a record with the same (idpUserId, organizationId) exists; undefined then. */
+export async function insertUnlessExists(db: Db, record: ApiRecord): Promise<ApiRecord | undefined> {
+  const rows = await db
+    .insertInto('users')
+    .values(users.repo.toRow(record) as never)
+    .onConflict((oc) => oc.expression(sql`${sql.ref('idpUserId')}, coalesce(${sql.ref('organizationId')}, '')`).doNothing())
+    .returningAll()
+    .execute();
+  return rows[0] ? users.repo.toRecord(rows[0]) : undefined;
+}
+
+// ---- organizations (found or created by syncFromIdpAuth) ----
+
+export interface Address {
+  street: string | null;
+  city: string | null;
+  state: string | null;
+  postalCode: string | null;
+  country: string | null;
+}
+
+export function organizationRecord(row: OrganizationsTable): ApiRecord {
+  return { ...row, address: fromJsonText(row.address), isActive: toBool(row.isActive) };
+}
+
+export async function organizationIdByTeam(db: Db, idpTeamId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('organizations').select('id').where('idpTeamId', '=', idpTeamId).executeTakeFirst();
+  return row?.id;
+}
+
+/** The organization of the identity provider's team, created (active, named after the team) when missing. */
+export async function findOrCreateOrganization(
+  db: Db,
+  team: { idpTeamId: string; type: string | null; address: Address | null },
+  now: number,
+): Promise<ApiRecord> {
+  await db
+    .insertInto('organizations')
+    .values({
+      id: newId(),
+      name: team.idpTeamId,
+      slug: null,
+      type: team.type,
+      idpTeamId: team.idpTeamId,
+      timezone: null,
+      address: toJsonText(team.address),
+      latitude: null,
+      longitude: null,
+      isActive: true,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflict((oc) => oc.column('idpTeamId').doNothing())
+    .execute();
+  const row = await db.selectFrom('organizations').selectAll().where('idpTeamId', '=', team.idpTeamId).executeTakeFirstOrThrow();
+  return organizationRecord(row);
+}

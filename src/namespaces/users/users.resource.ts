@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { ROLES, role } from '../../auth/roles.ts';
+import { defineResource, type ApiRecord } from '../../rpc/resource.ts';
+
+/** A known role name (src/auth/roles.ts). */
+export const roleList = () => z.array(role()).max(ROLES.length * 4);
+export const idpUserId = () => z.string().trim().min(1, 'must not be empty').max(256);
+
+/** `roles` always holds the primary `role`: the role first, then the others once each. */
+export function withPrimaryRole(primary: string, roles: readonly string[] | null | undefined): string[] {
+  return [...new Set([primary, ...(roles ?? [])])];
+}
+
+/**
+ * The users resource: a person's record in one organization (organizationId null = platform-level).
+ * Only getById is generated; the other operations differ (the platform_admin rule, optional
+ * organizationId on create) and are written by hand with this repository and these schemas.
+ */
+export const users = defineResource({
+  namespace: 'users',
+  table: 'users',
+  scope: 'organization',
+  clientTimestamps: true,
+  generate: ['getById'],
+  fields: {
+    idpUserId: { kind: 'string', required: true, schema: idpUserId() },
+    organizationBranchIds: { kind: 'strings' },
+    email: { kind: 'email', required: true },
+    title: { kind: 'string' },
+    displayName: { kind: 'string' },
+    avatarUrl: { kind: 'string' },
+    role: { kind: 'string', required: true, schema: role() },
+    roles: { kind: 'strings', schema: roleList() },
+    isActive: { kind: 'bool', default: true },
+    isBlocked: { kind: 'bool', default: false },
+    blockedAt: { kind: 'ts' },
+    blockedBy: { kind: 'string' },
+    lastLoginAt: { kind: 'ts' },
+    isVerified: { kind: 'bool' },
+    verifiedAt: { kind: 'ts' },
+    verifiedBy: { kind: 'string' },
+    gender: { kind: 'string' },
+    yoe: { kind: 'int', schema: z.int().min(0).max(100) },
+    totalReviews: { kind: 'int', schema: z.int().min(0) },
+    averageRatings: { kind: 'number', schema: z.number().min(0) },
+    /** Not in the interface's field list; accepted as an extension so listByOrganization's filter on it is usable. */
+    onboardingStatus: { kind: 'string' },
+  },
+  prepare: (record: ApiRecord) => ({ ...record, roles: withPrimaryRole(record.role as string, record.roles as string[] | null) }),
+});
+
+export type UserRecord = ApiRecord;

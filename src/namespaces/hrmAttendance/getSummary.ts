@@ -4,7 +4,7 @@ import { defineOperation } from '../../rpc/operation.ts';
 import { ATTENDANCE_ROLES, attendanceOrganization, organizationFor } from './access.ts';
 import { organizationId } from './fields.ts';
 import { countByStatus } from './hrmAttendance.repo.ts';
-import { dateIn } from './times.ts';
+import { dateIn } from '../../time/zone.ts';
 
 /**
  * Counts of one day's records by status: `{ date, total, byStatus }`. byStatus has one key per

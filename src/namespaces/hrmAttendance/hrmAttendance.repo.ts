@@ -1,5 +1,6 @@
 import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { containsText } from '../../db/text-search.ts';
 import type { Database, HrmAttendanceTable } from '../../db/schema.ts';
 import { notFound } from '../../rpc/errors.ts';
 import { offsetOf } from '../../rpc/paging.ts';
@@ -84,11 +85,6 @@ function employeeName(eb: ExpressionBuilder<Database & { a: HrmAttendanceTable }
     .limit(1);
 }
 
-/** `%` and `_` in the search text match themselves. */
-function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 export async function pageAttendance(
   db: Db,
   organizationId: string,
@@ -109,13 +105,8 @@ export async function pageAttendance(
 
   let query = db.selectFrom(inner.as('x'));
   if (filter.search !== undefined) {
-    const pattern = containsPattern(filter.search);
-    query = query.where((eb) =>
-      eb.or([
-        sql<boolean>`lower(${eb.ref('x.employeeName')}) like ${pattern} escape '\\'`,
-        sql<boolean>`lower(${eb.ref('x.employeeId')}) like ${pattern} escape '\\'`,
-      ]),
-    );
+    const text = filter.search;
+    query = query.where((eb) => eb.or([containsText('x.employeeName', text), containsText('x.employeeId', text)]));
   }
 
   // Missing values sort last in both directions, the same on both databases.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { validationFailed } from '../../rpc/errors.ts';
+import { zonedInstant } from '../../time/zone.ts';
 
 /**
  * Check-in and check-out times: either a wall-clock time `HH:mm` on the attendance date, or an
@@ -21,65 +22,6 @@ function momentOf(value: string): Moment {
   const clock = CLOCK.exec(value);
   if (clock) return { kind: 'clock', minutes: Number(clock[1]) * 60 + Number(clock[2]) };
   return { kind: 'instant', ms: Date.parse(value) };
-}
-
-/** The instant a wall-clock time on `date` happens in `timeZone`. */
-export function zonedInstant(date: string, minutes: number, timeZone: string): number {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const wall = Date.UTC(y, m - 1, d, 0, minutes);
-  const first = wall - offsetAt(timeZone, wall);
-  // A second pass settles the offset across a daylight-saving change.
-  return wall - offsetAt(timeZone, first);
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-interface WallTime {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
-
-function wallParts(timeZone: string, ms: number): WallTime {
-  const parts: Record<string, number> = {};
-  for (const p of formatter(timeZone).formatToParts(ms)) if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  const get = (name: keyof WallTime) => parts[name] ?? 0;
-  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute'), second: get('second') };
-}
-
-/** The zone's offset from UTC at an instant, in ms. */
-function offsetAt(timeZone: string, ms: number): number {
-  const p = wallParts(timeZone, ms);
-  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
-  return asUtc - (ms - (ms % 1000));
-}
-
-/** The calendar date (YYYY-MM-DD) of an instant in `timeZone`. */
-export function dateIn(timeZone: string, ms: number): string {
-  const p = wallParts(timeZone, ms);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${String(p.year)}-${pad(p.month)}-${pad(p.day)}`;
 }
 
 /**

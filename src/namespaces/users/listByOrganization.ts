@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { bool, date, id, str } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
-import { dayRange } from './dayBounds.ts';
+import { dayRange } from '../../time/zone.ts';
 import { blankToUndefined, pagingShape, roleFilter, searchText, sortOf, userStatus } from './listing.ts';
 import { DATE_FIELDS, pageUsers } from './users.repo.ts';
 

@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { containsLiteral, containsText } from '../../db/text-search.ts';
 import type { Database, OrganizationsTable } from '../../db/schema.ts';
 import { notFound } from '../../rpc/errors.ts';
 import { newId } from '../../rpc/ids.ts';
@@ -38,18 +39,9 @@ export interface UserFilters {
 
 type Eb = ExpressionBuilder<Database, 'users'>;
 
-/** A LIKE pattern matching `text` literally (with ESCAPE '\'). */
-export function likeLiteral(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-function like(column: string, pattern: string): Expression<SqlBool> {
-  return sql<SqlBool>`lower(${sql.ref(column)}) like lower(${pattern}) escape '\\'`;
-}
-
 /** roles is JSON text of known role names, so `"doctor"` inside it is an exact element match. */
 function holdsRole(role: string): Expression<SqlBool> {
-  return sql<SqlBool>`${sql.ref('roles')} like ${`%${likeLiteral(JSON.stringify(role))}%`} escape '\\'`;
+  return containsLiteral('roles', JSON.stringify(role));
 }
 
 function statusIs(eb: Eb, status: UserStatus): Expression<SqlBool> {
@@ -70,8 +62,7 @@ function conditions(eb: Eb, f: UserFilters): Expression<SqlBool> {
   const all: Expression<SqlBool>[] = [];
   if (f.organizationId !== undefined) all.push(eb('organizationId', '=', f.organizationId));
   if (f.search) {
-    const pattern = `%${likeLiteral(f.search)}%`;
-    all.push(eb.or([like('displayName', pattern), like('email', pattern)]));
+    all.push(eb.or([containsText('displayName', f.search), containsText('email', f.search)]));
   }
   if (f.anyRole?.length) all.push(eb.or(f.anyRole.map(holdsRole)));
   if (f.statuses?.length) all.push(eb.or(f.statuses.map((s) => statusIs(eb, s))));

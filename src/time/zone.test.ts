@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { dayRange, dayStart, nextDay } from './dayBounds.ts';
+import { dayRange, dayStart, nextDay } from './zone.ts';
 
 test('dayStart: midnight of the date in the zone', () => {
   assert.equal(dayStart('2026-03-01', 'UTC'), Date.UTC(2026, 2, 1));

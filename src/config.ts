@@ -36,6 +36,14 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('healthops <no-reply@localhost>'),
   SMS_URL: url.optional(),
   SMS_API_KEY: z.string().min(1).optional(),
+  FOOD_ANALYSIS_URL: url.optional(),
+  FOOD_ANALYSIS_API_KEY: z.string().min(1).optional(),
+  PUSH_URL: url.optional(),
+  PUSH_ACCESS_KEY: z.string().min(1).optional(),
+  PUSH_POLL_INTERVAL_MS: z.coerce.number().int().min(10).default(1000),
+  PUSH_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  PUSH_RETRY_BASE_MS: z.coerce.number().int().min(1).default(2000),
+  PUSH_RETRY_MAX_MS: z.coerce.number().int().min(1).default(300_000),
 
   SOCIAL_AUTHORIZATION_URL: url.optional(),
   SOCIAL_TOKEN_URL: url.optional(),
@@ -74,6 +82,17 @@ export interface Config {
   };
   mail: { smtpUrl: string | undefined; from: string };
   sms: { url: string; apiKey: string | undefined } | undefined;
+  /** Image analysis for foods.analyze (FOOD_ANALYSIS_URL); undefined: analyze answers NOT_CONFIGURED. */
+  foodAnalysis: { url: string; apiKey: string | undefined } | undefined;
+  /** Push delivery: the provider (url undefined = none) and the outbox worker's timing. */
+  push: {
+    url: string | undefined;
+    accessKey: string | undefined;
+    pollIntervalMs: number;
+    maxAttempts: number;
+    retryBaseMs: number;
+    retryMaxMs: number;
+  };
   social:
     | { authorizationUrl: string; tokenUrl: string; userinfoUrl: string; clientId: string; clientSecret: string; scope: string }
     | undefined;
@@ -83,7 +102,8 @@ const DEV_JWT_SECRET = 'healthops-development-secret-do-not-use-in-production';
 
 export class ConfigError extends Error {}
 
-function isTimeZone(tz: string): boolean {
+/** An IANA time zone name this runtime knows (e.g. UTC, Asia/Kolkata). */
+export function isTimeZone(tz: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: tz });
     return true;
@@ -136,6 +156,15 @@ export function loadConfig(source: Record<string, string | undefined> = readEnvi
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     sms: e.SMS_URL ? { url: e.SMS_URL, apiKey: e.SMS_API_KEY } : undefined,
+    foodAnalysis: e.FOOD_ANALYSIS_URL ? { url: e.FOOD_ANALYSIS_URL, apiKey: e.FOOD_ANALYSIS_API_KEY } : undefined,
+    push: {
+      url: e.PUSH_URL,
+      accessKey: e.PUSH_ACCESS_KEY,
+      pollIntervalMs: e.PUSH_POLL_INTERVAL_MS,
+      maxAttempts: e.PUSH_MAX_ATTEMPTS,
+      retryBaseMs: e.PUSH_RETRY_BASE_MS,
+      retryMaxMs: e.PUSH_RETRY_MAX_MS,
+    },
     social:
       socialSet.length === socialKeys.length
         ? {

@@ -2,12 +2,15 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { deliveryWorkerFor } from './namespaces/notifications/delivery-worker.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = openDatabase(config.databaseUrl, { sqliteSynchronous: config.sqliteSynchronous });
   await migrateToLatest(database.db);
   const app = await buildApp({ config, database });
+  // Sends queued push notifications; only with a push provider (PUSH_URL).
+  const pushWorker = deliveryWorkerFor(config, database, app.log);
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -19,9 +22,9 @@ async function main(): Promise<void> {
       process.exit(1);
     }, config.shutdownTimeoutMs);
     force.unref();
-    // Fastify stops accepting connections, answers new requests 503 and waits for those in flight.
-    app
-      .close()
+    // Fastify stops accepting connections, answers new requests 503 and waits for those in flight;
+    // the push worker stops polling and finishes its run in flight. Then the database closes.
+    Promise.all([app.close(), pushWorker?.stop()])
       .then(() => database.close())
       .then(() => process.exit(0))
       .catch((err: unknown) => {
@@ -33,6 +36,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  pushWorker?.start();
 }
 
 main().catch((err: unknown) => {

@@ -14,9 +14,56 @@ export interface SmsSender {
   send(to: string, text: string): Promise<void>;
 }
 
+/** One push message as the provider takes it: `to` is the device's providerPushToken. */
+export interface PushMessage {
+  to: string;
+  title: string;
+  body: string;
+  data: Record<string, unknown>;
+}
+
+/** The provider's answer for one message, in the order of the messages sent. */
+export type PushTicket =
+  | { status: 'ok'; id: string }
+  | { status: 'error'; message: string; details?: { error?: string } | undefined };
+
+export interface PushProvider {
+  /** Sends a batch (at most 100 messages); throws when the request as a whole failed. */
+  send(messages: PushMessage[]): Promise<PushTicket[]>;
+}
+
+/** An image for foods.analyze: a URL the provider fetches, or the image itself in base64. */
+export type FoodImage = { imageUrl: string } | { imageBase64: string };
+
+/** One food the provider recognised in an image, with its estimate for the portion shown. */
+export interface RecognisedFood {
+  name: string;
+  confidence: number | null;
+  calories: number;
+  protein: number | null;
+  carbs: number | null;
+  fat: number | null;
+  fiber: number | null;
+  quantity: string | null;
+}
+
+/** `rejected`: the provider refused this image (its 4xx); `rate_limited`: it asks to slow down; `unavailable`: anything else. */
+export type FoodAnalysisResult =
+  | { ok: true; foods: RecognisedFood[] }
+  | { ok: false; reason: 'rejected' | 'rate_limited' | 'unavailable'; message: string };
+
+export interface FoodAnalyzer {
+  /** Never throws for a provider failure: it answers `ok: false`. */
+  analyze(image: FoodImage): Promise<FoodAnalysisResult>;
+}
+
 export interface Services {
   mailer: Mailer | undefined;
   sms: SmsSender | undefined;
+  /** Push notifications (PUSH_URL); undefined: notifications are stored and delivery stays pending. */
+  push: PushProvider | undefined;
+  /** Image analysis for foods.analyze (FOOD_ANALYSIS_URL); undefined: analyze answers NOT_CONFIGURED. */
+  foodAnalysis: FoodAnalyzer | undefined;
   /** Injectable clock (unix ms) so tests can move time. */
   now: () => number;
 }

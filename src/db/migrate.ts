@@ -4,6 +4,13 @@ import * as core from './migrations/0001_core.ts';
 import * as hrmAttendanceUnique from './migrations/0011_hrm_attendance_unique.ts';
 import * as auditAppendOnly from './migrations/0012_audit_append_only.ts';
 import * as authCodeHash from './migrations/0013_auth_code_hash.ts';
+import * as organizationSettings from './migrations/0040_organization_settings.ts';
+import * as patients from './migrations/0041_patients.ts';
+import * as wardsRoomsServices from './migrations/0042_wards_rooms_services.ts';
+import * as foods from './migrations/0035_foods.ts';
+import * as notifications from './migrations/0020_notifications.ts';
+import * as calorieLogs from './migrations/0030_calorie_logs.ts';
+import * as sleepLogs from './migrations/0031_sleep_logs.ts';
 
 /** Every migration, in order. One set for both databases; add new ones at the end. */
 const migrations: Record<string, Migration> = {
@@ -11,6 +18,13 @@ const migrations: Record<string, Migration> = {
   '0011_hrm_attendance_unique': hrmAttendanceUnique,
   '0012_audit_append_only': auditAppendOnly,
   '0013_auth_code_hash': authCodeHash,
+  '0020_notifications': notifications,
+  '0030_calorie_logs': calorieLogs,
+  '0031_sleep_logs': sleepLogs,
+  '0035_foods': foods,
+  '0040_organization_settings': organizationSettings,
+  '0041_patients': patients,
+  '0042_wards_rooms_services': wardsRoomsServices,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -2,9 +2,11 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
+import { containsText } from '../db/text-search.ts';
 import { notFound } from './errors.ts';
 import { bool, date, email, id, int, jsonObject, num, paging, str, strArray, time, ts } from './fields.ts';
 import { newId } from './ids.ts';
+import { fromMinor, money, percent, toMinor } from './money.ts';
 import { defineOperation, type Context, type Operation } from './operation.ts';
 import { offsetOf, pageOf, type Page } from './paging.ts';
 import { fromJsonText, toBool, toJsonText } from './record.ts';
@@ -14,7 +16,12 @@ import { fromJsonText, toBool, toJsonText } from './record.ts';
  * list operations. Hand-written operations reuse the repository and schemas this returns.
  */
 
-export type FieldKind = 'string' | 'int' | 'number' | 'bool' | 'ts' | 'date' | 'time' | 'email' | 'strings' | 'json';
+/**
+ * `money`: an amount with at most two decimals in records and the API, integer minor units in the
+ * column. `percent`: 0..100 with at most two decimals in records and the API, integer basis points in
+ * the column. The conversion happens only in toRow / toRecord.
+ */
+export type FieldKind = 'string' | 'int' | 'number' | 'bool' | 'ts' | 'date' | 'time' | 'email' | 'strings' | 'json' | 'money' | 'percent';
 
 export interface FieldSpec {
   kind: FieldKind;
@@ -24,6 +31,8 @@ export interface FieldSpec {
   schema?: z.ZodType;
   /** Stored on create when the field is absent. */
   default?: unknown;
+  /** Maps the decoded column value to the record's value, e.g. fills defaults into a settings object. */
+  read?: (value: unknown) => unknown;
 }
 
 export type Row = Record<string, unknown>;
@@ -41,8 +50,24 @@ export interface ResourceSpec {
   listName?: string | false;
   /** Operations to generate (default all five). */
   generate?: readonly ('create' | 'getById' | 'update' | 'delete' | 'list')[];
-  /** Derives fields and checks invariants on the full record about to be written (create and update). */
-  prepare?: (record: ApiRecord, ctx: Context) => ApiRecord | Promise<ApiRecord>;
+  /**
+   * Derives fields and checks invariants on the full record about to be written (create and update).
+   * `current` is the record as stored before an update (undefined on create), so that a check can
+   * run only when what it checks has changed.
+   */
+  prepare?: (record: ApiRecord, ctx: Context, current?: ApiRecord) => ApiRecord | Promise<ApiRecord>;
+  /** Fields the paged list filters on by equality, each through an input of its own name; omitted or null = no filter. */
+  listFilters?: readonly string[];
+  /** Columns that a `search` input of the paged list matches (contains, case-insensitive); blank = no search. */
+  listSearch?: readonly string[];
+  /** Runs before delete with the record as stored, e.g. to refuse with INVALID_STATE while others refer to it. */
+  beforeDelete?: (ctx: Context, record: ApiRecord) => Promise<void>;
+}
+
+/** Narrows a paged list: `equals` field values (record representation), `search` text in the listSearch columns. */
+export interface ListWhere {
+  equals?: ApiRecord;
+  search?: string | undefined;
 }
 
 type AnyDb = Kysely<Record<string, Row>>;
@@ -70,7 +95,37 @@ function schemaOf(kind: FieldKind): z.ZodType {
       return strArray();
     case 'json':
       return jsonObject();
+    case 'money':
+      return money().transform(fromMinor);
+    case 'percent':
+      return percent().transform(fromMinor);
   }
+}
+
+/** Integer minor units (or basis points) of a validated amount; anything else is a bug, not input. */
+function minorUnits(value: number): number {
+  const minor = toMinor(value);
+  if (minor === undefined) throw new RangeError(`${value} is not an amount with at most two decimals`);
+  return minor;
+}
+
+const isJson = (kind: FieldKind | undefined) => kind === 'strings' || kind === 'json';
+const isMinorUnits = (kind: FieldKind | undefined) => kind === 'money' || kind === 'percent';
+
+/** A record's value as its column holds it. */
+function encode(kind: FieldKind | undefined, value: unknown): unknown {
+  if (value === null || value === undefined) return value;
+  if (isJson(kind)) return toJsonText(value);
+  if (isMinorUnits(kind)) return minorUnits(value as number);
+  return value;
+}
+
+/** A column's value as the record holds it. */
+function decode(kind: FieldKind | undefined, value: unknown): unknown {
+  if (kind === 'bool') return toBool(value);
+  if (isJson(kind)) return fromJsonText(value);
+  if (isMinorUnits(kind)) return value === null || value === undefined ? null : fromMinor(Number(value));
+  return value;
 }
 
 export function defineResource(spec: ResourceSpec) {
@@ -87,27 +142,28 @@ export function defineResource(spec: ResourceSpec) {
     updateShape[name] = field.required ? fieldSchema(name).optional() : fieldSchema(name).nullish();
   }
   const keyShape = { id: id(), ...orgShape };
+  const listShape: Record<string, z.ZodType> = { ...orgShape, ...paging };
+  for (const name of spec.listFilters ?? []) listShape[name] = fieldSchema(name).nullish();
+  if (spec.listSearch?.length) listShape.search = z.string().trim().max(200).nullish();
   const schemas = {
     create: z.object(createShape) as unknown as z.ZodType<ApiRecord & { organizationId?: string }>,
     update: z.object(updateShape) as unknown as z.ZodType<ApiRecord & { id: string; organizationId?: string }>,
     key: z.object(keyShape) as unknown as z.ZodType<{ id: string; organizationId?: string }>,
-    list: z.object({ ...orgShape, ...paging }) as unknown as z.ZodType<{ organizationId?: string; page: number; pageSize: number }>,
+    list: z.object(listShape) as unknown as z.ZodType<ApiRecord & { organizationId?: string; page: number; pageSize: number; search?: string | null }>,
   };
 
   function toRow(record: ApiRecord): Row {
     const row: Row = {};
-    for (const [key, value] of Object.entries(record)) {
-      const kind = spec.fields[key]?.kind;
-      row[key] = kind === 'strings' || kind === 'json' ? toJsonText(value) : value;
-    }
+    for (const [key, value] of Object.entries(record)) row[key] = encode(spec.fields[key]?.kind, value);
     return row;
   }
 
   function toRecord(row: Row): ApiRecord {
     const record: ApiRecord = {};
     for (const [key, value] of Object.entries(row)) {
-      const kind = spec.fields[key]?.kind;
-      record[key] = kind === 'bool' ? toBool(value) : kind === 'strings' || kind === 'json' ? fromJsonText(value) : value;
+      const field = spec.fields[key];
+      const decoded = decode(field?.kind, value);
+      record[key] = field?.read ? field.read(decoded) : decoded;
     }
     return record;
   }
@@ -115,6 +171,15 @@ export function defineResource(spec: ResourceSpec) {
   const scoped = (db: Db, organizationId: string | undefined) => {
     const query = anyDb(db).selectFrom(table);
     return orgScoped ? query.where('organizationId', '=', organizationId!) : query;
+  };
+
+  const filtered = (db: Db, organizationId: string | undefined, where: ListWhere) => {
+    let query = scoped(db, organizationId);
+    for (const [name, value] of Object.entries(toRow(where.equals ?? {}))) query = query.where(name, '=', value);
+    const search = where.search;
+    const columns = spec.listSearch ?? [];
+    if (search && columns.length) query = query.where((eb) => eb.or(columns.map((c) => containsText(c, search))));
+    return query;
   };
 
   const repo = {
@@ -146,16 +211,16 @@ export function defineResource(spec: ResourceSpec) {
       const result = await query.executeTakeFirst();
       if (Number(result.numDeletedRows) === 0) throw notFound(table);
     },
-    async page(db: Db, organizationId: string | undefined, pageNo: number, pageSize: number): Promise<Page<ApiRecord>> {
+    async page(db: Db, organizationId: string | undefined, pageNo: number, pageSize: number, where: ListWhere = {}): Promise<Page<ApiRecord>> {
       const [rows, count] = await Promise.all([
-        scoped(db, organizationId)
+        filtered(db, organizationId, where)
           .selectAll()
           .orderBy('createdAt', 'desc')
           .orderBy('id', 'desc')
           .limit(pageSize)
           .offset(offsetOf(pageNo, pageSize))
           .execute(),
-        scoped(db, organizationId).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+        filtered(db, organizationId, where).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
       ]);
       return pageOf(rows.map(toRecord), Number(count.n), pageNo, pageSize);
     },
@@ -178,7 +243,7 @@ export function defineResource(spec: ResourceSpec) {
       changes.updatedAt = (spec.clientTimestamps ? input.updatedAt : undefined) ?? ctx.now();
       let record = { ...current, ...changes };
       if (spec.prepare) {
-        record = await spec.prepare(record, ctx);
+        record = await spec.prepare(record, ctx, current);
         for (const key of Object.keys(record)) if (record[key] !== current[key]) changes[key] = record[key];
       }
       return { record, changes };
@@ -227,6 +292,7 @@ export function defineResource(spec: ResourceSpec) {
       defineOperation({
         namespace: ns, name: 'delete', writes: true, input: schemas.key,
         async handler(ctx, input) {
+          if (spec.beforeDelete) await spec.beforeDelete(ctx, await repo.get(ctx.db, org(input), input.id));
           await repo.remove(ctx.db, org(input), input.id);
           return { id: input.id, deleted: true };
         },
@@ -239,7 +305,9 @@ export function defineResource(spec: ResourceSpec) {
       defineOperation({
         namespace: ns, name: listName, input: schemas.list,
         async handler(ctx, input) {
-          return repo.page(ctx.db, org(input), input.page, input.pageSize);
+          const equals: ApiRecord = {};
+          for (const name of spec.listFilters ?? []) if (input[name] !== undefined && input[name] !== null) equals[name] = input[name];
+          return repo.page(ctx.db, org(input), input.page, input.pageSize, { equals, search: input.search ?? undefined });
         },
       }),
     );

@@ -4,7 +4,8 @@ import { email, reqStr, str } from '../../rpc/fields.ts';
 import { defineOperation, type Context } from '../../rpc/operation.ts';
 import type { ApiRecord } from '../../rpc/resource.ts';
 import { assertMayChangePlatformAdmin } from './users.access.ts';
-import { findByIdpUserId, findOrCreateOrganization, insertUnlessExists, organizationIdByTeam, patchById, type Address } from './users.repo.ts';
+import { findOrCreateOrganization, organizationIdByTeam, type Address } from '../organizations/organizations.repo.ts';
+import { findByIdpUserId, insertUnlessExists, patchById } from './users.repo.ts';
 import { idpUserId, roleList, users, withPrimaryRole } from './users.resource.ts';
 import { primaryRole } from './updateRoles.ts';
 
@@ -82,7 +83,7 @@ export const syncFromIdpAuth = defineOperation({
   organizationOf: (i, ctx) => organizationIdByTeam(ctx.db, i.idpTeamId),
   async handler(ctx, i) {
     const organization = await findOrCreateOrganization(ctx.db, { idpTeamId: i.idpTeamId, type: i.organizationType ?? null, address: addressOf(i) }, ctx.now());
-    const item = await upsertUser(ctx, i, organization.id as string);
+    const item = await upsertUser(ctx, i, organization.id);
     return { item, organization };
   },
 });

@@ -1,11 +1,9 @@
 import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { containsLiteral, containsText } from '../../db/text-search.ts';
-import type { Database, OrganizationsTable } from '../../db/schema.ts';
+import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../rpc/errors.ts';
-import { newId } from '../../rpc/ids.ts';
 import { offsetOf, pageOf, type Page } from '../../rpc/paging.ts';
-import { fromJsonText, toBool, toJsonText } from '../../rpc/record.ts';
 import type { ApiRecord } from '../../rpc/resource.ts';
 import { users } from './users.resource.ts';
 
@@ -148,47 +146,3 @@ export async function insertUnlessExists(db: Db, record: ApiRecord): Promise<Api
 
 // ---- organizations (found or created by syncFromIdpAuth) ----
 
-export interface Address {
-  street: string | null;
-  city: string | null;
-  state: string | null;
-  postalCode: string | null;
-  country: string | null;
-}
-
-export function organizationRecord(row: OrganizationsTable): ApiRecord {
-  return { ...row, address: fromJsonText(row.address), isActive: toBool(row.isActive) };
-}
-
-export async function organizationIdByTeam(db: Db, idpTeamId: string): Promise<string | undefined> {
-  const row = await db.selectFrom('organizations').select('id').where('idpTeamId', '=', idpTeamId).executeTakeFirst();
-  return row?.id;
-}
-
-/** The organization of the identity provider's team, created (active, named after the team) when missing. */
-export async function findOrCreateOrganization(
-  db: Db,
-  team: { idpTeamId: string; type: string | null; address: Address | null },
-  now: number,
-): Promise<ApiRecord> {
-  await db
-    .insertInto('organizations')
-    .values({
-      id: newId(),
-      name: team.idpTeamId,
-      slug: null,
-      type: team.type,
-      idpTeamId: team.idpTeamId,
-      timezone: null,
-      address: toJsonText(team.address),
-      latitude: null,
-      longitude: null,
-      isActive: true,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflict((oc) => oc.column('idpTeamId').doNothing())
-    .execute();
-  const row = await db.selectFrom('organizations').selectAll().where('idpTeamId', '=', team.idpTeamId).executeTakeFirstOrThrow();
-  return organizationRecord(row);
-}

@@ -31,6 +31,7 @@ describeEachDialect('users.syncFromIdpAuth', (t) => {
     assert.equal(organization.isActive, true);
     assert.deepEqual(organization.address, { street: null, city: 'Pune', state: null, postalCode: null, country: 'IN' });
     assert.equal(item.organizationId, organization.id);
+    assert.deepEqual(organization, ok(await t().call('organizations', 'getById', { id: organization.id })).item);
     assert.equal(item.idpUserId, idp);
     assert.equal(item.email, 'first@example.test');
     assert.equal(item.title, 'Dr');

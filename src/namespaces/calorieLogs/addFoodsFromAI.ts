@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { defineOperation } from '../../rpc/operation.ts';
+import { appendEntries, currentGoal, openLog } from './calorieLogs.repo.ts';
+import { ownToday, settle } from './dayLog.ts';
+import { foodEntry, idpUserId, MAX_FOODS_PER_CALL } from './fields.ts';
+
+/**
+ * Appends several foods (e.g. recognised in a photo) in the order given. All or none: one invalid
+ * entry fails the whole call with a path per problem (`foods.2.calories`), and the entries are
+ * written in the operation's one transaction.
+ */
+export const addFoodsFromAI = defineOperation({
+  namespace: 'calorieLogs',
+  name: 'addFoodsFromAI',
+  summary: "Add several food entries to the person's log of today, all or none",
+  writes: true,
+  input: z.object({
+    idpUserId: idpUserId(),
+    foods: z.array(foodEntry()).min(1, 'must have at least 1 entry').max(MAX_FOODS_PER_CALL),
+  }),
+  async handler(ctx, input) {
+    const date = await ownToday(ctx, input.idpUserId);
+    const now = ctx.now();
+    const log = await openLog(ctx.db, input.idpUserId, date, await currentGoal(ctx.db, input.idpUserId), now);
+    await appendEntries(ctx.db, log, input.foods, now);
+    return settle(ctx.db, log);
+  },
+});

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { defineOperation } from '../../rpc/operation.ts';
+import { addDays } from '../../time/zone.ts';
+import { logsBetween } from './calorieLogs.repo.ts';
+import { ownToday } from './dayLog.ts';
+import { dayRowOf, emptyDayRow, periodFigures } from './dayRow.ts';
+import { idpUserId } from './fields.ts';
+
+/**
+ * The last 7 days (today and the 6 before), oldest first, each with its totals against its goal;
+ * the week's totals, the average per logged day, and the days within goal.
+ */
+export const getWeeklyCalorieStats = defineOperation({
+  namespace: 'calorieLogs',
+  name: 'getWeeklyCalorieStats',
+  summary: 'Calorie totals of the last 7 days, average per logged day and days within goal',
+  input: z.object({ idpUserId: idpUserId() }),
+  async handler(ctx, input) {
+    const endDate = await ownToday(ctx, input.idpUserId);
+    const startDate = addDays(endDate, -6);
+    const logs = await logsBetween(ctx.db, input.idpUserId, startDate, endDate);
+    const byDate = new Map(logs.map((l) => [l.date, l]));
+    const days = Array.from({ length: 7 }, (_, i) => {
+      const date = addDays(startDate, i);
+      const log = byDate.get(date);
+      return log ? dayRowOf(log) : emptyDayRow(date);
+    });
+    return { startDate, endDate, days, ...periodFigures(logs) };
+  },
+});

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { defineOperation } from '../../rpc/operation.ts';
+import { saveGoal, setLogGoal } from './calorieLogs.repo.ts';
+import { ownToday, readDayLog } from './dayLog.ts';
+import { dailyGoal, idpUserId } from './fields.ts';
+
+/**
+ * Sets the person's daily goal from today on: today's log (if any) takes it, and so does every
+ * later day's log when it is created. Logs of earlier days keep the goal they had.
+ */
+export const updateDailyGoal = defineOperation({
+  namespace: 'calorieLogs',
+  name: 'updateDailyGoal',
+  summary: 'Set the daily calorie goal (today and the following days)',
+  writes: true,
+  input: z.object({ idpUserId: idpUserId(), dailyGoal: dailyGoal() }),
+  async handler(ctx, input) {
+    const date = await ownToday(ctx, input.idpUserId);
+    const now = ctx.now();
+    await saveGoal(ctx.db, input.idpUserId, input.dailyGoal, now);
+    await setLogGoal(ctx.db, input.idpUserId, date, input.dailyGoal, now);
+    return { item: await readDayLog(ctx.db, input.idpUserId, date) };
+  },
+});

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { defineOperation } from '../../rpc/operation.ts';
+import { assertCatalogueWriter } from './foods.access.ts';
+import { foodName, mirrorImage, optionalFoodFields } from './foods.fields.ts';
+import { buildFood, insertFoods } from './foods.repo.ts';
+
+export const createInput = z.object({ name: foodName(), ...optionalFoodFields });
+
+/** Adds a food to the platform catalogue, visible (isActive true). A foodCode already used is CONFLICT. */
+export const create = defineOperation({
+  namespace: 'foods',
+  name: 'create',
+  summary: 'Add a food to the platform catalogue',
+  writes: true,
+  input: createInput,
+  async handler(ctx, input) {
+    assertCatalogueWriter(ctx);
+    const [item] = await insertFoods(ctx.db, [buildFood(mirrorImage(input), ctx.now())]);
+    return { item: item! };
+  },
+});

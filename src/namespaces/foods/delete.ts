@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { id } from '../../rpc/fields.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { assertCatalogueWriter } from './foods.access.ts';
+import { deleteFood } from './foods.repo.ts';
+
+/** Removes the food for good (get is NOT_FOUND afterwards); to hide it instead, update isActive false. */
+export const remove = defineOperation({
+  namespace: 'foods',
+  name: 'delete',
+  summary: 'Delete a catalogue food',
+  writes: true,
+  input: z.object({ id: id() }),
+  async handler(ctx, input) {
+    assertCatalogueWriter(ctx);
+    await deleteFood(ctx.db, input.id);
+    return { id: input.id, deleted: true as const };
+  },
+});

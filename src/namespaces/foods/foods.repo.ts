@@ -1,0 +1,174 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { FoodsTable } from '../../db/schema.ts';
+import { containsLiteral } from '../../db/text-search.ts';
+import { notFound } from '../../rpc/errors.ts';
+import { newId } from '../../rpc/ids.ts';
+import { fromJsonText, toBool, toJsonText } from '../../rpc/record.ts';
+import { FOOD_FIELDS, keyOf, searchForm, type FoodInput } from './foods.fields.ts';
+import { encodeCursor, type FoodPage, type Paging } from './foods.paging.ts';
+
+/** A food as the API returns it: every field present, unset ones null. */
+export type FoodRecord = Record<string, unknown> & { id: string; name: string; isActive: boolean };
+type FoodRow = Selectable<FoodsTable>;
+
+const JSON_FIELDS = new Set(['ingredients', 'nutritionPer100g', 'servings']);
+const DERIVED = new Set(['nameKey', 'categoryKey', 'foodCodeKey', 'searchText']);
+
+/** Row -> record: JSON decoded, isActive a boolean, the derived columns left out. */
+export function toRecord(row: FoodRow): FoodRecord {
+  const record: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) {
+    if (DERIVED.has(key)) continue;
+    record[key] = JSON_FIELDS.has(key) ? fromJsonText(value) : key === 'isActive' ? toBool(value) : value;
+  }
+  return record as FoodRecord;
+}
+
+/** Record -> row, with the derived columns computed from it (the one place they are written). */
+function toRow(record: FoodRecord): Insertable<FoodsTable> {
+  const row: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(record)) row[key] = JSON_FIELDS.has(key) ? toJsonText(value) : value;
+  const ingredients = Array.isArray(record.ingredients) ? (record.ingredients as string[]) : [];
+  const category = typeof record.category === 'string' ? record.category : '';
+  const foodCode = typeof record.foodCode === 'string' ? record.foodCode : null;
+  row.nameKey = keyOf(record.name);
+  row.categoryKey = keyOf(category);
+  row.foodCodeKey = foodCode ? keyOf(foodCode) : null;
+  row.searchText = searchForm([record.name, category, ...ingredients].join(' '));
+  return row as unknown as Insertable<FoodsTable>;
+}
+
+/** A new food from validated input: server id and timestamps, every field present, visible by default. */
+export function buildFood(input: FoodInput, now: number): FoodRecord {
+  const record: Record<string, unknown> = { id: newId() };
+  const given = input as Record<string, unknown>;
+  for (const field of FOOD_FIELDS) record[field] = given[field] ?? null;
+  record.isActive = input.isActive ?? true;
+  record.createdAt = now;
+  record.updatedAt = now;
+  return record as FoodRecord;
+}
+
+/** The food after applying update input: omitted fields unchanged, null clears (isActive null = the default, true). */
+export function mergeFood(current: FoodRecord, input: FoodInput, now: number): FoodRecord {
+  const next: Record<string, unknown> = { ...current };
+  const given = input as Record<string, unknown>;
+  for (const field of FOOD_FIELDS) if (given[field] !== undefined) next[field] = given[field];
+  if (input.isActive !== undefined) next.isActive = input.isActive ?? true;
+  next.updatedAt = now;
+  return next as FoodRecord;
+}
+
+export async function findFood(db: Db, id: string): Promise<FoodRecord | undefined> {
+  const row = await db.selectFrom('foods').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toRecord(row) : undefined;
+}
+
+export async function getFood(db: Db, id: string): Promise<FoodRecord> {
+  const found = await findFood(db, id);
+  if (!found) throw notFound('food');
+  return found;
+}
+
+/** Rows per INSERT statement: ~30 columns each stays far below both databases' parameter limits. */
+const INSERT_CHUNK = 200;
+
+export async function insertFoods(db: Db, records: FoodRecord[]): Promise<FoodRecord[]> {
+  const out: FoodRecord[] = [];
+  for (let i = 0; i < records.length; i += INSERT_CHUNK) {
+    const rows = await db
+      .insertInto('foods')
+      .values(records.slice(i, i + INSERT_CHUNK).map(toRow))
+      .returningAll()
+      .execute();
+    out.push(...rows.map(toRecord));
+  }
+  return out;
+}
+
+export async function replaceFood(db: Db, record: FoodRecord): Promise<FoodRecord> {
+  const { id, createdAt: _createdAt, ...rest } = toRow(record);
+  const rows = await db.updateTable('foods').set(rest).where('id', '=', id).returningAll().execute();
+  if (!rows[0]) throw notFound('food');
+  return toRecord(rows[0]);
+}
+
+export async function deleteFood(db: Db, id: string): Promise<void> {
+  const result = await db.deleteFrom('foods').where('id', '=', id).executeTakeFirst();
+  if (Number(result.numDeletedRows) === 0) throw notFound('food');
+}
+
+export interface FoodFilter {
+  categoryId?: string | undefined;
+  /** A category name, in any letter case. */
+  category?: string | undefined;
+  /** Search terms in searchForm(); each must occur in name, category or ingredients. */
+  terms?: readonly string[] | undefined;
+  minCalories?: number | undefined;
+  maxCalories?: number | undefined;
+}
+
+function visible(db: Db, filter: FoodFilter) {
+  let query = db.selectFrom('foods').where('isActive', '=', true);
+  if (filter.categoryId !== undefined) query = query.where('categoryId', '=', filter.categoryId);
+  if (filter.category !== undefined) query = query.where('categoryKey', '=', keyOf(filter.category));
+  for (const term of filter.terms ?? []) query = query.where(containsLiteral('searchText', term));
+  if (filter.minCalories !== undefined) query = query.where('calories', '>=', filter.minCalories);
+  if (filter.maxCalories !== undefined) query = query.where('calories', '<=', filter.maxCalories);
+  return query;
+}
+
+/** One page of visible foods in (nameKey, id) order: keyset after a cursor, else by page number. */
+export async function pageFoods(db: Db, filter: FoodFilter, paging: Paging): Promise<FoodPage<FoodRecord>> {
+  const { after, page, pageSize } = paging;
+  let rowsQuery = visible(db, filter).selectAll().orderBy('nameKey').orderBy('id').limit(pageSize + 1);
+  if (after) rowsQuery = rowsQuery.where((eb) => eb(eb.refTuple('nameKey', 'id'), '>', eb.tuple(after.nameKey, after.id)));
+  else if (page !== undefined && page > 1) rowsQuery = rowsQuery.offset((page - 1) * pageSize);
+  const rows = await rowsQuery.execute();
+  const more = rows.length > pageSize;
+  // A first page that holds every match is its own count: no second pass over the foods.
+  let total: number | null = null;
+  if (!after && page === 1 && !more) total = rows.length;
+  else if (!after) {
+    const count = await visible(db, filter).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+    total = Number(count.n);
+  }
+  const pageRows = more ? rows.slice(0, pageSize) : rows;
+  const last = pageRows[pageRows.length - 1];
+  return {
+    items: pageRows.map(toRecord),
+    nextCursor: more && last ? encodeCursor({ nameKey: last.nameKey, id: last.id }) : null,
+    total,
+    page: page ?? null,
+    pageSize,
+    totalPages: total === null ? null : Math.ceil(total / pageSize),
+  };
+}
+
+/** Foods (visible or not) whose code is one of `codeKeys` or whose nameKey is one of `nameKeys`, oldest first. */
+export async function matchCandidates(db: Db, codeKeys: string[], nameKeys: string[]): Promise<FoodRecord[]> {
+  if (codeKeys.length === 0 && nameKeys.length === 0) return [];
+  const rows = await db
+    .selectFrom('foods')
+    .selectAll()
+    .where((eb) => {
+      const ors = [];
+      if (codeKeys.length > 0) ors.push(eb('foodCodeKey', 'in', codeKeys));
+      if (nameKeys.length > 0) ors.push(eb('nameKey', 'in', nameKeys));
+      return eb.or(ors);
+    })
+    .orderBy('id')
+    .execute();
+  return rows.map(toRecord);
+}
+
+/** The oldest visible food for each of the given names (any letter case). */
+export async function visibleByName(db: Db, names: string[]): Promise<Map<string, FoodRecord>> {
+  const keys = [...new Set(names.map(keyOf).filter((k) => k.length > 0))];
+  const found = new Map<string, FoodRecord>();
+  if (keys.length === 0) return found;
+  const rows = await db.selectFrom('foods').selectAll().where('isActive', '=', true).where('nameKey', 'in', keys).orderBy('id').execute();
+  for (const row of rows) if (!found.has(row.nameKey)) found.set(row.nameKey, toRecord(row));
+  return found;
+}

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { AppError } from '../../rpc/errors.ts';
+import { id } from '../../rpc/fields.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import type { Nutrition, Serving } from './foods.fields.ts';
+import { getFood } from './foods.repo.ts';
+import { servingNutrition } from './servingNutrition.ts';
+
+/**
+ * One food by id, hidden (isActive false) or not. With `servingId` the answer also carries
+ * `serving`: that serving of the food with its calories and nutrients (servingNutrition.ts).
+ */
+export const get = defineOperation({
+  namespace: 'foods',
+  name: 'get',
+  summary: 'Get a catalogue food, optionally with the nutrients of one of its servings',
+  input: z.object({ id: id(), servingId: id().nullish() }),
+  async handler(ctx, input) {
+    const item = await getFood(ctx.db, input.id);
+    if (!input.servingId) return { item };
+    const servings = (item.servings as Serving[] | null) ?? [];
+    const serving = servings.find((s) => s.id === input.servingId);
+    if (!serving) throw new AppError('NOT_FOUND', 'this food has no serving with that id');
+    return { item, serving: servingNutrition(item.nutritionPer100g as Nutrition | null, serving) };
+  },
+});

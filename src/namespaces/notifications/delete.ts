@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { notFound } from '../../rpc/errors.ts';
+import { id } from '../../rpc/fields.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { removeNotification } from './notifications.repo.ts';
+
+/** Deletes the notification and its outbox job (a push not yet sent is not sent). */
+export const remove = defineOperation({
+  namespace: 'notifications',
+  name: 'delete',
+  summary: 'Delete a notification',
+  writes: true,
+  input: z.object({ id: id(), organizationId: id() }),
+  async handler(ctx, input) {
+    if (!(await removeNotification(ctx.db, input.organizationId, input.id))) throw notFound('notification');
+    return { id: input.id, deleted: true };
+  },
+});

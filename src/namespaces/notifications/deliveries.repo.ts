@@ -1,0 +1,108 @@
+import type { Selectable } from 'kysely';
+import type { Db, Dialect } from '../../db/database.ts';
+import type { NotificationDeliveriesTable, PushDevicesTable } from '../../db/schema.ts';
+import type { NotificationRecord } from './notifications.resource.ts';
+import { notifications } from './notifications.resource.ts';
+
+export type DeliveryJob = Selectable<NotificationDeliveriesTable>;
+export type DeviceRow = Selectable<PushDevicesTable>;
+
+/** At most this many of a recipient's devices (the most recently seen) get one notification: one provider request. */
+export const MAX_DEVICES_PER_NOTIFICATION = 100;
+
+/**
+ * Claims up to `limit` due jobs for `leaseMs`: each claimed job's attempts goes up by one, which
+ * is also the fencing token its outcome is written with. On PostgreSQL the inner SELECT takes
+ * FOR UPDATE SKIP LOCKED, so concurrent workers (any number of processes) claim disjoint jobs
+ * without waiting for each other; the outer WHERE repeats the due conditions, which PostgreSQL
+ * re-checks on the latest row version, so a job claimed and committed meanwhile is not claimed
+ * twice. SQLite runs the one statement under its single writer lock.
+ */
+export async function claimDue(db: Db, dialect: Dialect, now: number, leaseMs: number, limit: number): Promise<DeliveryJob[]> {
+  let due = db
+    .selectFrom('notificationDeliveries as due')
+    .select('due.id')
+    .where('due.state', '=', 'pending')
+    .where('due.nextAttemptAt', '<=', now)
+    .where((eb) => eb.or([eb('due.lockedUntil', 'is', null), eb('due.lockedUntil', '<=', now)]))
+    .orderBy('due.nextAttemptAt')
+    .orderBy('due.id')
+    .limit(limit);
+  if (dialect === 'postgres') due = due.forUpdate().skipLocked();
+  return db
+    .updateTable('notificationDeliveries')
+    .set((eb) => ({ lockedUntil: now + leaseMs, attempts: eb('attempts', '+', 1), updatedAt: now }))
+    .where('id', 'in', due)
+    .where('state', '=', 'pending')
+    .where((eb) => eb.or([eb('lockedUntil', 'is', null), eb('lockedUntil', '<=', now)]))
+    .returningAll()
+    .execute();
+}
+
+export async function findNotification(db: Db, notificationId: string): Promise<NotificationRecord | undefined> {
+  const row = await db.selectFrom('notifications').selectAll().where('id', '=', notificationId).executeTakeFirst();
+  return row ? (notifications.repo.toRecord(row) as unknown as NotificationRecord) : undefined;
+}
+
+/** The person's active devices, most recently seen first. */
+export async function activeDevices(db: Db, idpUserId: string): Promise<DeviceRow[]> {
+  return db
+    .selectFrom('pushDevices')
+    .selectAll()
+    .where('idpUserId', '=', idpUserId)
+    .where('isActive', '=', true)
+    .orderBy('lastSeenAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(MAX_DEVICES_PER_NOTIFICATION)
+    .execute();
+}
+
+/**
+ * Writes a job's new state if this worker still holds it (same attempts as when claimed, still
+ * pending); false when the lease was lost to another worker, whose outcome then counts.
+ */
+export async function settleJob(
+  db: Db,
+  job: DeliveryJob,
+  now: number,
+  next: { state: DeliveryJob['state']; nextAttemptAt?: number; lastError: string | null },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('notificationDeliveries')
+    .set({ state: next.state, lockedUntil: null, lastError: next.lastError, updatedAt: now, ...(next.nextAttemptAt !== undefined ? { nextAttemptAt: next.nextAttemptAt } : {}) })
+    .where('id', '=', job.id)
+    .where('attempts', '=', job.attempts)
+    .where('state', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function recordDelivery(
+  db: Db,
+  notificationId: string,
+  now: number,
+  fields: { deliveryState?: NotificationRecord['deliveryState']; deliveryError: string | null; pushTicketIds?: string[] },
+): Promise<void> {
+  await db
+    .updateTable('notifications')
+    .set({
+      ...(fields.deliveryState ? { deliveryState: fields.deliveryState } : {}),
+      ...(fields.pushTicketIds ? { pushTicketIds: JSON.stringify(fields.pushTicketIds) } : {}),
+      deliveryError: fields.deliveryError,
+      updatedAt: now,
+    })
+    .where('id', '=', notificationId)
+    .execute();
+}
+
+/** The provider says the token is no longer registered: the device gets no more pushes (unless it registers again). */
+export async function deactivateDevices(db: Db, devices: { id: string; providerPushToken: string; reason: string }[], now: number): Promise<void> {
+  for (const device of devices) {
+    await db
+      .updateTable('pushDevices')
+      .set({ isActive: false, invalidReason: device.reason, updatedAt: now })
+      .where('id', '=', device.id)
+      .where('providerPushToken', '=', device.providerPushToken)
+      .execute();
+  }
+}

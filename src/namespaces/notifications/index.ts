@@ -1,0 +1,9 @@
+import type { Operation } from '../../rpc/operation.ts';
+import { create } from './create.ts';
+import { remove } from './delete.ts';
+import { listByOrganization } from './listByOrganization.ts';
+import { notifications } from './notifications.resource.ts';
+import { update } from './update.ts';
+
+export { notify } from './notify.ts';
+export const operations: Operation[] = [...notifications.operations, create, update, remove, listByOrganization];

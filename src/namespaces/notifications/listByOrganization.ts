@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { id, paging, str } from '../../rpc/fields.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { pageNotifications } from './notifications.repo.ts';
+import { recipientIdpUserId } from './notifications.resource.ts';
+
+/**
+ * The organization's notifications, newest first, page 1 and 20 per page by default (rule 4):
+ * `module` filters by relatedEntityType or type; omitted (or empty) it filters nothing.
+ * Notifications past expiresAt are not listed. `recipientIdpUserId` (an extension) narrows to one
+ * person's inbox.
+ */
+export const listByOrganization = defineOperation({
+  namespace: 'notifications',
+  name: 'listByOrganization',
+  summary: 'List an organization\'s notifications, newest first, optionally by module',
+  input: z.object({
+    organizationId: id(),
+    module: str().max(128).nullish(),
+    recipientIdpUserId: recipientIdpUserId().nullish(),
+    ...paging,
+  }),
+  async handler(ctx, input) {
+    return pageNotifications(
+      ctx.db,
+      {
+        organizationId: input.organizationId,
+        module: input.module || undefined,
+        recipientIdpUserId: input.recipientIdpUserId ?? undefined,
+        now: ctx.now(),
+      },
+      input.page,
+      input.pageSize,
+    );
+  },
+});

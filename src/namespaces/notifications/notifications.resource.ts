@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { reqStr, str } from '../../rpc/fields.ts';
+import { defineResource } from '../../rpc/resource.ts';
+
+/** Push delivery progress of a notification (null when its channels do not include `push`). */
+export const DELIVERY_STATES = ['pending', 'sent', 'failed', 'partial'] as const;
+export type DeliveryState = (typeof DELIVERY_STATES)[number];
+
+/** Channels acted upon: `in_app` (listed: every notification is) and `push` (the outbox). Others are stored only. */
+export const DEFAULT_CHANNELS = ['in_app', 'push'] as const;
+
+export const deliveryState = () => z.enum(DELIVERY_STATES, { error: `must be one of: ${DELIVERY_STATES.join(', ')}` });
+export const channelList = () => z.array(z.string().trim().min(1).max(32)).max(10);
+export const dedupeKey = () => z.string().trim().min(1, 'must not be empty').max(256);
+export const recipientIdpUserId = () => z.string().trim().min(1, 'must not be empty').max(256);
+
+/**
+ * The notifications resource. Only getById is generated: create (module alias, dedupe, outbox),
+ * update (module alias, read/opened rules), delete (drops the outbox job too) and the list
+ * (module filter, expiry) are written by hand with this repository.
+ */
+export const notifications = defineResource({
+  namespace: 'notifications',
+  table: 'notifications',
+  scope: 'organization',
+  clientTimestamps: true,
+  generate: ['getById'],
+  fields: {
+    recipientIdpUserId: { kind: 'string', required: true, schema: recipientIdpUserId() },
+    recipientRole: { kind: 'string', required: true, schema: reqStr().max(64) },
+    type: { kind: 'string', required: true, schema: reqStr().max(128) },
+    title: { kind: 'string', required: true, schema: reqStr().max(500) },
+    message: { kind: 'string', required: true, schema: reqStr() },
+    priority: { kind: 'string', schema: str().max(32) },
+    relatedEntityType: { kind: 'string', schema: str().max(128) },
+    relatedEntityId: { kind: 'string', schema: str().max(256) },
+    actionUrl: { kind: 'string', schema: str().max(2048) },
+    navigationTarget: { kind: 'string', schema: str().max(256) },
+    navigationParams: { kind: 'json' },
+    channels: { kind: 'strings', schema: channelList() },
+    deliveryState: { kind: 'string', schema: deliveryState() },
+    pushTicketIds: { kind: 'strings' },
+    deliveryError: { kind: 'string' },
+    dedupeKey: { kind: 'string', schema: dedupeKey() },
+    expiresAt: { kind: 'ts' },
+    isRead: { kind: 'bool' },
+    readAt: { kind: 'ts' },
+    openedAt: { kind: 'ts' },
+  },
+});
+
+/** A notification as the API returns it: every field present, unset ones null. */
+export interface NotificationRecord {
+  id: string;
+  organizationId: string;
+  recipientIdpUserId: string;
+  recipientRole: string;
+  type: string;
+  title: string;
+  message: string;
+  priority: string | null;
+  relatedEntityType: string | null;
+  relatedEntityId: string | null;
+  actionUrl: string | null;
+  navigationTarget: string | null;
+  navigationParams: Record<string, unknown> | null;
+  channels: string[] | null;
+  deliveryState: DeliveryState | null;
+  pushTicketIds: string[] | null;
+  deliveryError: string | null;
+  dedupeKey: string | null;
+  expiresAt: number | null;
+  isRead: boolean;
+  readAt: number | null;
+  openedAt: number | null;
+  createdAt: number;
+  updatedAt: number;
+}

@@ -1,0 +1,113 @@
+import type { Db } from '../../db/database.ts';
+import { newId } from '../../rpc/ids.ts';
+import type { Context } from '../../rpc/operation.ts';
+import { enqueueDelivery, insertOnce } from './notifications.repo.ts';
+import { DEFAULT_CHANNELS, type DeliveryState, type NotificationRecord } from './notifications.resource.ts';
+
+export type { NotificationRecord } from './notifications.resource.ts';
+
+/** What a namespace gives to notify a user. */
+export interface NotifyInput {
+  organizationId: string;
+  recipientIdpUserId: string;
+  recipientRole: string;
+  type: string;
+  title: string;
+  message: string;
+  priority?: string | null | undefined;
+  relatedEntityType?: string | null | undefined;
+  relatedEntityId?: string | null | undefined;
+  actionUrl?: string | null | undefined;
+  navigationTarget?: string | null | undefined;
+  navigationParams?: Record<string, unknown> | null | undefined;
+  /** Default ['in_app', 'push']. `push` sends to the recipient's active devices through the outbox. */
+  channels?: string[] | null | undefined;
+  /** A key already used in the organization returns that notification and sends nothing again. */
+  dedupeKey?: string | null | undefined;
+  /** unix ms; after it the notification is neither delivered nor listed */
+  expiresAt?: number | null | undefined;
+}
+
+/** Stored fields that only notifications.create accepts (imports and back-fills). */
+export interface StoredFields {
+  deliveryState?: DeliveryState | null | undefined;
+  pushTicketIds?: string[] | null | undefined;
+  deliveryError?: string | null | undefined;
+  isRead?: boolean | null | undefined;
+  readAt?: number | null | undefined;
+  openedAt?: number | null | undefined;
+  createdAt?: number | null | undefined;
+}
+
+export const NO_PROVIDER = 'no push provider is configured (PUSH_URL); delivery stays pending';
+export const EXPIRED = 'expired before delivery';
+
+/**
+ * Notifies a user: the one way any namespace writes a notification. Runs in the caller's
+ * transaction (`db` is the trx): the notification and, when it is to be pushed, its outbox job
+ * are written there, so both commit or neither does; the delivery worker sends it after commit.
+ * With a dedupeKey already used in the organization the stored notification is returned with
+ * `created: false` and nothing is queued again.
+ */
+export async function notify(db: Db, ctx: Context, input: NotifyInput): Promise<{ item: NotificationRecord; created: boolean }> {
+  return writeNotification(db, ctx, input);
+}
+
+/** notify() plus the stored fields notifications.create may carry. */
+export async function writeNotification(
+  db: Db,
+  ctx: Context,
+  input: NotifyInput & StoredFields,
+): Promise<{ item: NotificationRecord; created: boolean }> {
+  const now = ctx.now();
+  const channels = [...new Set(input.channels ?? DEFAULT_CHANNELS)];
+  const delivery = initialDelivery(ctx, input, channels, now);
+  const isRead = input.isRead ?? false;
+  const record: NotificationRecord = {
+    id: newId(),
+    organizationId: input.organizationId,
+    recipientIdpUserId: input.recipientIdpUserId,
+    recipientRole: input.recipientRole,
+    type: input.type,
+    title: input.title,
+    message: input.message,
+    priority: input.priority ?? null,
+    relatedEntityType: input.relatedEntityType ?? null,
+    relatedEntityId: input.relatedEntityId ?? null,
+    actionUrl: input.actionUrl ?? null,
+    navigationTarget: input.navigationTarget ?? null,
+    navigationParams: input.navigationParams ?? null,
+    channels,
+    deliveryState: delivery.state,
+    pushTicketIds: input.pushTicketIds ?? null,
+    deliveryError: input.deliveryError !== undefined ? input.deliveryError : delivery.error,
+    dedupeKey: input.dedupeKey ?? null,
+    expiresAt: input.expiresAt ?? null,
+    isRead,
+    readAt: input.readAt ?? (isRead ? now : null),
+    openedAt: input.openedAt ?? null,
+    createdAt: input.createdAt ?? now,
+    updatedAt: now,
+  };
+  const result = await insertOnce(db, record);
+  if (result.created && delivery.enqueue) await enqueueDelivery(db, result.item, now);
+  return result;
+}
+
+interface InitialDelivery {
+  state: DeliveryState | null;
+  error: string | null;
+  enqueue: boolean;
+}
+
+/**
+ * deliveryState tracks the push channel: null without it; pending and queued with it; an import
+ * that gives a state other than pending keeps it and is not sent; an already expired
+ * notification is failed at once.
+ */
+function initialDelivery(ctx: Context, input: StoredFields & NotifyInput, channels: string[], now: number): InitialDelivery {
+  if (input.deliveryState != null && input.deliveryState !== 'pending') return { state: input.deliveryState, error: null, enqueue: false };
+  if (!channels.includes('push')) return { state: input.deliveryState ?? null, error: null, enqueue: false };
+  if (input.expiresAt != null && input.expiresAt <= now) return { state: 'failed', error: EXPIRED, enqueue: false };
+  return { state: 'pending', error: ctx.services.push ? null : NO_PROVIDER, enqueue: true };
+}

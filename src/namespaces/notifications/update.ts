@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { bool, id, jsonObject, reqStr, str, strArray, ts } from '../../rpc/fields.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import type { ApiRecord } from '../../rpc/resource.ts';
+import { channelList, dedupeKey, deliveryState, notifications, recipientIdpUserId } from './notifications.resource.ts';
+
+const input = z.object({
+  id: id(),
+  organizationId: id(),
+  recipientIdpUserId: recipientIdpUserId().optional(),
+  recipientRole: reqStr().max(64).optional(),
+  type: reqStr().max(128).optional(),
+  title: reqStr().max(500).optional(),
+  message: reqStr().optional(),
+  priority: str().max(32).nullish(),
+  module: str().max(128).nullish(),
+  relatedEntityType: str().max(128).nullish(),
+  relatedEntityId: str().max(256).nullish(),
+  actionUrl: str().max(2048).nullish(),
+  navigationTarget: str().max(256).nullish(),
+  navigationParams: jsonObject().nullish(),
+  channels: channelList().nullish(),
+  deliveryState: deliveryState().nullish(),
+  pushTicketIds: strArray().nullish(),
+  deliveryError: str().nullish(),
+  dedupeKey: dedupeKey().nullish(),
+  expiresAt: ts().nullish(),
+  isRead: bool().optional(),
+  readAt: ts().nullish(),
+  openedAt: ts().nullish(),
+  createdAt: ts().optional(),
+});
+
+type Input = z.output<typeof input>;
+
+/**
+ * The update as stored fields: `module` maps to relatedEntityType when relatedEntityType is not
+ * provided (rule 3). Marking read without readAt stamps it now (a notification read before keeps
+ * its readAt); marking unread clears it. Opening an unread notification (openedAt, no isRead)
+ * marks it read at openedAt.
+ */
+export function changesOf(input: Input, current: ApiRecord, now: number): ApiRecord {
+  const { module, ...rest } = input;
+  const changes: ApiRecord = { ...rest };
+  if (changes.relatedEntityType === undefined && module !== undefined) changes.relatedEntityType = module;
+  if (changes.isRead === undefined && changes.openedAt != null && current.isRead !== true) {
+    changes.isRead = true;
+    if (changes.readAt === undefined) changes.readAt = changes.openedAt;
+  }
+  if (changes.isRead === true && changes.readAt === undefined) changes.readAt = current.isRead === true && current.readAt != null ? current.readAt : now;
+  if (changes.isRead === false && changes.readAt === undefined) changes.readAt = null;
+  return changes;
+}
+
+export const update = defineOperation({
+  namespace: 'notifications',
+  name: 'update',
+  summary: 'Update a notification: mark it read (isRead) or opened (openedAt), or change its fields',
+  writes: true,
+  input,
+  async handler(ctx, input) {
+    const current = await notifications.repo.get(ctx.db, input.organizationId, input.id);
+    const { changes } = await notifications.repo.merge(ctx, current, changesOf(input, current, ctx.now()));
+    return { item: await notifications.repo.patch(ctx.db, input.organizationId, input.id, changes) };
+  },
+});

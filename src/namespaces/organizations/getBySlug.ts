@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { notFound } from '../../rpc/errors.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { findOrganizationBySlug } from './organizations.repo.ts';
+
+/** Slugs are stored in lower case; the one asked for is trimmed and lower-cased first. */
+export const getBySlug = defineOperation({
+  namespace: 'organizations',
+  name: 'getBySlug',
+  summary: 'Get an organization by its slug',
+  input: z.object({ slug: z.string().trim().toLowerCase().min(1, 'must not be empty').max(64) }),
+  async handler(ctx, input) {
+    const item = await findOrganizationBySlug(ctx.db, input.slug);
+    if (!item) throw notFound('organization');
+    return { item };
+  },
+});

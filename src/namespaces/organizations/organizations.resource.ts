@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { isTimeZone } from '../../config.ts';
+import { reqStr } from '../../rpc/fields.ts';
+import { defineResource, type ApiRecord } from '../../rpc/resource.ts';
+import { normalizeSettings, settingsInput, type OrganizationSettings } from './settings.ts';
+
+export const ORGANIZATION_TYPES = ['hospital', 'clinic', 'pharmacy', 'lab', 'salon'] as const;
+
+/** 2 to 64 of a-z, 0-9 and `-`, not starting or ending with `-`. */
+export const slug = () =>
+  z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9][a-z0-9-]{0,62}[a-z0-9]$/, 'must be 2 to 64 lower-case letters, digits or hyphens, not starting or ending with a hyphen');
+
+export const timeZone = () => z.string().trim().max(64).refine(isTimeZone, 'must be an IANA time zone such as UTC or Asia/Kolkata');
+
+export interface OrganizationRecord {
+  id: string;
+  name: string;
+  slug: string | null;
+  /** one of ORGANIZATION_TYPES, or what the identity provider sent (users.syncFromIdpAuth) */
+  type: string | null;
+  idpTeamId: string | null;
+  timezone: string | null;
+  address: Record<string, unknown> | null;
+  latitude: number | null;
+  longitude: number | null;
+  isActive: boolean;
+  settings: OrganizationSettings;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/**
+ * Organizations are platform-level records (no organizationId of their own). Generated here:
+ * getById and list; create, update and delete are written by hand (who may, settings merge,
+ * dependents) with this repository and these schemas.
+ */
+export const organizations = defineResource({
+  namespace: 'organizations',
+  table: 'organizations',
+  scope: 'platform',
+  generate: ['getById', 'list'],
+  fields: {
+    name: { kind: 'string', required: true, schema: reqStr().max(200) },
+    slug: { kind: 'string', required: true, schema: slug() },
+    type: { kind: 'string', required: true, schema: z.enum(ORGANIZATION_TYPES, { error: `must be one of: ${ORGANIZATION_TYPES.join(', ')}` }) },
+    idpTeamId: { kind: 'string', schema: z.string().trim().min(1, 'must not be empty').max(256) },
+    timezone: { kind: 'string', schema: timeZone() },
+    address: { kind: 'json' },
+    latitude: { kind: 'number', schema: z.number().min(-90).max(90) },
+    longitude: { kind: 'number', schema: z.number().min(-180).max(180) },
+    isActive: { kind: 'bool', default: true },
+    settings: { kind: 'json', schema: settingsInput(), read: normalizeSettings },
+  },
+  listFilters: ['type', 'isActive'],
+  listSearch: ['name', 'slug'],
+  prepare: (record: ApiRecord) => ({ ...record, isActive: record.isActive ?? true, settings: normalizeSettings(record.settings) }),
+});
+
+export const asOrganization = (record: ApiRecord) => record as unknown as OrganizationRecord;

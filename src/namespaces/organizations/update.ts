@@ -1,0 +1,22 @@
+import { defineOperation } from '../../rpc/operation.ts';
+import { organizations } from './organizations.resource.ts';
+import { mergeSettings } from './settings.ts';
+
+/**
+ * The organization named by `id` is the one the tenancy guard checks: a caller bound to other
+ * organizations is FORBIDDEN unless platform_admin. `settings` is merged key by key.
+ */
+export const update = defineOperation({
+  namespace: 'organizations',
+  name: 'update',
+  summary: 'Update an organization; settings are merged key by key (null: the default)',
+  writes: true,
+  input: organizations.schemas.update,
+  organizationOf: (input) => input.id,
+  async handler(ctx, input) {
+    const current = await organizations.repo.get(ctx.db, undefined, input.id);
+    const settings = input.settings === undefined ? undefined : mergeSettings(current.settings, input.settings);
+    const { changes } = await organizations.repo.merge(ctx, current, { ...input, settings });
+    return { item: await organizations.repo.patch(ctx.db, undefined, input.id, changes) };
+  },
+});

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { notFound } from '../../rpc/errors.ts';
+import { id } from '../../rpc/fields.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { findInOrganization } from './pushDevices.repo.ts';
+
+export const keyInput = z.object({ id: id(), organizationId: id() });
+
+/** A device whose owner has a user record in the organization; any other is NOT_FOUND. */
+export const getById = defineOperation({
+  namespace: 'pushDevices',
+  name: 'getById',
+  summary: 'Get a device of a member of the organization',
+  input: keyInput,
+  async handler(ctx, input) {
+    const item = await findInOrganization(ctx.db, input.organizationId, input.id);
+    if (!item) throw notFound('push device');
+    return { item };
+  },
+});

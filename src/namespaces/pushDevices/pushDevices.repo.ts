@@ -1,0 +1,93 @@
+import type { Db } from '../../db/database.ts';
+import { offsetOf, pageOf, type Page } from '../../rpc/paging.ts';
+import type { ApiRecord } from '../../rpc/resource.ts';
+import { pushDevices } from './pushDevices.resource.ts';
+
+/**
+ * A device is in an organization when its owner (idpUserId) has a user record there: every
+ * organization query goes through this EXISTS on users (idpUserId, organizationId).
+ */
+function inOrganization(db: Db, organizationId: string) {
+  return db
+    .selectFrom('pushDevices')
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('users')
+          .select('users.id')
+          .whereRef('users.idpUserId', '=', 'pushDevices.idpUserId')
+          .where('users.organizationId', '=', organizationId),
+      ),
+    );
+}
+
+const toRecord = (row: unknown) => pushDevices.repo.toRecord(row as ApiRecord);
+
+export async function findInOrganization(db: Db, organizationId: string, deviceId: string): Promise<ApiRecord | undefined> {
+  const row = await inOrganization(db, organizationId).selectAll('pushDevices').where('pushDevices.id', '=', deviceId).executeTakeFirst();
+  return row ? toRecord(row) : undefined;
+}
+
+export async function pageInOrganization(db: Db, organizationId: string, pageNo: number, pageSize: number): Promise<Page<ApiRecord>> {
+  const query = inOrganization(db, organizationId);
+  const [rows, count] = await Promise.all([
+    query
+      .selectAll('pushDevices')
+      .orderBy('pushDevices.createdAt', 'desc')
+      .orderBy('pushDevices.id', 'desc')
+      .limit(pageSize)
+      .offset(offsetOf(pageNo, pageSize))
+      .execute(),
+    query.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return pageOf(rows.map(toRecord), Number(count.n), pageNo, pageSize);
+}
+
+/** Does this person have a user record in the organization? */
+export async function isMember(db: Db, organizationId: string, idpUserId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('idpUserId', '=', idpUserId)
+    .where('organizationId', '=', organizationId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Registers a device by its token in one upsert: a token seen before updates that device (owner,
+ * platform, lastSeenAt, active again, and the app details given) instead of adding a second row,
+ * also when two registrations of one token race (the unique index serialises them).
+ */
+export async function register(db: Db, record: ApiRecord, given: ApiRecord): Promise<ApiRecord> {
+  const refresh: ApiRecord = {
+    idpUserId: record.idpUserId,
+    platform: record.platform,
+    isActive: record.isActive,
+    invalidReason: record.invalidReason,
+    lastSeenAt: record.lastSeenAt,
+    updatedAt: record.updatedAt,
+  };
+  for (const key of ['deviceId', 'appVersion', 'locale', 'timezone'] as const) if (given[key] !== undefined) refresh[key] = given[key];
+  const rows = await db
+    .insertInto('pushDevices')
+    .values(pushDevices.repo.toRow(record) as never)
+    .onConflict((oc) => oc.column('providerPushToken').doUpdateSet(pushDevices.repo.toRow(refresh)))
+    .returningAll()
+    .execute();
+  return toRecord(rows[0]);
+}
+
+export async function patchDevice(db: Db, deviceId: string, changes: ApiRecord): Promise<ApiRecord> {
+  const rows = await db
+    .updateTable('pushDevices')
+    .set(pushDevices.repo.toRow(changes) as never)
+    .where('id', '=', deviceId)
+    .returningAll()
+    .execute();
+  return toRecord(rows[0]);
+}
+
+export async function removeDevice(db: Db, deviceId: string): Promise<void> {
+  await db.deleteFrom('pushDevices').where('id', '=', deviceId).execute();
+}

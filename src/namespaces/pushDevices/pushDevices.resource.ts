@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { defineResource, type ApiRecord } from '../../rpc/resource.ts';
+
+export const idpUserId = () => z.string().trim().min(1, 'must not be empty').max(256);
+export const providerPushToken = () => z.string().trim().min(1, 'must not be empty').max(512);
+
+/**
+ * A person's app install that can receive pushes. It has no organizationId: it belongs to a
+ * person (idpUserId) and is in every organization where that person has a user record. No
+ * operation is generated: create registers by token, and the organization operations reach a
+ * device through its owner's user records (pushDevices.repo.ts).
+ */
+export const pushDevices = defineResource({
+  namespace: 'pushDevices',
+  table: 'pushDevices',
+  scope: 'platform',
+  clientTimestamps: true,
+  generate: [],
+  fields: {
+    idpUserId: { kind: 'string', required: true, schema: idpUserId() },
+    platform: { kind: 'string', required: true, schema: z.string().trim().min(1, 'must not be empty').max(32) },
+    providerPushToken: { kind: 'string', required: true, schema: providerPushToken() },
+    deviceId: { kind: 'string', schema: z.string().max(256) },
+    appVersion: { kind: 'string', schema: z.string().max(64) },
+    locale: { kind: 'string', schema: z.string().max(64) },
+    timezone: { kind: 'string', schema: z.string().max(64) },
+    isActive: { kind: 'bool', default: true },
+    invalidReason: { kind: 'string', schema: z.string().max(1000) },
+    lastSeenAt: { kind: 'ts' },
+  },
+  // isActive null (`b?`) means the default: active.
+  prepare: (record: ApiRecord) => ({ ...record, isActive: record.isActive ?? true }),
+});

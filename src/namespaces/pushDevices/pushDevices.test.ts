@@ -1,0 +1,202 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { orgId, platformAdmin, signIn, tokenFor } from '../../../test/builders.ts';
+import { describeEachDialect, failsWith, ok, type TestApp } from '../../../test/harness.ts';
+import { newId } from '../../rpc/ids.ts';
+
+const NOW = Date.UTC(2026, 4, 10, 9, 0, 0);
+let clock = NOW;
+
+const device = (idpUserId: string, extra: Record<string, unknown> = {}) => ({
+  idpUserId,
+  platform: 'android',
+  providerPushToken: `ExponentPushToken[${newId()}]`,
+  deviceId: 'pixel-8',
+  appVersion: '1.0.0',
+  locale: 'en-IN',
+  timezone: 'Asia/Kolkata',
+  ...extra,
+});
+
+/** A person with a user record (and token) in the organization, and one registered device. */
+async function memberWithDevice(t: TestApp, organizationId: string, roles = ['patient']) {
+  const member = await signIn(t, { organizationId, roles });
+  const item = ok(await t.call('pushDevices', 'create', device(member.idpUserId))).item;
+  return { member, item };
+}
+
+describeEachDialect(
+  'pushDevices',
+  (t) => {
+    test('create registers a device: every field, active, lastSeenAt now, server id and timestamps', async () => {
+      clock = NOW;
+      const data = device('idp-a', { id: 'client-id', unknown: 1 });
+      const { item } = ok(await t().call('pushDevices', 'create', data));
+      assert.notEqual(item.id, 'client-id');
+      assert.deepEqual(
+        Object.keys(item).sort(),
+        ['appVersion', 'createdAt', 'deviceId', 'id', 'idpUserId', 'invalidReason', 'isActive', 'lastSeenAt', 'locale', 'platform',
+          'providerPushToken', 'timezone', 'updatedAt'].sort(),
+      );
+      assert.equal(item.idpUserId, 'idp-a');
+      assert.equal(item.providerPushToken, data.providerPushToken);
+      assert.equal(item.isActive, true);
+      assert.equal(item.invalidReason, null);
+      assert.equal(item.lastSeenAt, NOW);
+      assert.equal(item.createdAt, NOW);
+      assert.equal(item.timezone, 'Asia/Kolkata');
+    });
+
+    test('the same token registered again updates that device instead of adding one, and reactivates it', async () => {
+      clock = NOW;
+      const org = orgId();
+      const member = await signIn(t(), { organizationId: org, roles: ['patient'] });
+      const data = device(member.idpUserId);
+      const first = ok(await t().call('pushDevices', 'create', data)).item;
+      await t().database.db.updateTable('pushDevices').set({ isActive: false, invalidReason: 'DeviceNotRegistered' }).where('id', '=', first.id).execute();
+      clock = NOW + 5000;
+      const again = ok(await t().call('pushDevices', 'create', { ...data, appVersion: '2.0.0', locale: 'hi-IN', timezone: 'UTC', deviceId: undefined })).item;
+      assert.equal(again.id, first.id);
+      assert.equal(again.appVersion, '2.0.0');
+      assert.equal(again.locale, 'hi-IN');
+      assert.equal(again.timezone, 'UTC');
+      assert.equal(again.deviceId, 'pixel-8', 'a field not sent is kept');
+      assert.equal(again.lastSeenAt, NOW + 5000);
+      assert.equal(again.isActive, true);
+      assert.equal(again.invalidReason, null);
+      assert.equal(again.createdAt, NOW);
+      assert.equal(again.updatedAt, NOW + 5000);
+      const listed = ok(await t().call('pushDevices', 'listByOrganization', { organizationId: org }));
+      assert.equal(listed.total, 1);
+      clock = NOW;
+    });
+
+    test('a token registered by another person moves the device to them (the app install changed hands)', async () => {
+      const first = await signIn(t(), { organizationId: orgId(), roles: ['patient'] });
+      const next = await signIn(t(), { organizationId: orgId(), roles: ['patient'] });
+      const data = device(first.idpUserId);
+      const before = ok(await t().call('pushDevices', 'create', data, { token: first.token })).item;
+      const after = ok(await t().call('pushDevices', 'create', { ...data, idpUserId: next.idpUserId }, { token: next.token })).item;
+      assert.equal(after.id, before.id);
+      assert.equal(after.idpUserId, next.idpUserId);
+    });
+
+    test('10 simultaneous registrations of one token leave one device', async () => {
+      const data = device('idp-race');
+      const results = await Promise.all(Array.from({ length: 10 }, (_, i) => t().call('pushDevices', 'create', { ...data, appVersion: `1.${i}` })));
+      assert.equal(new Set(results.map((r) => ok(r).item.id)).size, 1);
+      const rows = await t().database.db.selectFrom('pushDevices').select('id').where('providerPushToken', '=', data.providerPushToken).execute();
+      assert.equal(rows.length, 1);
+    });
+
+    test('create validates with a path per problem', async () => {
+      const error = failsWith(
+        await t().call('pushDevices', 'create', { idpUserId: '', platform: 'ios', providerPushToken: ' ', isActive: 'yes', lastSeenAt: -5 }),
+        'VALIDATION_FAILED',
+        400,
+      );
+      assert.deepEqual(error.details!.map((d) => d.path).sort(), ['idpUserId', 'isActive', 'lastSeenAt', 'providerPushToken']);
+      failsWith(await t().call('pushDevices', 'create', { idpUserId: 'x', providerPushToken: 'tok' }), 'VALIDATION_FAILED', 400);
+    });
+
+    test('a caller with a token registers only their own devices (a platform admin any)', async () => {
+      const person = await signIn(t(), { organizationId: orgId(), roles: ['patient'] });
+      failsWith(await t().call('pushDevices', 'create', device('someone-else'), { token: person.token }), 'FORBIDDEN', 403);
+      ok(await t().call('pushDevices', 'create', device(person.idpUserId), { token: person.token }));
+      const patientToken = await tokenFor(t(), newId());
+      failsWith(await t().call('pushDevices', 'create', device('someone-else'), { token: patientToken }), 'FORBIDDEN', 403);
+      const admin = await platformAdmin(t());
+      ok(await t().call('pushDevices', 'create', device('someone-else'), { token: admin.token }));
+    });
+
+    test('getById: a device is in the organizations where its owner has a user record; elsewhere NOT_FOUND', async () => {
+      const org = orgId();
+      const { member, item } = await memberWithDevice(t(), org);
+      assert.deepEqual(ok(await t().call('pushDevices', 'getById', { id: item.id, organizationId: org })).item, item);
+      failsWith(await t().call('pushDevices', 'getById', { id: item.id, organizationId: orgId() }), 'NOT_FOUND', 404);
+      const second = orgId();
+      await signIn(t(), { organizationId: second, idpUserId: member.idpUserId });
+      assert.equal(ok(await t().call('pushDevices', 'getById', { id: item.id, organizationId: second })).item.id, item.id, 'a member of two organizations');
+      const loner = ok(await t().call('pushDevices', 'create', device('no-user-record'))).item;
+      failsWith(await t().call('pushDevices', 'getById', { id: loner.id, organizationId: org }), 'NOT_FOUND', 404);
+      const error = failsWith(await t().call('pushDevices', 'getById', { id: item.id }), 'VALIDATION_FAILED', 400);
+      assert.deepEqual(error.details!.map((d) => d.path), ['organizationId']);
+    });
+
+    test('listByOrganization pages the devices of the organization\'s members only', async () => {
+      const org = orgId();
+      await memberWithDevice(t(), org);
+      const { member } = await memberWithDevice(t(), org);
+      ok(await t().call('pushDevices', 'create', device(member.idpUserId)));
+      await memberWithDevice(t(), orgId());
+      ok(await t().call('pushDevices', 'create', device('outsider')));
+      const page1 = ok(await t().call('pushDevices', 'listByOrganization', { organizationId: org, pageSize: 2 }));
+      assert.equal(page1.total, 3);
+      assert.equal(page1.totalPages, 2);
+      assert.equal(page1.items.length, 2);
+      const page2 = ok(await t().call('pushDevices', 'listByOrganization', { organizationId: org, pageSize: 2, page: 2 }));
+      assert.equal(page2.items.length, 1);
+      const ids = new Set([...page1.items, ...page2.items].map((d: { id: string }) => d.id));
+      assert.equal(ids.size, 3);
+      assert.equal(ok(await t().call('pushDevices', 'listByOrganization', { organizationId: orgId() })).total, 0);
+      failsWith(await t().call('pushDevices', 'listByOrganization', { organizationId: org, pageSize: 0 }), 'VALIDATION_FAILED', 400);
+    });
+
+    test('update changes a member\'s device; omitted fields unchanged; another organization gets NOT_FOUND', async () => {
+      const org = orgId();
+      const { item } = await memberWithDevice(t(), org);
+      const updated = ok(await t().call('pushDevices', 'update', { id: item.id, organizationId: org, isActive: false, invalidReason: 'signed out', appVersion: null })).item;
+      assert.equal(updated.isActive, false);
+      assert.equal(updated.invalidReason, 'signed out');
+      assert.equal(updated.appVersion, null);
+      assert.equal(updated.locale, 'en-IN');
+      assert.equal(ok(await t().call('pushDevices', 'update', { id: item.id, organizationId: org, isActive: null })).item.isActive, true, 'null is the default: active');
+      failsWith(await t().call('pushDevices', 'update', { id: item.id, organizationId: orgId(), appVersion: '9' }), 'NOT_FOUND', 404);
+      failsWith(await t().call('pushDevices', 'update', { id: newId(), organizationId: org, appVersion: '9' }), 'NOT_FOUND', 404);
+    });
+
+    test('update validates: required fields cannot be cleared, a new owner must be a member, a taken token is CONFLICT', async () => {
+      const org = orgId();
+      const { item } = await memberWithDevice(t(), org);
+      const { item: other } = await memberWithDevice(t(), org);
+      const error = failsWith(
+        await t().call('pushDevices', 'update', { id: item.id, organizationId: org, platform: null, providerPushToken: '', lastSeenAt: 'now' }),
+        'VALIDATION_FAILED',
+        400,
+      );
+      assert.deepEqual(error.details!.map((d) => d.path).sort(), ['lastSeenAt', 'platform', 'providerPushToken']);
+      const moved = failsWith(await t().call('pushDevices', 'update', { id: item.id, organizationId: org, idpUserId: 'not-a-member' }), 'VALIDATION_FAILED', 400);
+      assert.equal(moved.details![0]!.path, 'idpUserId');
+      failsWith(await t().call('pushDevices', 'update', { id: item.id, organizationId: org, providerPushToken: other.providerPushToken }), 'CONFLICT', 409);
+    });
+
+    test('only the owner, an organization admin or a platform admin may change or delete a device', async () => {
+      const org = orgId();
+      const { member, item } = await memberWithDevice(t(), org);
+      const colleague = await signIn(t(), { organizationId: org, roles: ['nurse'] });
+      const orgAdmin = await signIn(t(), { organizationId: org, roles: ['admin'] });
+      const otherAdmin = await signIn(t(), { organizationId: orgId(), roles: ['admin'] });
+      const key = { id: item.id, organizationId: org };
+      failsWith(await t().call('pushDevices', 'update', { ...key, appVersion: '3' }, { token: colleague.token }), 'FORBIDDEN', 403);
+      failsWith(await t().call('pushDevices', 'delete', key, { token: colleague.token }), 'FORBIDDEN', 403);
+      failsWith(await t().call('pushDevices', 'delete', key, { token: otherAdmin.token }), 'FORBIDDEN', 403);
+      // A device is not handed to another person without their consent.
+      failsWith(await t().call('pushDevices', 'update', { ...key, idpUserId: colleague.idpUserId }, { token: member.token }), 'FORBIDDEN', 403);
+      assert.equal(ok(await t().call('pushDevices', 'update', { ...key, appVersion: '3' }, { token: member.token })).item.appVersion, '3');
+      assert.equal(ok(await t().call('pushDevices', 'update', { ...key, appVersion: '4' }, { token: orgAdmin.token })).item.appVersion, '4');
+      ok(await t().call('pushDevices', 'getById', key, { token: colleague.token }));
+      ok(await t().call('pushDevices', 'delete', key, { token: orgAdmin.token }));
+    });
+
+    test('delete removes a member\'s device; another organization gets NOT_FOUND', async () => {
+      const org = orgId();
+      const { item } = await memberWithDevice(t(), org);
+      failsWith(await t().call('pushDevices', 'delete', { id: item.id, organizationId: orgId() }), 'NOT_FOUND', 404);
+      assert.deepEqual(ok(await t().call('pushDevices', 'delete', { id: item.id, organizationId: org })), { id: item.id, deleted: true });
+      failsWith(await t().call('pushDevices', 'getById', { id: item.id, organizationId: org }), 'NOT_FOUND', 404);
+      failsWith(await t().call('pushDevices', 'delete', { id: item.id, organizationId: org }), 'NOT_FOUND', 404);
+      failsWith(await t().call('pushDevices', 'delete', { id: '', organizationId: org }), 'VALIDATION_FAILED', 400);
+    });
+  },
+  { services: { now: () => clock } },
+);

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { assertOwn } from '../../auth/ownership.ts';
+import { notFound, validationFailed } from '../../rpc/errors.ts';
+import { bool, id, ts } from '../../rpc/fields.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { assertMayManage } from './access.ts';
+import { findInOrganization, isMember, patchDevice } from './pushDevices.repo.ts';
+import { idpUserId, providerPushToken } from './pushDevices.resource.ts';
+import { pushDevices } from './pushDevices.resource.ts';
+
+const text = (max: number) => z.string().max(max);
+
+export const updateInput = z.object({
+  id: id(),
+  organizationId: id(),
+  idpUserId: idpUserId().optional(),
+  platform: z.string().trim().min(1, 'must not be empty').max(32).optional(),
+  providerPushToken: providerPushToken().optional(),
+  deviceId: text(256).nullish(),
+  appVersion: text(64).nullish(),
+  locale: text(64).nullish(),
+  timezone: text(64).nullish(),
+  isActive: bool().nullish(),
+  invalidReason: text(1000).nullish(),
+  lastSeenAt: ts().nullish(),
+  createdAt: ts().optional(),
+  updatedAt: ts().optional(),
+});
+
+/**
+ * Updates a device of a member of the organization (owner, organization admin or platform
+ * admin). Moving it to another owner needs that person's consent (assertOwn: the new owner
+ * themself or a platform admin) and a user record of theirs in the organization. A token taken
+ * by another device is CONFLICT.
+ */
+export const update = defineOperation({
+  namespace: 'pushDevices',
+  name: 'update',
+  summary: 'Update a device of a member of the organization',
+  writes: true,
+  input: updateInput,
+  async handler(ctx, input) {
+    const current = await findInOrganization(ctx.db, input.organizationId, input.id);
+    if (!current) throw notFound('push device');
+    assertMayManage(ctx, input.organizationId, current.idpUserId);
+    if (input.idpUserId !== undefined && input.idpUserId !== current.idpUserId) {
+      assertOwn(ctx.caller, input.idpUserId);
+      if (!(await isMember(ctx.db, input.organizationId, input.idpUserId))) {
+        throw validationFailed('idpUserId', 'the new owner has no user record in this organization');
+      }
+    }
+    const { changes } = await pushDevices.repo.merge(ctx, current, input);
+    return { item: await patchDevice(ctx.db, input.id, changes) };
+  },
+});

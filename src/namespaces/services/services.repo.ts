@@ -1,0 +1,17 @@
+import type { Db } from '../../db/database.ts';
+import { toMinor } from '../../rpc/money.ts';
+import { asService, services, type ServiceRecord } from './services.resource.ts';
+
+export type { ServiceRecord } from './services.resource.ts';
+
+/** Query functions for services; each takes the handle first. */
+
+export async function findService(db: Db, organizationId: string, id: string): Promise<ServiceRecord | undefined> {
+  const found = await services.repo.find(db, organizationId, id);
+  return found && asService(found);
+}
+
+/** The exact amounts of a service for arithmetic (src/rpc/money.ts): price in minor units, tax in basis points. */
+export function amountsOf(service: Pick<ServiceRecord, 'price' | 'taxPercent'>): { priceMinor: number; taxBasisPoints: number } {
+  return { priceMinor: toMinor(service.price)!, taxBasisPoints: toMinor(service.taxPercent)! };
+}

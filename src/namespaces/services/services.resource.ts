@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { AppError, validationFailed } from '../../rpc/errors.ts';
+import { id, reqStr } from '../../rpc/fields.ts';
+import type { Context } from '../../rpc/operation.ts';
+import { defineResource, type ApiRecord } from '../../rpc/resource.ts';
+import { isDoctorOf, roomUsingService } from './services.checks.ts';
+
+export const SERVICE_CATEGORIES = ['consultation', 'bed', 'lab', 'procedure', 'pharmacy', 'other'] as const;
+export type ServiceCategory = (typeof SERVICE_CATEGORIES)[number];
+
+export interface ServiceRecord {
+  id: string;
+  organizationId: string;
+  name: string;
+  category: ServiceCategory;
+  code: string | null;
+  /** the amount, at most two decimals (stored as integer minor units) */
+  price: number;
+  /** 0..100, at most two decimals (stored as basis points) */
+  taxPercent: number;
+  /** the users record id of the doctor whose consultation this is */
+  doctorId: string | null;
+  isActive: boolean;
+  createdAt: number;
+  updatedAt: number;
+}
+
+async function checkReferences(record: ApiRecord, ctx: Context, current: ApiRecord | undefined): Promise<void> {
+  const organizationId = record.organizationId as string;
+  if (record.doctorId && record.doctorId !== current?.doctorId && !(await isDoctorOf(ctx.db, organizationId, record.doctorId as string))) {
+    throw validationFailed('doctorId', 'must be the id of a user record with role doctor in this organization');
+  }
+  if (current?.category === 'bed' && record.category !== 'bed') {
+    const room = await roomUsingService(ctx.db, organizationId, current.id as string);
+    if (room) throw new AppError('INVALID_STATE', `rooms use this service as their bed type (room ${room}): it must stay of category bed`);
+  }
+}
+
+/**
+ * The organization's billable catalogue. `price` is money (integer minor units in the column),
+ * `taxPercent` a percentage (basis points in the column; omitted or null = 0). `code` is unique in
+ * the organization when given.
+ */
+export const services = defineResource({
+  namespace: 'services',
+  table: 'services',
+  scope: 'organization',
+  fields: {
+    name: { kind: 'string', required: true, schema: reqStr().max(200) },
+    category: { kind: 'string', required: true, schema: z.enum(SERVICE_CATEGORIES, { error: `must be one of: ${SERVICE_CATEGORIES.join(', ')}` }) },
+    code: { kind: 'string', schema: z.string().trim().min(1, 'must not be empty').max(32) },
+    price: { kind: 'money', required: true },
+    taxPercent: { kind: 'percent', default: 0 },
+    doctorId: { kind: 'string', schema: id() },
+    isActive: { kind: 'bool', default: true },
+  },
+  listFilters: ['category', 'doctorId', 'isActive'],
+  listSearch: ['name', 'code'],
+  async prepare(record, ctx, current) {
+    await checkReferences(record, ctx, current);
+    return { ...record, taxPercent: record.taxPercent ?? 0, isActive: record.isActive ?? true };
+  },
+  async beforeDelete(ctx, record) {
+    // Charges keep their own copy of name and amount, so they do not hold a service back.
+    const room = await roomUsingService(ctx.db, record.organizationId as string, record.id as string);
+    if (room) throw new AppError('INVALID_STATE', `rooms use this service as their bed type (room ${room}): change them first`);
+  },
+});
+
+export const asService = (record: ApiRecord) => record as unknown as ServiceRecord;

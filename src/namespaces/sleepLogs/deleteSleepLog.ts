@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { assertOwn } from '../../auth/ownership.ts';
+import { notFound } from '../../rpc/errors.ts';
+import { id } from '../../rpc/fields.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { idpUserId } from './fields.ts';
+import { deleteOwnLog } from './sleepLogs.repo.ts';
+
+/**
+ * Deletes one of the person's logs. A log id that is not among idpUserId's logs (missing, or
+ * another person's) is NOT_FOUND, so its existence is not revealed; naming another person's
+ * idpUserId with a token is FORBIDDEN (the own-records rule).
+ */
+export const deleteSleepLog = defineOperation({
+  namespace: 'sleepLogs',
+  name: 'deleteSleepLog',
+  summary: 'Delete one of the person\'s sleep logs',
+  writes: true,
+  input: z.object({ idpUserId: idpUserId(), logId: id() }),
+  async handler(ctx, input) {
+    assertOwn(ctx.caller, input.idpUserId);
+    if (!(await deleteOwnLog(ctx.db, input.idpUserId, input.logId))) throw notFound('sleep log');
+    return { id: input.logId, deleted: true as const };
+  },
+});

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { defineOperation } from '../../rpc/operation.ts';
+import { addDays } from '../../time/zone.ts';
+import { minutesToHours } from './clock.ts';
+import { idpUserId } from './fields.ts';
+import { averages, dailyAchievement, trendOf } from './figures.ts';
+import { ownToday } from './records.ts';
+import { goalOf, logsBetween } from './sleepLogs.repo.ts';
+
+/**
+ * The last 7 days (today and the 6 before) in the "weekly sleep summary" shape. lastNight is the
+ * log dated today (the night that ended this morning): hours and quality are null without one.
+ */
+export const getWeeklySleepSummary = defineOperation({
+  namespace: 'sleepLogs',
+  name: 'getWeeklySleepSummary',
+  summary: 'Sleep of the last 7 days against the goal, last night, and the trend',
+  input: z.object({ idpUserId: idpUserId() }),
+  async handler(ctx, input) {
+    const today = await ownToday(ctx, input.idpUserId);
+    const from = addDays(today, -6);
+    const logs = await logsBetween(ctx.db, input.idpUserId, addDays(from, -7), today);
+    const thisWeek = logs.filter((l) => l.date >= from);
+    const previousWeek = logs.filter((l) => l.date < from);
+    const goalMinutes = await goalOf(ctx.db, input.idpUserId);
+    const mean = averages(thisWeek);
+    const lastNight = thisWeek.find((l) => l.date === today);
+    return {
+      averageHours: mean.hours,
+      weeklyAverageMinutes: mean.minutes,
+      goalMinutes,
+      goalHours: minutesToHours(goalMinutes),
+      dailyGoalAchievement: dailyAchievement(thisWeek, from, 7, goalMinutes),
+      logsThisWeek: thisWeek.length,
+      lastNight: { hours: lastNight ? Number(lastNight.hoursSlept) : null, quality: lastNight?.quality ?? null },
+      trend: trendOf(thisWeek, previousWeek, goalMinutes),
+    };
+  },
+});

@@ -1,0 +1,20 @@
+import type { Operation } from '../../rpc/operation.ts';
+import { deleteSleepLog } from './deleteSleepLog.ts';
+import { getSleepHistory } from './getSleepHistory.ts';
+import { getSleepPreferences } from './getSleepPreferences.ts';
+import { getSleepStats } from './getSleepStats.ts';
+import { getTodaySleep } from './getTodaySleep.ts';
+import { getWeeklySleepSummary } from './getWeeklySleepSummary.ts';
+import { logSleep } from './logSleep.ts';
+import { updateSleepPreferences } from './updateSleepPreferences.ts';
+
+export const operations: Operation[] = [
+  deleteSleepLog,
+  getSleepHistory,
+  getSleepPreferences,
+  getSleepStats,
+  getTodaySleep,
+  getWeeklySleepSummary,
+  logSleep,
+  updateSleepPreferences,
+];

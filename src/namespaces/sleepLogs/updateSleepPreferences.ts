@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { assertOwn } from '../../auth/ownership.ts';
+import { newId } from '../../rpc/ids.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { clockTime, goalMinutes, idpUserId } from './fields.ts';
+import { nextPreferences } from './preferences.ts';
+import { preferencesOf } from './records.ts';
+import { findPreferences, savePreferences } from './sleepLogs.repo.ts';
+
+/** Sets up or changes the person's sleep preferences; answers the "sleep preferences" shape. */
+export const updateSleepPreferences = defineOperation({
+  namespace: 'sleepLogs',
+  name: 'updateSleepPreferences',
+  summary: 'Set up or change sleep and wake times, the sleep goal and the reminder switches',
+  writes: true,
+  input: z.object({
+    idpUserId: idpUserId(),
+    sleepTime: clockTime().optional(),
+    wakeTime: clockTime().optional(),
+    sleepReminderEnabled: z.boolean().nullish(),
+    wakeReminderEnabled: z.boolean().nullish(),
+    // The bound is checked whether or not the override is switched on.
+    sleepGoalMinutes: goalMinutes().nullish(),
+    allowManualGoalUpdate: z.boolean().optional(),
+  }),
+  async handler(ctx, input) {
+    assertOwn(ctx.caller, input.idpUserId);
+    const current = await findPreferences(ctx.db, input.idpUserId);
+    const values = nextPreferences(current, input);
+    const now = ctx.now();
+    const row = await savePreferences(
+      ctx.db,
+      { id: current?.id ?? newId(), idpUserId: input.idpUserId, ...values, createdAt: current?.createdAt ?? now, updatedAt: now },
+      values,
+      now,
+    );
+    return preferencesOf(row);
+  },
+});

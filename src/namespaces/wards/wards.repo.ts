@@ -1,0 +1,10 @@
+import type { Db } from '../../db/database.ts';
+import type { ApiRecord } from '../../rpc/resource.ts';
+import { wards } from './wards.resource.ts';
+
+/** Query functions for wards; each takes the handle first. */
+
+/** The ward of the organization, if it exists there. */
+export function findWard(db: Db, organizationId: string, id: string): Promise<ApiRecord | undefined> {
+  return wards.repo.find(db, organizationId, id);
+}

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { AppError } from '../../rpc/errors.ts';
+import { reqStr, str } from '../../rpc/fields.ts';
+import { defineResource, type ApiRecord } from '../../rpc/resource.ts';
+
+/** An organization's wards. `code` is unique in the organization when given. */
+export const wards = defineResource({
+  namespace: 'wards',
+  table: 'wards',
+  scope: 'organization',
+  fields: {
+    name: { kind: 'string', required: true, schema: reqStr().max(200) },
+    code: { kind: 'string', schema: z.string().trim().min(1, 'must not be empty').max(32) },
+    floor: { kind: 'string', schema: z.string().trim().max(32) },
+    description: { kind: 'string', schema: str() },
+    isActive: { kind: 'bool', default: true },
+  },
+  listFilters: ['isActive'],
+  listSearch: ['name', 'code'],
+  prepare: (record: ApiRecord) => ({ ...record, isActive: record.isActive ?? true }),
+  async beforeDelete(ctx, record) {
+    const room = await ctx.db
+      .selectFrom('rooms')
+      .select('roomNumber')
+      .where('organizationId', '=', record.organizationId as string)
+      .where('wardId', '=', record.id as string)
+      .limit(1)
+      .executeTakeFirst();
+    if (room) throw new AppError('INVALID_STATE', `the ward still has rooms (room ${room.roomNumber}): move or delete them first`);
+  },
+});

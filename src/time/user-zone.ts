@@ -1,14 +1,21 @@
+import { isTimeZone } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { Context } from '../rpc/operation.ts';
 
 /**
- * The time zone in which a person's "today" and weeks are taken (calorieLogs, sleepLogs).
- *
- * THE place to plug in the device's zone: the person's most recently seen push device
- * (`pushDevices.timezone`, latest `lastSeenAt`) where it is known and a valid IANA zone, else the
- * service zone. Until that is wired in, every person's zone is the service zone
- * (`ctx.config.timeZone`, TIME_ZONE). Callers already pass the handle and person and await it.
+ * The time zone in which a person's "today" and weeks are taken (calorieLogs, sleepLogs): the zone
+ * of the person's most recently seen active push device where it is a valid IANA zone, else the
+ * service zone (TIME_ZONE).
  */
-export async function userTimeZone(_db: Db, ctx: Context, _idpUserId: string): Promise<string> {
-  return ctx.config.timeZone;
+export async function userTimeZone(db: Db, ctx: Context, idpUserId: string): Promise<string> {
+  const device = await db
+    .selectFrom('pushDevices')
+    .select('timezone')
+    .where('idpUserId', '=', idpUserId)
+    .where('isActive', '=', true)
+    .where('timezone', 'is not', null)
+    .orderBy('lastSeenAt', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return device?.timezone && isTimeZone(device.timezone) ? device.timezone : ctx.config.timeZone;
 }

@@ -1,8 +1,17 @@
 import { existsSync } from 'node:fs';
 import { z } from 'zod';
+import { toMinor } from './rpc/money.ts';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const url = z.url();
+/** A number with at most two decimals (an amount or a percentage), parsed to integer hundredths. */
+const hundredths = (max: number) =>
+  z.coerce
+    .number()
+    .min(0)
+    .max(max)
+    .refine((v) => toMinor(v) !== undefined, 'must have at most two decimals')
+    .transform((v) => toMinor(v)!);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -44,6 +53,15 @@ const envSchema = z.object({
   PUSH_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
   PUSH_RETRY_BASE_MS: z.coerce.number().int().min(1).default(2000),
   PUSH_RETRY_MAX_MS: z.coerce.number().int().min(1).default(300_000),
+  INVENTORY_EXPIRY_WARNING_DAYS: z.coerce.number().int().min(0).max(3650).default(90),
+
+  APPOINTMENT_HOLD_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  PAYMENT_GATEWAY_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  MARKETPLACE_DEFAULT_RADIUS_KM: z.coerce.number().positive().max(500).default(10),
+  MARKETPLACE_CURRENCY: z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter ISO 4217 code such as INR').default('INR'),
+  PAYOUT_COMMISSION_PERCENT: hundredths(100).prefault(10),
+  PAYOUT_GATEWAY_CHARGE_PERCENT: hundredths(100).prefault(2),
+  PAYOUT_FIXED_CHARGE: hundredths(1_000_000_000).prefault(0),
 
   SOCIAL_AUTHORIZATION_URL: url.optional(),
   SOCIAL_TOKEN_URL: url.optional(),
@@ -93,6 +111,17 @@ export interface Config {
     retryBaseMs: number;
     retryMaxMs: number;
   };
+  /** appointments: how long a pending hold keeps its slot; the payment gateway's signing secret (unset: no signature check). */
+  appointments: { holdMinutes: number; paymentGatewaySecret: string | undefined };
+  /** inventory: batches expiring within this many days (from today in the service zone) are "expiring soon". */
+  inventory: { expiryWarningDays: number };
+  /** prescriptionMarketplace: the broadcast radius when uploadPrescription gives none; the currency of prices and quotes. */
+  marketplace: { defaultRadiusKm: number; currency: string };
+  /**
+   * superAdminPayouts.requestByOrganization: the platform's commission and the gateway's charge
+   * (basis points of the gross amount) and the fixed payout charge (minor units) of each payout.
+   */
+  payouts: { commissionBasisPoints: number; gatewayChargeBasisPoints: number; fixedChargeMinor: number };
   social:
     | { authorizationUrl: string; tokenUrl: string; userinfoUrl: string; clientId: string; clientSecret: string; scope: string }
     | undefined;
@@ -164,6 +193,14 @@ export function loadConfig(source: Record<string, string | undefined> = readEnvi
       maxAttempts: e.PUSH_MAX_ATTEMPTS,
       retryBaseMs: e.PUSH_RETRY_BASE_MS,
       retryMaxMs: e.PUSH_RETRY_MAX_MS,
+    },
+    appointments: { holdMinutes: e.APPOINTMENT_HOLD_MINUTES, paymentGatewaySecret: e.PAYMENT_GATEWAY_SECRET },
+    inventory: { expiryWarningDays: e.INVENTORY_EXPIRY_WARNING_DAYS },
+    marketplace: { defaultRadiusKm: e.MARKETPLACE_DEFAULT_RADIUS_KM, currency: e.MARKETPLACE_CURRENCY },
+    payouts: {
+      commissionBasisPoints: e.PAYOUT_COMMISSION_PERCENT,
+      gatewayChargeBasisPoints: e.PAYOUT_GATEWAY_CHARGE_PERCENT,
+      fixedChargeMinor: e.PAYOUT_FIXED_CHARGE,
     },
     social:
       socialSet.length === socialKeys.length

@@ -100,6 +100,14 @@ describeEachDialect(
       failsWith(await t().call('hrProbe', 'whoAmI', { organizationId: b }, { token: inA.token }), 'FORBIDDEN', 403);
     });
 
+    test('a role on a platform-level record (other than platform_admin) gives no rights in an organization', async () => {
+      const org = orgId();
+      const idpUserId = `idp_platform_${org}`;
+      const user = await signIn(t(), { organizationId: null, roles: ['hr'], idpUserId });
+      await signIn(t(), { organizationId: org, roles: ['staff'], idpUserId });
+      failsWith(await t().call('hrProbe', 'whoAmI', { organizationId: org }, { token: user.token }), 'FORBIDDEN', 403);
+    });
+
     test('roles are read at request time: a role granted in the database counts on the next call', async () => {
       const org = orgId();
       const user = await signIn(t(), { organizationId: org, roles: ['nurse'] });

@@ -7,10 +7,21 @@ import * as authCodeHash from './migrations/0013_auth_code_hash.ts';
 import * as organizationSettings from './migrations/0040_organization_settings.ts';
 import * as patients from './migrations/0041_patients.ts';
 import * as wardsRoomsServices from './migrations/0042_wards_rooms_services.ts';
+import * as admissions from './migrations/0055_admissions.ts';
 import * as foods from './migrations/0035_foods.ts';
 import * as notifications from './migrations/0020_notifications.ts';
 import * as calorieLogs from './migrations/0030_calorie_logs.ts';
 import * as sleepLogs from './migrations/0031_sleep_logs.ts';
+import * as labOrders from './migrations/0070_lab_orders.ts';
+import * as labResultFiles from './migrations/0071_lab_result_files.ts';
+import * as homeCollections from './migrations/0072_home_collections.ts';
+import * as doctorEducation from './migrations/0073_doctor_education.ts';
+import * as appointments from './migrations/0050_appointments.ts';
+import * as inventory from './migrations/0060_inventory.ts';
+import * as prescriptionMarketplace from './migrations/0065_prescription_marketplace.ts';
+import * as preConsultationForms from './migrations/0075_pre_consultation_forms.ts';
+import * as superAdminPayouts from './migrations/0080_super_admin_payouts.ts';
+import * as saloonMembers from './migrations/0081_saloon_members.ts';
 
 /** Every migration, in order. One set for both databases; add new ones at the end. */
 const migrations: Record<string, Migration> = {
@@ -25,6 +36,17 @@ const migrations: Record<string, Migration> = {
   '0040_organization_settings': organizationSettings,
   '0041_patients': patients,
   '0042_wards_rooms_services': wardsRoomsServices,
+  '0055_admissions': admissions,
+  '0070_lab_orders': labOrders,
+  '0071_lab_result_files': labResultFiles,
+  '0072_home_collections': homeCollections,
+  '0073_doctor_education': doctorEducation,
+  '0050_appointments': appointments,
+  '0060_inventory': inventory,
+  '0065_prescription_marketplace': prescriptionMarketplace,
+  '0080_super_admin_payouts': superAdminPayouts,
+  '0081_saloon_members': saloonMembers,
+  '0075_pre_consultation_forms': preConsultationForms,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,4 +1,5 @@
 import type { Operation } from '../rpc/operation.ts';
+import * as appointments from './appointments/index.ts';
 import * as audit from './audit/index.ts';
 import * as auth from './auth/index.ts';
 import * as calorieLogs from './calorieLogs/index.ts';
@@ -14,6 +15,20 @@ import * as sleepLogs from './sleepLogs/index.ts';
 import * as tokenCounters from './tokenCounters/index.ts';
 import * as users from './users/index.ts';
 import * as wards from './wards/index.ts';
+import * as admissions from './admissions/index.ts';
+import * as admissionLogs from './admissionLogs/index.ts';
+import * as admissionCharges from './admissionCharges/index.ts';
+import * as beds from './beds/index.ts';
+import * as labOrders from './labOrders/index.ts';
+import * as labResultFiles from './labResultFiles/index.ts';
+import * as homeCollections from './homeCollections/index.ts';
+import * as doctorEducation from './doctorEducation/index.ts';
+import * as inventoryItems from './inventoryItems/index.ts';
+import * as suppliers from './suppliers/index.ts';
+import * as preConsultationForms from './preConsultationForms/index.ts';
+import * as prescriptionMarketplace from './prescriptionMarketplace/index.ts';
+import * as superAdminPayouts from './superAdminPayouts/index.ts';
+import * as saloonMembers from './saloonMembers/index.ts';
 
 /** Every namespace's operations. An operation not listed here answers UNKNOWN_OPERATION. */
-export const allOperations: Operation[] = [...auth.operations, ...tokenCounters.operations, ...users.operations, ...audit.operations, ...hrmAttendance.operations, ...calorieLogs.operations, ...sleepLogs.operations, ...pushDevices.operations, ...notifications.operations, ...foods.operations, ...organizations.operations, ...patients.operations, ...wards.operations, ...rooms.operations, ...services.operations];
+export const allOperations: Operation[] = [...auth.operations, ...tokenCounters.operations, ...users.operations, ...audit.operations, ...hrmAttendance.operations, ...calorieLogs.operations, ...sleepLogs.operations, ...pushDevices.operations, ...notifications.operations, ...foods.operations, ...organizations.operations, ...patients.operations, ...wards.operations, ...rooms.operations, ...services.operations, ...appointments.operations, ...labOrders.operations, ...labResultFiles.operations, ...homeCollections.operations, ...doctorEducation.operations, ...inventoryItems.operations, ...suppliers.operations, ...prescriptionMarketplace.operations, ...admissions.operations, ...admissionLogs.operations, ...admissionCharges.operations, ...beds.operations, ...preConsultationForms.operations, ...superAdminPayouts.operations, ...saloonMembers.operations];

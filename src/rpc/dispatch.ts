@@ -145,11 +145,12 @@ function guardTenant(caller: Caller, organizationId: string | null): void {
 
 /**
  * Roles count in the organization they were given in: an hr of organization A who is only staff
- * in B has no hr rights in B. Platform-level records (no organization) count everywhere.
+ * in B has no hr rights in B. Of a platform-level record (no organization) only platform_admin
+ * counts in an organization, and it passes every check.
  */
 function guardRolesIn(op: Operation, caller: Caller, organizationId: string | null): void {
   if (!op.roles || !organizationId || caller.kind === 'anonymous' || caller.isPlatformAdmin) return;
-  const held = caller.memberships.filter((m) => !m.blocked && (m.organizationId === organizationId || m.organizationId === null));
+  const held = caller.memberships.filter((m) => !m.blocked && m.organizationId === organizationId);
   if (!op.roles.some((r) => held.some((m) => m.roles.has(r)))) {
     throw new AppError('FORBIDDEN', `needs one of the roles ${op.roles.join(', ')} in this organization`);
   }

@@ -1,4 +1,4 @@
-import { validationFailed } from '../../rpc/errors.ts';
+import { AppError, validationFailed } from '../../rpc/errors.ts';
 import { id, reqStr } from '../../rpc/fields.ts';
 import type { Context } from '../../rpc/operation.ts';
 import { defineResource, type ApiRecord } from '../../rpc/resource.ts';
@@ -40,6 +40,14 @@ export const rooms = defineResource({
     await checkReferences(record, ctx, current);
     return { ...record, isActive: record.isActive ?? true };
   },
-  // beds: when the beds table exists, a beforeDelete here refuses with INVALID_STATE while the room
-  // still has beds (as wards do for their rooms).
+  async beforeDelete(ctx, record) {
+    const bed = await ctx.db
+      .selectFrom('beds')
+      .select('bedNumber')
+      .where('organizationId', '=', record.organizationId as string)
+      .where('roomId', '=', record.id as string)
+      .limit(1)
+      .executeTakeFirst();
+    if (bed) throw new AppError('INVALID_STATE', `the room still has beds (bed ${bed.bedNumber}): move or delete them first`);
+  },
 });

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { notFound } from '../../rpc/errors.ts';
+import { id } from '../../rpc/fields.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { findService } from '../services/services.repo.ts';
+import { applyServiceCharge } from './charges.apply.ts';
+import { chargeActor, idpTeamId, idpUserId, label, notes, organizationOfTeam, quantity } from './charges.context.ts';
+
+/**
+ * A charge for any service of the catalogue. referenceType and referenceId come together (or not
+ * at all); a reference is charged at most once per admission (CONFLICT), until that charge is voided.
+ */
+export const applyCharge = defineOperation({
+  namespace: 'admissionCharges',
+  name: 'applyCharge',
+  summary: 'Charge a service of the catalogue on an admission (unit price x quantity plus tax)',
+  writes: true,
+  input: z
+    .object({
+      idpTeamId: idpTeamId(),
+      idpUserId: idpUserId(),
+      serviceId: id(),
+      chargeType: label(),
+      admissionId: id(),
+      quantity: quantity(),
+      referenceType: label().nullish(),
+      referenceId: id().nullish(),
+      notes: notes(),
+    })
+    .refine((i) => !i.referenceType === !i.referenceId, { path: ['referenceId'], message: 'referenceType and referenceId come together' }),
+  organizationOf: (input, ctx) => organizationOfTeam(ctx, input.idpTeamId),
+  async handler(ctx, input) {
+    const organizationId = await organizationOfTeam(ctx, input.idpTeamId);
+    const actor = await chargeActor(ctx, organizationId, input.idpUserId);
+    const service = await findService(ctx.db, organizationId, input.serviceId);
+    if (!service) throw notFound('service');
+    const reference = input.referenceType && input.referenceId ? { type: input.referenceType, id: input.referenceId } : undefined;
+    const item = await applyServiceCharge(ctx, {
+      organizationId,
+      actor,
+      admissionId: input.admissionId,
+      service,
+      chargeType: input.chargeType,
+      quantity: input.quantity,
+      reference,
+      notes: input.notes,
+    });
+    return { item };
+  },
+});

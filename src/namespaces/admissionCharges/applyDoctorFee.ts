@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { notFound } from '../../rpc/errors.ts';
+import { id } from '../../rpc/fields.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { applyServiceCharge } from './charges.apply.ts';
+import { chargeActor, idpTeamId, idpUserId, notes, organizationOfTeam } from './charges.context.ts';
+import { consultationServiceOf } from './charges.repo.ts';
+
+/**
+ * The doctor's fee at the price of the doctor's consultation service: an active service of category
+ * consultation whose doctorId is the doctor (a users record id), the newest when there are several;
+ * none is NOT_FOUND. Quantity 1, chargeType `doctor_fee`. With a consultationId the consultation is
+ * the reference (referenceType `consultation`): charged at most once; without one, each call charges.
+ */
+export const applyDoctorFee = defineOperation({
+  namespace: 'admissionCharges',
+  name: 'applyDoctorFee',
+  summary: "Charge a doctor's consultation fee on an admission",
+  writes: true,
+  input: z.object({
+    idpTeamId: idpTeamId(),
+    idpUserId: idpUserId(),
+    doctorId: id(),
+    admissionId: id(),
+    consultationId: id().nullish(),
+    notes: notes(),
+  }),
+  organizationOf: (input, ctx) => organizationOfTeam(ctx, input.idpTeamId),
+  async handler(ctx, input) {
+    const organizationId = await organizationOfTeam(ctx, input.idpTeamId);
+    const actor = await chargeActor(ctx, organizationId, input.idpUserId);
+    const service = await consultationServiceOf(ctx.db, organizationId, input.doctorId);
+    if (!service) throw notFound('consultation service of this doctor');
+    const reference = input.consultationId ? { type: 'consultation', id: input.consultationId } : undefined;
+    const item = await applyServiceCharge(ctx, {
+      organizationId,
+      actor,
+      admissionId: input.admissionId,
+      service,
+      chargeType: 'doctor_fee',
+      quantity: 1,
+      reference,
+      doctorId: input.doctorId,
+      notes: input.notes,
+    });
+    return { item };
+  },
+});

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { notFound, validationFailed } from '../../rpc/errors.ts';
+import { id } from '../../rpc/fields.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { findAdmission } from '../admissions/admissions.repo.ts';
+import { findLabOrder } from '../labOrders/labOrders.repo.ts';
+import { findService } from '../services/services.repo.ts';
+import { applyServiceCharge } from './charges.apply.ts';
+import { chargeActor, idpTeamId, idpUserId, notes, organizationOfTeam, quantity } from './charges.context.ts';
+
+/**
+ * A lab charge: a service of category lab, for a lab order of the organization (NOT_FOUND
+ * otherwise) that is the admission's patient's (VALIDATION_FAILED otherwise). The lab order is the
+ * reference (referenceType `lab_order`): charged at most once per admission until voided (CONFLICT).
+ * chargeType `lab`.
+ */
+export const applyLabCharge = defineOperation({
+  namespace: 'admissionCharges',
+  name: 'applyLabCharge',
+  summary: 'Charge a lab order on an admission, at most once',
+  writes: true,
+  input: z.object({
+    idpTeamId: idpTeamId(),
+    idpUserId: idpUserId(),
+    serviceId: id(),
+    labOrderId: id(),
+    admissionId: id(),
+    quantity: quantity(),
+    notes: notes(),
+  }),
+  organizationOf: (input, ctx) => organizationOfTeam(ctx, input.idpTeamId),
+  async handler(ctx, input) {
+    const organizationId = await organizationOfTeam(ctx, input.idpTeamId);
+    const actor = await chargeActor(ctx, organizationId, input.idpUserId);
+    const service = await findService(ctx.db, organizationId, input.serviceId);
+    if (!service) throw notFound('service');
+    if (service.category !== 'lab') throw validationFailed('serviceId', `must be a service of category lab, not ${service.category}`);
+    const order = await findLabOrder(ctx.db, organizationId, input.labOrderId);
+    if (!order) throw notFound('lab order');
+    const admission = await findAdmission(ctx.db, organizationId, input.admissionId);
+    if (admission && admission.patientId !== order.patientId) throw validationFailed('labOrderId', "must be a lab order of the admission's patient");
+    const item = await applyServiceCharge(ctx, {
+      organizationId,
+      actor,
+      admissionId: input.admissionId,
+      service,
+      chargeType: 'lab',
+      quantity: input.quantity,
+      reference: { type: 'lab_order', id: input.labOrderId },
+      notes: input.notes,
+    });
+    return { item };
+  },
+});

@@ -1,0 +1,37 @@
+import { defineResource } from '../../rpc/resource.ts';
+
+/**
+ * Charges on admissions. No operation is generated: the eight operations of the namespace are
+ * written by hand; this gives the row <-> record mapping (money fields in minor units in the columns,
+ * numbers with two decimals in records; taxPercent basis points <-> percent). A charge keeps its own
+ * copy of the service's name, category and amounts, so a later price change or a deleted service
+ * does not alter it.
+ */
+export const charges = defineResource({
+  namespace: 'admissionCharges',
+  table: 'admissionCharges',
+  scope: 'organization',
+  generate: [],
+  fields: {
+    admissionId: { kind: 'string' },
+    patientId: { kind: 'string' },
+    serviceId: { kind: 'string' },
+    serviceName: { kind: 'string' },
+    serviceCategory: { kind: 'string' },
+    chargeType: { kind: 'string' },
+    quantity: { kind: 'number' },
+    unitPrice: { kind: 'money' },
+    subtotal: { kind: 'money' },
+    taxPercent: { kind: 'percent' },
+    taxAmount: { kind: 'money' },
+    amount: { kind: 'money' },
+    referenceType: { kind: 'string' },
+    referenceId: { kind: 'string' },
+    doctorId: { kind: 'string' },
+    notes: { kind: 'string' },
+    appliedByUserId: { kind: 'string' },
+    voidedAt: { kind: 'ts' },
+    voidedByUserId: { kind: 'string' },
+    voidReason: { kind: 'string' },
+  },
+});

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { notFound } from '../../rpc/errors.ts';
+import { id } from '../../rpc/fields.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { findAdmission } from '../admissions/admissions.repo.ts';
+import { idpTeamId, label, organizationOfTeam } from './charges.context.ts';
+import { activeChargeFor, toRecord } from './charges.repo.ts';
+
+/** Whether the reference is charged on the admission: `{ exists, item }`, item the charge (not voided) or null. */
+export const checkChargeExists = defineOperation({
+  namespace: 'admissionCharges',
+  name: 'checkChargeExists',
+  summary: 'Tell whether a reference (e.g. a lab order) is already charged on an admission',
+  input: z.object({ idpTeamId: idpTeamId(), admissionId: id(), referenceType: label(), referenceId: id() }),
+  organizationOf: (input, ctx) => organizationOfTeam(ctx, input.idpTeamId),
+  async handler(ctx, input) {
+    const organizationId = await organizationOfTeam(ctx, input.idpTeamId);
+    if (!(await findAdmission(ctx.db, organizationId, input.admissionId))) throw notFound('admission');
+    const row = await activeChargeFor(ctx.db, organizationId, input.admissionId, input.referenceType, input.referenceId);
+    return { exists: !!row, item: row ? toRecord(row) : null };
+  },
+});

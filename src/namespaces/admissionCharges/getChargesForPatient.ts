@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { notFound } from '../../rpc/errors.ts';
+import { id } from '../../rpc/fields.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { findPatient } from '../patients/patients.repo.ts';
+import { idpTeamId, organizationOfTeam } from './charges.context.ts';
+import { chargesOfPatient, toRecord } from './charges.repo.ts';
+
+/** The patient's latest charges over all their admissions, newest first, voided ones included: `{ items }`. limit 1..500, default 100. */
+export const getChargesForPatient = defineOperation({
+  namespace: 'admissionCharges',
+  name: 'getChargesForPatient',
+  summary: "A patient's latest charges across admissions (limit 1..500)",
+  input: z.object({ idpTeamId: idpTeamId(), patientId: id(), limit: z.int().min(1).max(500).nullish() }),
+  organizationOf: (input, ctx) => organizationOfTeam(ctx, input.idpTeamId),
+  async handler(ctx, input) {
+    const organizationId = await organizationOfTeam(ctx, input.idpTeamId);
+    if (!(await findPatient(ctx.db, organizationId, input.patientId))) throw notFound('patient');
+    return { items: (await chargesOfPatient(ctx.db, organizationId, input.patientId, input.limit ?? 100)).map(toRecord) };
+  },
+});

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { notFound } from '../../rpc/errors.ts';
+import { id } from '../../rpc/fields.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { findAdmission } from '../admissions/admissions.repo.ts';
+import { idpTeamId, organizationOfTeam } from './charges.context.ts';
+import { chargesOfAdmission } from './charges.repo.ts';
+import { advanceOf, billOf } from './charges.totals.ts';
+
+/**
+ * The admission's bill in figures: `totals` and `byChargeType` of the active charges, `voided`
+ * apart (never in the totals), `advancePaid` and `balanceDue` (total - advance; below zero when the
+ * advance exceeds the charges). Computed in minor units, shown with two decimals.
+ */
+export const getChargesSummary = defineOperation({
+  namespace: 'admissionCharges',
+  name: 'getChargesSummary',
+  summary: "Totals of an admission's charges (voided apart), advance and balance due",
+  input: z.object({ idpTeamId: idpTeamId(), admissionId: id() }),
+  organizationOf: (input, ctx) => organizationOfTeam(ctx, input.idpTeamId),
+  async handler(ctx, input) {
+    const organizationId = await organizationOfTeam(ctx, input.idpTeamId);
+    const admission = await findAdmission(ctx.db, organizationId, input.admissionId);
+    if (!admission) throw notFound('admission');
+    const rows = await chargesOfAdmission(ctx.db, organizationId, input.admissionId);
+    return { admissionId: admission.id, patientId: admission.patientId, status: admission.status, ...billOf(rows, advanceOf(admission)) };
+  },
+});

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { AppError, notFound } from '../../rpc/errors.ts';
+import { id } from '../../rpc/fields.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { chargeActor, idpTeamId, idpUserId, organizationOfTeam } from './charges.context.ts';
+import { findCharge, markVoided, toRecord } from './charges.repo.ts';
+
+/**
+ * Voids a charge: never deleted, marked with who (voidedByUserId), when (voidedAt) and why
+ * (voidReason). Voiding a voided charge is INVALID_STATE. Allowed whatever the admission's status
+ * (corrections after discharge). A voided charge no longer blocks its reference from being charged again.
+ */
+export const voidCharge = defineOperation({
+  namespace: 'admissionCharges',
+  name: 'voidCharge',
+  summary: 'Void a charge (kept, marked with who, when and why)',
+  writes: true,
+  input: z.object({ idpTeamId: idpTeamId(), idpUserId: idpUserId(), reason: z.string().trim().min(1, 'must not be empty').max(2000), chargeId: id() }),
+  organizationOf: (input, ctx) => organizationOfTeam(ctx, input.idpTeamId),
+  async handler(ctx, input) {
+    const organizationId = await organizationOfTeam(ctx, input.idpTeamId);
+    const actor = await chargeActor(ctx, organizationId, input.idpUserId);
+    if (!(await findCharge(ctx.db, organizationId, input.chargeId))) throw notFound('charge');
+    const row = await markVoided(ctx.db, organizationId, input.chargeId, { voidedAt: ctx.now(), voidedByUserId: actor.userId, voidReason: input.reason });
+    if (!row) throw new AppError('INVALID_STATE', 'the charge is already voided');
+    return { item: toRecord(row) };
+  },
+});

@@ -1,0 +1,55 @@
+import type { Db } from '../../db/database.ts';
+import { newId } from '../../rpc/ids.ts';
+import type { ApiRecord } from '../../rpc/resource.ts';
+import type { Actor } from '../admissions/actor.ts';
+import { admissionLogs } from './admissionLogs.resource.ts';
+
+/** An event of the admissions workflow: a status entered, a bed given / changed / freed, billing cleared ... */
+export interface AdmissionEvent {
+  event: string;
+  notes?: string | null;
+}
+
+/**
+ * Appends the workflow's events for an admission, in the given order, with the actor (null without
+ * a token) and the time. Call it with the transaction that made the change. These rows are
+ * `source: system` and cannot be edited or deleted through admissionLogs.
+ */
+export async function appendLogs(db: Db, admission: ApiRecord, actor: Actor | null, events: readonly AdmissionEvent[], now: number): Promise<void> {
+  if (events.length === 0) return;
+  await db
+    .insertInto('admissionLogs')
+    .values(
+      events.map((e) => ({
+        id: newId(),
+        organizationId: admission.organizationId as string,
+        admissionId: admission.id as string,
+        patientId: admission.patientId as string,
+        event: e.event,
+        performedByUserId: actor?.userId ?? null,
+        performedByRole: actor?.role ?? null,
+        notes: e.notes ?? null,
+        source: 'system',
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
+    .execute();
+}
+
+/** Every log row of the admission, oldest first (ids are time-ordered, so rows written together keep their order). */
+export async function logsOfAdmission(db: Db, organizationId: string, admissionId: string): Promise<ApiRecord[]> {
+  const rows = await db
+    .selectFrom('admissionLogs')
+    .selectAll()
+    .where('organizationId', '=', organizationId)
+    .where('admissionId', '=', admissionId)
+    .orderBy('createdAt', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+  return rows.map((r) => admissionLogs.repo.toRecord(r));
+}
+
+export async function deleteLogsOfAdmission(db: Db, organizationId: string, admissionId: string): Promise<void> {
+  await db.deleteFrom('admissionLogs').where('organizationId', '=', organizationId).where('admissionId', '=', admissionId).execute();
+}

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { AppError, validationFailed } from '../../rpc/errors.ts';
+import { id, str } from '../../rpc/fields.ts';
+import type { Context } from '../../rpc/operation.ts';
+import { defineResource, type ApiRecord } from '../../rpc/resource.ts';
+
+const label = () => z.string().trim().min(1, 'must not be empty').max(64);
+
+/** The admission must be the organization's and the patient the admission's; the actor a users record there. */
+async function checkReferences(record: ApiRecord, ctx: Context, current: ApiRecord | undefined): Promise<void> {
+  const organizationId = record.organizationId as string;
+  if (record.admissionId !== current?.admissionId || record.patientId !== current?.patientId) {
+    const admission = await ctx.db
+      .selectFrom('admissions')
+      .select('patientId')
+      .where('organizationId', '=', organizationId)
+      .where('id', '=', record.admissionId as string)
+      .executeTakeFirst();
+    if (!admission) throw validationFailed('admissionId', 'no such admission in this organization');
+    if (admission.patientId !== record.patientId) throw validationFailed('patientId', 'must be the patient of the admission');
+  }
+  if (record.performedByUserId !== current?.performedByUserId) {
+    const user = await ctx.db
+      .selectFrom('users')
+      .select('id')
+      .where('organizationId', '=', organizationId)
+      .where('id', '=', record.performedByUserId as string)
+      .executeTakeFirst();
+    if (!user) throw validationFailed('performedByUserId', 'must be the id of a user record of this organization');
+  }
+}
+
+function assertManual(record: ApiRecord): void {
+  if (record.source === 'system') {
+    throw new AppError('INVALID_STATE', 'this row was written by the admissions workflow: it is history and cannot be changed or deleted');
+  }
+}
+
+/**
+ * Log rows of admissions. The admissions workflow writes its own rows (`source: system`, see
+ * admissionLogs.repo.ts appendLogs), which are immutable; rows written here are `source: manual`
+ * (notes, imports) and may be updated and deleted. `createdAt` may be given (back-fills).
+ */
+export const admissionLogs = defineResource({
+  namespace: 'admissionLogs',
+  table: 'admissionLogs',
+  scope: 'organization',
+  clientTimestamps: true,
+  fields: {
+    admissionId: { kind: 'string', required: true, schema: id() },
+    patientId: { kind: 'string', required: true, schema: id() },
+    event: { kind: 'string', required: true, schema: label() },
+    performedByUserId: { kind: 'string', required: true, schema: id() },
+    performedByRole: { kind: 'string', required: true, schema: label() },
+    notes: { kind: 'string', schema: str() },
+  },
+  listFilters: ['admissionId', 'event'],
+  async prepare(record, ctx, current) {
+    if (current) assertManual(current);
+    await checkReferences(record, ctx, current);
+    return record;
+  },
+  async beforeDelete(_ctx, record) {
+    assertManual(record);
+  },
+});

@@ -1,0 +1,72 @@
+import type { Db, Dialect } from '../../db/database.ts';
+import { containsText } from '../../db/text-search.ts';
+import { offsetOf, pageOf, type Page } from '../../rpc/paging.ts';
+import type { ApiRecord } from '../../rpc/resource.ts';
+import { admissions } from './admissions.resource.ts';
+
+/** Query functions for admissions; each takes the handle first. */
+
+/** The admission as stored, its row locked until the transaction ends (PostgreSQL; SQLite has one writer at a time). */
+export async function lockAdmission(db: Db, dialect: Dialect, organizationId: string, id: string): Promise<ApiRecord | undefined> {
+  let query = db.selectFrom('admissions').selectAll().where('organizationId', '=', organizationId).where('id', '=', id);
+  if (dialect === 'postgres') query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  return row && admissions.repo.toRecord(row);
+}
+
+export async function findAdmission(db: Db, organizationId: string, id: string): Promise<ApiRecord | undefined> {
+  return admissions.repo.find(db, organizationId, id);
+}
+
+/** The organization of an admission, whichever it is (for operations that name only the admission). */
+export async function organizationOfAdmission(db: Db, id: string): Promise<string | undefined> {
+  const row = await db.selectFrom('admissions').select('organizationId').where('id', '=', id).executeTakeFirst();
+  return row?.organizationId;
+}
+
+/** Does any charge (voided or not) name the admission? */
+export async function hasCharges(db: Db, organizationId: string, admissionId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('admissionCharges')
+    .select('id')
+    .where('organizationId', '=', organizationId)
+    .where('admissionId', '=', admissionId)
+    .limit(1)
+    .executeTakeFirst();
+  return !!row;
+}
+
+export interface AdmissionFilters {
+  organizationId: string;
+  status?: string | null | undefined;
+  admittingDoctorId?: string | undefined;
+  /** contains, case-insensitive: the patient's name or mobile number, or the admission reason */
+  search?: string | null | undefined;
+}
+
+/** A page of admissions, newest first (createdAt, then id). */
+export async function pageAdmissions(db: Db, filters: AdmissionFilters, pageNo: number, pageSize: number): Promise<Page<ApiRecord>> {
+  let query = db
+    .selectFrom('admissions')
+    .innerJoin('patients', 'patients.id', 'admissions.patientId')
+    .where('admissions.organizationId', '=', filters.organizationId);
+  if (filters.status) query = query.where('admissions.status', '=', filters.status);
+  if (filters.admittingDoctorId) query = query.where('admissions.admittingDoctorId', '=', filters.admittingDoctorId);
+  const search = filters.search;
+  if (search) {
+    query = query.where((eb) =>
+      eb.or([containsText('patients.name', search), containsText('patients.mobileNumber', search), containsText('admissions.admissionReason', search)]),
+    );
+  }
+  const [rows, count] = await Promise.all([
+    query
+      .selectAll('admissions')
+      .orderBy('admissions.createdAt', 'desc')
+      .orderBy('admissions.id', 'desc')
+      .limit(pageSize)
+      .offset(offsetOf(pageNo, pageSize))
+      .execute(),
+    query.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return pageOf(rows.map((r) => admissions.repo.toRecord(r)), Number(count.n), pageNo, pageSize);
+}

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { id, reqStr, str, ts } from '../../rpc/fields.ts';
+import { fromMinor, money } from '../../rpc/money.ts';
+import { defineResource } from '../../rpc/resource.ts';
+import { statusText } from './admissions.status.ts';
+
+const method = () => z.string().trim().max(64);
+const reference = () => z.string().trim().max(256);
+
+/**
+ * Admissions. Only getById is generated: create, update, delete and the lists are written by hand
+ * (bed occupancy, status rules, the log) with this repository. The fields after firstCareStartedAt
+ * (cancelledAt, cancelledByUserId) are an extension: the time and actor of a cancellation.
+ */
+export const admissions = defineResource({
+  namespace: 'admissions',
+  table: 'admissions',
+  scope: 'organization',
+  generate: ['getById'],
+  fields: {
+    patientId: { kind: 'string', required: true, schema: id() },
+    admittingDoctorId: { kind: 'string', required: true, schema: id() },
+    appointmentId: { kind: 'string', schema: id() },
+    consultationId: { kind: 'string', schema: id() },
+    status: { kind: 'string', required: true, schema: statusText() },
+    admissionReason: { kind: 'string', required: true, schema: reqStr() },
+    admissionNotes: { kind: 'string', schema: str() },
+    requestedAt: { kind: 'ts', required: true },
+    wardId: { kind: 'string', schema: id() },
+    roomId: { kind: 'string', schema: id() },
+    bedId: { kind: 'string', schema: id() },
+    admittedAt: { kind: 'ts' },
+    confirmedByUserId: { kind: 'string', schema: id() },
+    dischargingDoctorId: { kind: 'string', schema: id() },
+    dischargeReason: { kind: 'string', schema: str() },
+    dischargeSummary: { kind: 'string', schema: str() },
+    dischargeRequestedAt: { kind: 'ts' },
+    dischargedAt: { kind: 'ts' },
+    billingClearedByUserId: { kind: 'string', schema: id() },
+    billingClearedAt: { kind: 'ts' },
+    advanceAmount: { kind: 'money' },
+    advancePaymentMethod: { kind: 'string', schema: method() },
+    advanceTransactionId: { kind: 'string', schema: reference() },
+    advancePaidAt: { kind: 'ts' },
+    advanceCollectedByUserId: { kind: 'string', schema: id() },
+    firstCareStartedByNurseId: { kind: 'string', schema: id() },
+    firstCareStartedAt: { kind: 'ts' },
+    cancelledAt: { kind: 'ts' },
+    cancelledByUserId: { kind: 'string', schema: id() },
+  },
+});
+
+/** admissions.create: the interface's create inputs. status and requestedAt default (omitted or null). */
+export const createInput = z.object({
+  organizationId: id(),
+  patientId: id(),
+  admittingDoctorId: id(),
+  admissionReason: reqStr(),
+  status: statusText().nullish(),
+  requestedAt: ts().nullish(),
+  appointmentId: id().nullish(),
+  consultationId: id().nullish(),
+  admissionNotes: str().nullish(),
+  wardId: id().nullish(),
+  roomId: id().nullish(),
+  bedId: id().nullish(),
+  advanceAmount: money().transform(fromMinor).nullish(),
+  advancePaymentMethod: method().nullish(),
+  advanceTransactionId: reference().nullish(),
+});

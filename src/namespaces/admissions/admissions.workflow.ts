@@ -1,0 +1,163 @@
+import { AppError, validationFailed } from '../../rpc/errors.ts';
+import type { Context } from '../../rpc/operation.ts';
+import type { ApiRecord } from '../../rpc/resource.ts';
+import type { AdmissionEvent } from '../admissionLogs/admissionLogs.repo.ts';
+import { claimBed, releaseBed, releaseReservations } from '../beds/beds.occupancy.ts';
+import type { OrganizationSettings } from '../organizations/organizations.repo.ts';
+import type { Actor } from './actor.ts';
+import { checkWardAndRoom } from './admissions.checks.ts';
+import { hasCharges } from './admissions.repo.ts';
+import { canMove, INITIAL, isEnded, isKnown, NEXT, type KnownStatus } from './admissions.status.ts';
+
+/**
+ * The rules of an admission change (create or update), in one place: the status move, the times and
+ * actors that go with it, billing before discharge, and the bed. Each function takes the admission
+ * as stored (`current`, undefined on create) and as it is to be stored, and adds the events to log.
+ */
+
+export interface ChangeContext {
+  ctx: Context;
+  actor: Actor | null;
+  settings: OrganizationSettings;
+  now: number;
+  events: AdmissionEvent[];
+}
+
+/** What entering a status stamps, when the record has no value yet. */
+const STAMPS: Partial<Record<KnownStatus, { at: string; by?: string }>> = {
+  ADMITTED: { at: 'admittedAt', by: 'confirmedByUserId' },
+  DISCHARGE_REQUESTED: { at: 'dischargeRequestedAt' },
+  DISCHARGED: { at: 'dischargedAt' },
+  CANCELLED: { at: 'cancelledAt', by: 'cancelledByUserId' },
+};
+
+const isSet = (v: unknown) => v !== null && v !== undefined;
+
+function stamp(record: ApiRecord, field: string, value: unknown): void {
+  if (!isSet(record[field]) && isSet(value)) record[field] = value;
+}
+
+/** The status move: allowed by the table (admissions.status.ts), stamped, logged. */
+export function applyStatus(c: ChangeContext, current: ApiRecord | undefined, record: ApiRecord): void {
+  const from = current?.status as string | undefined;
+  const to = record.status as string;
+  if (from === to) return;
+  if (from === undefined) {
+    if (isKnown(to) && !INITIAL.includes(to)) throw validationFailed('status', `a new admission is ${INITIAL.join(' or ')} (or a status of your own)`);
+  } else if (!canMove(from, to)) {
+    const allowed = isKnown(from) ? NEXT[from].join(', ') || 'nothing' : 'nothing';
+    throw new AppError('INVALID_STATE', `a ${from} admission cannot become ${to} (it can become: ${allowed})`);
+  }
+  const stamps = isKnown(to) ? STAMPS[to] : undefined;
+  if (stamps) {
+    stamp(record, stamps.at, c.now);
+    if (stamps.by) stamp(record, stamps.by, c.actor?.userId);
+  }
+  // A discharge request withdrawn: the request time goes with it (unless one is given).
+  if (from === 'DISCHARGE_REQUESTED' && to === 'ADMITTED' && record.dischargeRequestedAt === current?.dischargeRequestedAt) {
+    record.dischargeRequestedAt = null;
+  }
+  const event = isKnown(to) ? to : 'STATUS_CHANGED';
+  c.events.push({ event, notes: from === undefined ? `created as ${to}` : `from ${from} to ${to}` });
+}
+
+/**
+ * Billing clearance: clearing it (billingClearedAt or billingClearedByUserId given) stamps the
+ * other and is logged, as is re-opening it (billingClearedAt cleared).
+ */
+export function applyClearance(c: ChangeContext, current: ApiRecord | undefined, record: ApiRecord): void {
+  const wasCleared = isSet(current?.billingClearedAt);
+  if (!wasCleared && (isSet(record.billingClearedAt) || isSet(record.billingClearedByUserId))) {
+    stamp(record, 'billingClearedAt', c.now);
+    stamp(record, 'billingClearedByUserId', c.actor?.userId);
+    c.events.push({ event: 'BILLING_CLEARED' });
+  } else if (wasCleared && !isSet(record.billingClearedAt)) {
+    if (record.billingClearedByUserId === current?.billingClearedByUserId) record.billingClearedByUserId = null;
+    c.events.push({ event: 'BILLING_REOPENED' });
+  }
+}
+
+/** Entering DISCHARGED needs billing cleared, unless the organization allows discharge with unbilled charges: then the override is logged. */
+export function checkDischargeBilling(c: ChangeContext, current: ApiRecord | undefined, record: ApiRecord): void {
+  if (record.status !== 'DISCHARGED' || current?.status === 'DISCHARGED' || isSet(record.billingClearedAt)) return;
+  if (!c.settings.allowDischargeWithUnbilledCharges) {
+    throw new AppError('INVALID_STATE', 'billing is not cleared: clear it (billingClearedAt) before discharge');
+  }
+  c.events.push({
+    event: 'DISCHARGE_BILLING_OVERRIDE',
+    notes: 'discharged before billing was cleared, as the organization allows (allowDischargeWithUnbilledCharges)',
+  });
+}
+
+/** Advance and first care: the time (and collector) stamped when the amount or nurse is given without one. */
+export function applyStamps(c: ChangeContext, current: ApiRecord | undefined, record: ApiRecord): void {
+  if (isSet(record.advanceAmount) && record.advanceAmount !== current?.advanceAmount) {
+    stamp(record, 'advancePaidAt', c.now);
+    stamp(record, 'advanceCollectedByUserId', c.actor?.userId);
+  }
+  if (isSet(record.firstCareStartedByNurseId) && record.firstCareStartedByNurseId !== current?.firstCareStartedByNurseId) {
+    stamp(record, 'firstCareStartedAt', c.now);
+  }
+}
+
+/** The patient of an admission changes only while it is REQUESTED and has no charges. */
+export async function checkPatientChange(c: ChangeContext, current: ApiRecord | undefined, record: ApiRecord): Promise<void> {
+  if (!current || record.patientId === current.patientId) return;
+  if (current.status !== 'REQUESTED') throw new AppError('INVALID_STATE', `the patient of a ${String(current.status)} admission cannot change`);
+  if (await hasCharges(c.ctx.db, current.organizationId as string, current.id as string)) {
+    throw new AppError('INVALID_STATE', 'the admission has charges: its patient cannot change');
+  }
+}
+
+const PLACE = ['bedId', 'wardId', 'roomId'] as const;
+
+/**
+ * The bed: an admission that has not ended holds its bedId's bed (OCCUPIED, currentAdmissionId);
+ * a new or different bed is claimed (CONFLICT when it is not free), the old one freed; an admission
+ * that ends frees its bed and keeps bedId as history. Ward and room follow the bed (given ones
+ * must match it); without a bed they are checked on their own. `given` are the fields the input set.
+ */
+export async function applyBed(c: ChangeContext, current: ApiRecord | undefined, record: ApiRecord, given: ReadonlySet<string>): Promise<ApiRecord> {
+  const { db } = c.ctx;
+  const organizationId = record.organizationId as string;
+  const admissionId = record.id as string;
+  if (current && isEnded(current.status)) {
+    if (PLACE.some((k) => record[k] !== current[k])) {
+      throw new AppError('INVALID_STATE', `the bed, room and ward of a ${String(current.status)} admission are history and cannot change`);
+    }
+    return record;
+  }
+  const held = (current?.bedId as string | null | undefined) ?? null;
+  const wanted = (record.bedId as string | null) ?? null;
+  if (isEnded(record.status)) {
+    if (wanted !== held) throw new AppError('INVALID_STATE', 'an admission that ends cannot be given another bed in the same update');
+    if (held) await freeBed(c, organizationId, held, admissionId, `bed ${held} freed on ${String(record.status)}`);
+    await releaseReservations(db, organizationId, admissionId, c.now);
+    return record;
+  }
+  let placed = record;
+  if (wanted && wanted !== held) {
+    const bed = await claimBed(db, organizationId, wanted, admissionId, c.now);
+    for (const k of ['wardId', 'roomId'] as const) {
+      if (given.has(k) && record[k] !== bed[k]) throw validationFailed(k, `must be the ${k === 'wardId' ? 'ward' : 'room'} of the bed (or be omitted)`);
+    }
+    placed = { ...record, wardId: bed.wardId, roomId: bed.roomId };
+    await releaseReservations(db, organizationId, admissionId, c.now);
+    c.events.push(held ? { event: 'BED_CHANGED', notes: `from bed ${held} to bed ${wanted}` } : { event: 'BED_ASSIGNED', notes: `bed ${wanted}` });
+  } else if (wanted) {
+    if (record.wardId !== current?.wardId || record.roomId !== current?.roomId) {
+      throw validationFailed(record.wardId !== current?.wardId ? 'wardId' : 'roomId', 'follows the bed: change bedId to move the patient');
+    }
+  } else if (!current || record.wardId !== current.wardId || record.roomId !== current.roomId) {
+    placed = await checkWardAndRoom(db, record);
+  }
+  if (held && held !== wanted) {
+    await freeBed(c, organizationId, held, admissionId, wanted ? null : `bed ${held}`);
+  }
+  return placed;
+}
+
+async function freeBed(c: ChangeContext, organizationId: string, bedId: string, admissionId: string, notes: string | null): Promise<void> {
+  await releaseBed(c.ctx.db, organizationId, bedId, admissionId, c.settings.housekeepingEnabled, c.now);
+  if (notes !== null) c.events.push({ event: 'BED_RELEASED', notes });
+}

@@ -1,0 +1,41 @@
+import { AppError, notFound } from '../../rpc/errors.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { deleteLogsOfAdmission } from '../admissionLogs/admissionLogs.repo.ts';
+import { releaseBed, releaseReservations } from '../beds/beds.occupancy.ts';
+import { findOrganizationById, settingsOf } from '../organizations/organizations.repo.ts';
+import { hasCharges, lockAdmission } from './admissions.repo.ts';
+import { admissions } from './admissions.resource.ts';
+
+/** Only an admission that never took place can be deleted; the others are history. */
+const DELETABLE: ReadonlySet<unknown> = new Set(['REQUESTED', 'CANCELLED']);
+
+/**
+ * Deletes a REQUESTED or CANCELLED admission without charges, with its log rows, freeing its bed
+ * and any bed reserved for it. Any other admission (ADMITTED and after, or a status of your own)
+ * is INVALID_STATE: cancel or discharge it instead. The audit trail keeps the deletion.
+ */
+export const remove = defineOperation({
+  namespace: 'admissions',
+  name: 'delete',
+  summary: 'Delete a REQUESTED or CANCELLED admission without charges',
+  writes: true,
+  input: admissions.schemas.key,
+  async handler(ctx, input) {
+    const organizationId = input.organizationId!;
+    const current = await lockAdmission(ctx.db, ctx.dialect, organizationId, input.id);
+    if (!current) throw notFound('admission');
+    if (!DELETABLE.has(current.status)) {
+      throw new AppError('INVALID_STATE', `a ${String(current.status)} admission is history: only REQUESTED or CANCELLED admissions can be deleted`);
+    }
+    if (await hasCharges(ctx.db, organizationId, input.id)) throw new AppError('INVALID_STATE', 'the admission has charges: it cannot be deleted');
+    const now = ctx.now();
+    if (current.bedId && current.status === 'REQUESTED') {
+      const settings = settingsOf(await findOrganizationById(ctx.db, organizationId));
+      await releaseBed(ctx.db, organizationId, current.bedId as string, input.id, settings.housekeepingEnabled, now);
+    }
+    await releaseReservations(ctx.db, organizationId, input.id, now);
+    await deleteLogsOfAdmission(ctx.db, organizationId, input.id);
+    await admissions.repo.remove(ctx.db, organizationId, input.id);
+    return { id: input.id, deleted: true };
+  },
+});

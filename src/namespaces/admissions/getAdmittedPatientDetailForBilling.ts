@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { notFound } from '../../rpc/errors.ts';
+import { id } from '../../rpc/fields.ts';
+import { defineOperation, type Context } from '../../rpc/operation.ts';
+import type { ApiRecord } from '../../rpc/resource.ts';
+import { chargesOfAdmission, toRecord } from '../admissionCharges/charges.repo.ts';
+import { advanceOf, billOf } from '../admissionCharges/charges.totals.ts';
+import { beds } from '../beds/beds.resource.ts';
+import { findOrganizationBySlug } from '../organizations/organizations.repo.ts';
+import { findPatient } from '../patients/patients.repo.ts';
+import { rooms } from '../rooms/rooms.resource.ts';
+import { services } from '../services/services.resource.ts';
+import { findWard } from '../wards/wards.repo.ts';
+import { findAdmission } from './admissions.repo.ts';
+
+const slug = () => z.string().trim().toLowerCase().min(1, 'must not be empty').max(64);
+
+async function organizationOfSlug(ctx: Context, organizationSlug: string): Promise<string> {
+  const organization = await findOrganizationBySlug(ctx.db, organizationSlug);
+  if (!organization) throw notFound('organization');
+  return organization.id;
+}
+
+const orNull = async (p: Promise<ApiRecord | undefined> | undefined) => (await p) ?? null;
+
+/**
+ * Everything the billing desk needs for one admission, whatever its status: the patient, the
+ * admission, its ward, room, bed and the room's bed-type service; the active charges and the
+ * voided ones apart; totals (all and per chargeType) of the active charges only, the advance paid
+ * and the balance due (total - advance), computed exactly in minor units and shown with two decimals.
+ */
+export const getAdmittedPatientDetailForBilling = defineOperation({
+  namespace: 'admissions',
+  name: 'getAdmittedPatientDetailForBilling',
+  summary: 'Patient, admission, place, charges and balance due of an admission (by organization slug)',
+  input: z.object({ admissionId: id(), organizationSlug: slug() }),
+  organizationOf: (input, ctx) => organizationOfSlug(ctx, input.organizationSlug),
+  async handler(ctx, input) {
+    const organizationId = await organizationOfSlug(ctx, input.organizationSlug);
+    const admission = await findAdmission(ctx.db, organizationId, input.admissionId);
+    if (!admission) throw notFound('admission');
+    const { db } = ctx;
+    const at = (field: string) => admission[field] as string | null;
+    const [patient, ward, room, bed, rows] = await Promise.all([
+      orNull(findPatient(db, organizationId, admission.patientId as string) as Promise<ApiRecord | undefined>),
+      orNull(at('wardId') ? findWard(db, organizationId, at('wardId')!) : undefined),
+      orNull(at('roomId') ? rooms.repo.find(db, organizationId, at('roomId')!) : undefined),
+      orNull(at('bedId') ? beds.repo.find(db, organizationId, at('bedId')!) : undefined),
+      chargesOfAdmission(db, organizationId, input.admissionId),
+    ]);
+    const serviceId = room?.bedTypeServiceId as string | null | undefined;
+    const bedTypeService = serviceId ? ((await services.repo.find(db, organizationId, serviceId)) ?? null) : null;
+    return {
+      patient,
+      admission,
+      ward,
+      room,
+      bed,
+      bedTypeService,
+      charges: rows.filter((r) => r.voidedAt === null).map(toRecord),
+      voidedCharges: rows.filter((r) => r.voidedAt !== null).map(toRecord),
+      ...billOf(rows, advanceOf(admission)),
+    };
+  },
+});

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { id, paging } from '../../rpc/fields.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { pageAdmissions } from './admissions.repo.ts';
+import { statusText } from './admissions.status.ts';
+
+/**
+ * A page of the organization's admissions, newest first. `status` filters exactly (a known status
+ * in any case); `searchQuery` matches the patient's name or mobile number or the admission reason
+ * (contains, case-insensitive). Omitted, null or blank: no filter.
+ */
+export const listByOrganization = defineOperation({
+  namespace: 'admissions',
+  name: 'listByOrganization',
+  summary: "A page of the organization's admissions, by status and search",
+  input: z.object({
+    organizationId: id(),
+    status: statusText().nullish(),
+    searchQuery: z.string().trim().max(200).nullish(),
+    ...paging,
+  }),
+  async handler(ctx, input) {
+    const filters = { organizationId: input.organizationId, status: input.status, search: input.searchQuery };
+    return pageAdmissions(ctx.db, filters, input.page, input.pageSize);
+  },
+});

@@ -1,0 +1,274 @@
+import type { Expression, ExpressionBuilder, Selectable, SqlBool } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { AppointmentsTable, Database } from '../../db/schema.ts';
+import { containsText } from '../../db/text-search.ts';
+import { notFound } from '../../rpc/errors.ts';
+import { fromMinor } from '../../rpc/money.ts';
+import { offsetOf, pageOf, type Page } from '../../rpc/paging.ts';
+import { fromJsonText, toBool, toJsonText } from '../../rpc/record.ts';
+import { activeAt } from './status.ts';
+
+/** Query functions of the appointments namespace; each takes the handle (`db` or the transaction) first. */
+
+export type AppointmentRow = Selectable<AppointmentsTable>;
+
+/** One move of an appointment: the values before it, who moved it and why. */
+export interface HistoryEntry {
+  at: number;
+  by: string | null;
+  operation: 'reschedule' | 'update';
+  previous: { scheduledDate: string; scheduledTime: string; duration: number; status: string };
+  reason: string | null;
+}
+
+/** The record as the API shows it: money as numbers with two decimals, booleans, history as an array. */
+export interface AppointmentRecord {
+  id: string;
+  organizationId: string;
+  organizationBranchId: string | null;
+  patientId: string;
+  doctorId: string;
+  serviceId: string | null;
+  scheduledDate: string;
+  scheduledTime: string;
+  duration: number;
+  type: string | null;
+  status: string;
+  reason: string | null;
+  notes: string | null;
+  rescheduleReason: string | null;
+  cancelledAt: number | null;
+  cancelledReason: string | null;
+  consultationFee: number | null;
+  paymentStatus: string | null;
+  amountPaid: number | null;
+  paidAt: number | null;
+  paymentMethod: string | null;
+  gateway: string | null;
+  gatewayOrderId: string | null;
+  gatewayPaymentId: string | null;
+  checkoutSessionId: string | null;
+  holdExpiresAt: number | null;
+  isPreConsultationCompleted: boolean | null;
+  followUpDate: string | null;
+  followUpStatus: string | null;
+  followUpNotificationSent: boolean | null;
+  callJoinNotifiedAt: number | null;
+  patientJoinedAt: number | null;
+  history: HistoryEntry[];
+  createdAt: number;
+  updatedAt: number;
+}
+
+const money = (minor: number | null) => (minor === null ? null : fromMinor(Number(minor)));
+const num = (v: number | null) => (v === null ? null : Number(v));
+
+export function toRecord(row: AppointmentRow): AppointmentRecord {
+  return {
+    id: row.id,
+    organizationId: row.organizationId,
+    organizationBranchId: row.organizationBranchId,
+    patientId: row.patientId,
+    doctorId: row.doctorId,
+    serviceId: row.serviceId,
+    scheduledDate: row.scheduledDate,
+    scheduledTime: row.scheduledTime,
+    duration: Number(row.duration),
+    type: row.type,
+    status: row.status,
+    reason: row.reason,
+    notes: row.notes,
+    rescheduleReason: row.rescheduleReason,
+    cancelledAt: num(row.cancelledAt),
+    cancelledReason: row.cancelledReason,
+    consultationFee: money(row.consultationFee),
+    paymentStatus: row.paymentStatus,
+    amountPaid: money(row.amountPaid),
+    paidAt: num(row.paidAt),
+    paymentMethod: row.paymentMethod,
+    gateway: row.gateway,
+    gatewayOrderId: row.gatewayOrderId,
+    gatewayPaymentId: row.gatewayPaymentId,
+    checkoutSessionId: row.checkoutSessionId,
+    holdExpiresAt: num(row.holdExpiresAt),
+    isPreConsultationCompleted: toBool(row.isPreConsultationCompleted),
+    followUpDate: row.followUpDate,
+    followUpStatus: row.followUpStatus,
+    followUpNotificationSent: toBool(row.followUpNotificationSent),
+    callJoinNotifiedAt: num(row.callJoinNotifiedAt),
+    patientJoinedAt: num(row.patientJoinedAt),
+    history: fromJsonText<HistoryEntry[]>(row.history) ?? [],
+    createdAt: Number(row.createdAt),
+    updatedAt: Number(row.updatedAt),
+  };
+}
+
+export function historyText(history: HistoryEntry[]): string | null {
+  return history.length ? toJsonText(history) : null;
+}
+
+export async function findRow(db: Db, organizationId: string, id: string): Promise<AppointmentRow | undefined> {
+  return db.selectFrom('appointments').selectAll().where('organizationId', '=', organizationId).where('id', '=', id).executeTakeFirst();
+}
+
+export async function getRow(db: Db, organizationId: string, id: string): Promise<AppointmentRow> {
+  const row = await findRow(db, organizationId, id);
+  if (!row) throw notFound('appointment');
+  return row;
+}
+
+export async function insertRow(db: Db, row: AppointmentRow): Promise<AppointmentRecord> {
+  const rows = await db.insertInto('appointments').values(row).returningAll().execute();
+  return toRecord(rows[0]!);
+}
+
+export async function patchRow(db: Db, organizationId: string, id: string, changes: Partial<AppointmentRow>): Promise<AppointmentRecord> {
+  const rows = await db
+    .updateTable('appointments')
+    .set(changes)
+    .where('organizationId', '=', organizationId)
+    .where('id', '=', id)
+    .returningAll()
+    .execute();
+  if (!rows[0]) throw notFound('appointment');
+  return toRecord(rows[0]);
+}
+
+export async function deleteRow(db: Db, organizationId: string, id: string): Promise<void> {
+  const result = await db.deleteFrom('appointments').where('organizationId', '=', organizationId).where('id', '=', id).executeTakeFirst();
+  if (Number(result.numDeletedRows) === 0) throw notFound('appointment');
+}
+
+export interface AppointmentFilters {
+  organizationId: string;
+  patientId?: string | undefined;
+  /** any of these doctors (users record ids) */
+  doctorIds?: readonly string[] | undefined;
+  statuses?: readonly string[] | undefined;
+  /** [from, to) on the start, in local minutes */
+  startFrom?: number | undefined;
+  startTo?: number | undefined;
+  scheduledDate?: string | undefined;
+  scheduledTime?: string | undefined;
+  type?: string | undefined;
+  /** contains, case-insensitive: the patient's name or the reason */
+  search?: string | undefined;
+}
+
+type Eb = ExpressionBuilder<Database, 'appointments'>;
+
+function conditions(eb: Eb, f: AppointmentFilters): Expression<SqlBool> {
+  const all: Expression<SqlBool>[] = [eb('organizationId', '=', f.organizationId)];
+  if (f.patientId !== undefined) all.push(eb('patientId', '=', f.patientId));
+  if (f.doctorIds !== undefined) all.push(f.doctorIds.length ? eb('doctorId', 'in', [...f.doctorIds]) : eb.lit(false));
+  if (f.statuses?.length) all.push(eb('status', 'in', [...f.statuses]));
+  if (f.startFrom !== undefined) all.push(eb('startMinute', '>=', f.startFrom));
+  if (f.startTo !== undefined) all.push(eb('startMinute', '<', f.startTo));
+  if (f.scheduledDate !== undefined) all.push(eb('scheduledDate', '=', f.scheduledDate));
+  if (f.scheduledTime !== undefined) all.push(eb('scheduledTime', '=', f.scheduledTime));
+  if (f.type !== undefined) all.push(eb('type', '=', f.type));
+  if (f.search) {
+    const search = f.search;
+    const patients = eb
+      .selectFrom('patients')
+      .select('patients.id')
+      .where('patients.organizationId', '=', f.organizationId)
+      .where(containsText('patients.name', search));
+    all.push(eb.or([containsText('appointments.reason', search), eb('patientId', 'in', patients)]));
+  }
+  return eb.and(all);
+}
+
+/** One page of appointments matching every filter, by start time (then id) in the given order. */
+export async function pageAppointments(
+  db: Db,
+  filters: AppointmentFilters,
+  order: 'asc' | 'desc',
+  page: number,
+  pageSize: number,
+): Promise<Page<AppointmentRecord>> {
+  const base = db.selectFrom('appointments').where((eb) => conditions(eb, filters));
+  const [rows, count] = await Promise.all([
+    base.selectAll().orderBy('startMinute', order).orderBy('id', order).limit(pageSize).offset(offsetOf(page, pageSize)).execute(),
+    base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return pageOf(rows.map(toRecord), Number(count.n), page, pageSize);
+}
+
+/** The most recent appointments of a patient in the organization, newest first, and how many there are. */
+export async function visitsOf(db: Db, organizationId: string, patientId: string, limit: number) {
+  return pageAppointments(db, { organizationId, patientId }, 'desc', 1, limit);
+}
+
+export interface Figures {
+  status: string;
+  paid: boolean;
+  n: number;
+  /** sum of amountPaid in minor units */
+  amountMinor: number;
+}
+
+export interface DayFigures extends Figures {
+  scheduledDate: string;
+}
+
+const PAID = 'paid';
+
+/**
+ * Counts and paid amounts of the organization's appointments grouped by date, status and whether
+ * they are paid (paymentStatus `paid`), dates from..to inclusive. Sums are over integer minor
+ * units: exact on both databases.
+ */
+export async function figuresByDay(db: Db, organizationId: string, from: string, to: string): Promise<DayFigures[]> {
+  const rows = await db
+    .selectFrom('appointments')
+    .select((eb) => ['scheduledDate', 'status', 'paymentStatus', eb.fn.countAll<number | string>().as('n'), eb.fn.sum<number | string | null>('amountPaid').as('amount')])
+    .where('organizationId', '=', organizationId)
+    .where('scheduledDate', '>=', from)
+    .where('scheduledDate', '<=', to)
+    .groupBy(['scheduledDate', 'status', 'paymentStatus'])
+    .execute();
+  return rows.map((r) => ({
+    scheduledDate: r.scheduledDate,
+    status: r.status,
+    paid: r.paymentStatus === PAID,
+    n: Number(r.n),
+    amountMinor: r.amount === null ? 0 : Number(r.amount),
+  }));
+}
+
+/** Counts and paid amounts of every appointment of the organization by status and paid or not. */
+export async function figuresByStatus(db: Db, organizationId: string): Promise<Figures[]> {
+  const rows = await db
+    .selectFrom('appointments')
+    .select((eb) => ['status', 'paymentStatus', eb.fn.countAll<number | string>().as('n'), eb.fn.sum<number | string | null>('amountPaid').as('amount')])
+    .where('organizationId', '=', organizationId)
+    .groupBy(['status', 'paymentStatus'])
+    .execute();
+  return rows.map((r) => ({ status: r.status, paid: r.paymentStatus === PAID, n: Number(r.n), amountMinor: r.amount === null ? 0 : Number(r.amount) }));
+}
+
+/** Appointments of the organization dated `date`, cancelled ones left out. */
+export async function countOnDate(db: Db, organizationId: string, date: string): Promise<number> {
+  const row = await db
+    .selectFrom('appointments')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('organizationId', '=', organizationId)
+    .where('scheduledDate', '=', date)
+    .where('status', '!=', 'cancelled')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Appointments of the organization that hold their time, are not completed and start at `fromMinute` or later. */
+export async function countUpcoming(db: Db, organizationId: string, fromMinute: number, now: number): Promise<number> {
+  const row = await db
+    .selectFrom('appointments')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('organizationId', '=', organizationId)
+    .where('startMinute', '>=', fromMinute)
+    .where('status', '!=', 'completed')
+    .where((eb) => activeAt(eb, now))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { bool, date, id, reqStr, time } from '../../rpc/fields.ts';
+import { money } from '../../rpc/money.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { book, defined } from './book.ts';
+import { duration, label, statusText, text } from './fields.ts';
+
+export const create = defineOperation({
+  namespace: 'appointments',
+  name: 'create',
+  summary: 'Book an appointment (CONFLICT when the doctor is busy or has reserved the time)',
+  writes: true,
+  input: z.object({
+    organizationId: id(),
+    patientId: id(),
+    doctorId: id(),
+    scheduledDate: date(),
+    scheduledTime: time(),
+    duration: duration(),
+    type: reqStr().max(200),
+    organizationBranchId: id().nullish(),
+    serviceId: id().nullish(),
+    status: statusText().nullish(),
+    reason: text().nullish(),
+    notes: text().nullish(),
+    consultationFee: money().nullish(),
+    paymentStatus: label().nullish(),
+    amountPaid: money().nullish(),
+    paymentMethod: label().nullish(),
+    isPreConsultationCompleted: bool().nullish(),
+    followUpDate: date().nullish(),
+    followUpStatus: label().nullish(),
+  }),
+  async handler(ctx, input) {
+    const item = await book(ctx, {
+      ...input,
+      status: input.status ?? 'scheduled',
+      other: defined({
+        type: input.type,
+        organizationBranchId: input.organizationBranchId,
+        reason: input.reason,
+        notes: input.notes,
+        paymentStatus: input.paymentStatus,
+        amountPaid: input.amountPaid,
+        paymentMethod: input.paymentMethod,
+        isPreConsultationCompleted: input.isPreConsultationCompleted,
+        followUpDate: input.followUpDate,
+        followUpStatus: input.followUpStatus,
+      }),
+    });
+    return { item };
+  },
+});

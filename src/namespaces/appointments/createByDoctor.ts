@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { validationFailed } from '../../rpc/errors.ts';
+import { date, id, jsonObject, time } from '../../rpc/fields.ts';
+import { defineOperation, type Context } from '../../rpc/operation.ts';
+import { normalizedEmail, phoneNumber } from '../auth/auth.fields.ts';
+import { findPatientByContact, type PatientRecord } from '../patients/patients.repo.ts';
+import { asPatient, patients } from '../patients/patients.resource.ts';
+import { book, defined } from './book.ts';
+import { duration, label, text } from './fields.ts';
+import { patientOf } from './references.ts';
+
+const patientDetails = () =>
+  z.object({
+    id: id().nullish(),
+    patientName: z.string().trim().min(1, 'must not be empty').max(200).nullish(),
+    dob: date().nullish(),
+    gender: z.string().trim().max(32).nullish(),
+    address: jsonObject().nullish(),
+    mobileNumber: phoneNumber().nullish(),
+    emailId: normalizedEmail().nullish(),
+  });
+
+type PatientDetails = z.output<ReturnType<typeof patientDetails>>;
+
+/**
+ * The patient the details name: by `id` (a patient of this organization), else the one with the
+ * mobile number, else with the email (findPatientByContact), else a new patient registered from
+ * the details (patientName needed then). An existing patient is used as stored, not updated.
+ */
+async function resolvePatient(ctx: Context, organizationId: string, details: PatientDetails): Promise<{ patient: PatientRecord; created: boolean }> {
+  if (details.id) return { patient: await patientOf(ctx.db, organizationId, details.id, 'patientDetails.id'), created: false };
+  const found = await findPatientByContact(ctx.db, organizationId, { mobileNumber: details.mobileNumber, email: details.emailId });
+  if (found) return { patient: found, created: false };
+  if (!details.patientName) throw validationFailed('patientDetails.patientName', 'is needed to register a new patient (no patient matches the mobile number or email)');
+  const record = await patients.repo.build(ctx, {
+    organizationId,
+    name: details.patientName,
+    dob: details.dob ?? null,
+    gender: details.gender ?? null,
+    mobileNumber: details.mobileNumber ?? null,
+    email: details.emailId ?? null,
+    address: details.address ?? null,
+  });
+  return { patient: asPatient(await patients.repo.insert(ctx.db, record)), created: true };
+}
+
+/** A doctor books for a patient given by details; the patient is found or registered in the same transaction. */
+export const createByDoctor = defineOperation({
+  namespace: 'appointments',
+  name: 'createByDoctor',
+  summary: 'Book for a patient found by id, mobile number or email, or registered from the details',
+  writes: true,
+  input: z.object({
+    organizationId: id(),
+    doctorId: id(),
+    patientDetails: patientDetails(),
+    scheduledDate: date(),
+    scheduledTime: time(),
+    duration: duration(),
+    reason: text().nullish(),
+    serviceId: id().nullish(),
+    notes: text().nullish(),
+    /** extension: the interface gives no type here */
+    type: label().nullish(),
+  }),
+  async handler(ctx, input) {
+    const { patient, created } = await resolvePatient(ctx, input.organizationId, input.patientDetails);
+    const item = await book(ctx, {
+      ...input,
+      patientId: patient.id,
+      status: 'scheduled',
+      other: defined({ reason: input.reason, notes: input.notes, type: input.type }),
+    });
+    return { item, patient, patientCreated: created };
+  },
+});

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { date, id, reqStr, time } from '../../rpc/fields.ts';
+import { money } from '../../rpc/money.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { book, defined } from './book.ts';
+import { duration, label, text } from './fields.ts';
+
+/**
+ * Holds a slot until payment: status `pending`, paymentStatus `pending`, holdExpiresAt = now +
+ * APPOINTMENT_HOLD_MINUTES. Past holdExpiresAt an unpaid hold no longer holds its time.
+ */
+export const createPending = defineOperation({
+  namespace: 'appointments',
+  name: 'createPending',
+  summary: 'Hold a slot until payment (status pending; expires after APPOINTMENT_HOLD_MINUTES)',
+  writes: true,
+  input: z.object({
+    organizationId: id(),
+    patientId: id(),
+    doctorId: id(),
+    scheduledDate: date(),
+    scheduledTime: time(),
+    duration: duration(),
+    type: reqStr().max(200),
+    serviceId: id().nullish(),
+    status: z.literal('pending', { error: 'a pending appointment has status pending' }).nullish(),
+    reason: text().nullish(),
+    notes: text().nullish(),
+    consultationFee: money().nullish(),
+    paymentMethod: label().nullish(),
+  }),
+  async handler(ctx, input) {
+    const item = await book(ctx, {
+      ...input,
+      status: 'pending',
+      other: defined({
+        type: input.type,
+        reason: input.reason,
+        notes: input.notes,
+        paymentMethod: input.paymentMethod,
+        paymentStatus: 'pending',
+        holdExpiresAt: ctx.now() + ctx.config.appointments.holdMinutes * 60_000,
+      }),
+    });
+    return { item };
+  },
+});

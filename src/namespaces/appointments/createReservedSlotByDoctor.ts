@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { callerId } from '../../auth/caller.ts';
+import { AppError } from '../../rpc/errors.ts';
+import { date, id, time } from '../../rpc/fields.ts';
+import { newId } from '../../rpc/ids.ts';
+import { defineOperation, type Context } from '../../rpc/operation.ts';
+import { assertReachable, doctorByReference, type DoctorRef } from './references.ts';
+import { insertReserved, reservedIn } from './reservedSlots.repo.ts';
+import { appointmentOverlap, dayStartMinute, lockDoctorDays, minuteOfDay, MINUTES_PER_DAY, reservedOverlap, type Interval } from './slots.ts';
+
+/** `endTime` may be 24:00, the end of the day. */
+const endTime = () => z.string().regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, 'must be a time HH:mm from 00:01 to 24:00');
+const MAX_BLOCKS = 48;
+
+const input = z
+  .object({
+    doctorId: id(),
+    slotDate: date(),
+    startTime: z.array(time()).min(1).max(MAX_BLOCKS),
+    endTime: z.array(endTime()).min(1).max(MAX_BLOCKS),
+  })
+  .superRefine((v, issue) => {
+    if (v.startTime.length !== v.endTime.length) {
+      issue.addIssue({ code: 'custom', path: ['endTime'], message: 'must have as many entries as startTime (startTime[i] pairs with endTime[i])' });
+      return;
+    }
+    const pairs = v.startTime.map((s, i) => ({ i, start: minuteOfDay(s), end: minuteOfDay(v.endTime[i]!) }));
+    for (const p of pairs) {
+      if (p.start >= p.end) issue.addIssue({ code: 'custom', path: ['endTime', p.i], message: 'must be after its startTime' });
+    }
+    const sorted = pairs.filter((p) => p.start < p.end).sort((a, b) => a.start - b.start);
+    for (let k = 1; k < sorted.length; k++) {
+      if (sorted[k]!.start < sorted[k - 1]!.end) {
+        issue.addIssue({ code: 'custom', path: ['startTime', sorted[k]!.i], message: `overlaps the block starting ${v.startTime[sorted[k - 1]!.i]!}` });
+      }
+    }
+  });
+
+/** The doctor themself, or an admin of the doctor's organization (or a platform admin); unbound callers as the interface allows. */
+function assertMayReserve(ctx: Context, doctor: DoctorRef): void {
+  const caller = ctx.caller;
+  if (caller.kind === 'anonymous' || caller.memberships.length === 0 || caller.isPlatformAdmin) return;
+  if (caller.idpUserId === doctor.idpUserId) return;
+  if (caller.memberships.some((m) => !m.blocked && m.organizationId === doctor.organizationId && m.roles.has('admin'))) return;
+  throw new AppError('FORBIDDEN', 'only the doctor or an admin of the doctor\'s organization may reserve the doctor\'s time');
+}
+
+/**
+ * Reserves blocks of a doctor's day (not bookable). `doctorId` is the doctor's users record id
+ * (or the idpUserId of a person who is a doctor in one organization); the blocks belong to the
+ * doctor's organization. A block that overlaps one already reserved or an active appointment is
+ * CONFLICT, and then none is stored. Answers the day's reserved blocks in the interface's shape.
+ */
+export const createReservedSlotByDoctor = defineOperation({
+  namespace: 'appointments',
+  name: 'createReservedSlotByDoctor',
+  summary: 'Reserve blocks of a doctor\'s day (startTime[i]..endTime[i]); they cannot be booked',
+  writes: true,
+  input,
+  async handler(ctx, data) {
+    const doctor = await doctorByReference(ctx.db, data.doctorId);
+    assertReachable(ctx, doctor.organizationId, 'doctor');
+    assertMayReserve(ctx, doctor);
+    const dayStart = dayStartMinute(data.slotDate);
+    const day: Interval = { start: dayStart, end: dayStart + MINUTES_PER_DAY };
+    await lockDoctorDays(ctx, doctor.id, day);
+    const now = ctx.now();
+    const rows = data.startTime.map((startTime, i) => {
+      const endTime = data.endTime[i]!;
+      return {
+        id: newId(),
+        organizationId: doctor.organizationId,
+        doctorId: doctor.id,
+        slotDate: data.slotDate,
+        startTime,
+        endTime,
+        startMinute: dayStart + minuteOfDay(startTime),
+        endMinute: dayStart + minuteOfDay(endTime),
+        createdBy: callerId(ctx.caller),
+        createdAt: now,
+        updatedAt: now,
+      };
+    });
+    for (const row of rows) {
+      const interval = { start: row.startMinute, end: row.endMinute };
+      const reserved = await reservedOverlap(ctx.db, doctor.id, interval);
+      if (reserved) throw new AppError('CONFLICT', `${row.startTime}-${row.endTime} overlaps the reserved block ${reserved.startTime}-${reserved.endTime}`);
+      const booked = await appointmentOverlap(ctx.db, doctor.organizationId, doctor.id, interval, now);
+      if (booked) throw new AppError('CONFLICT', `${row.startTime}-${row.endTime} overlaps an appointment at ${booked.scheduledTime}: move or cancel it first`);
+    }
+    await insertReserved(ctx.db, rows);
+    const slots = (await reservedIn(ctx.db, doctor.id, day)).filter((s) => s.slotDate === data.slotDate);
+    return {
+      item: {
+        doctorId: doctor.id,
+        organizationId: doctor.organizationId,
+        slotDate: data.slotDate,
+        startTime: slots.map((s) => s.startTime),
+        endTime: slots.map((s) => s.endTime),
+        slots: slots.map(({ start: _s, end: _e, ...slot }) => slot),
+      },
+    };
+  },
+});

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { str } from '../../rpc/fields.ts';
+
+/** Schema pieces of the appointments namespace. */
+
+/** Minutes, 1 (the interface's minimum) to 1440: one appointment is at most a day long. */
+export const duration = () => z.int().min(1).max(1440);
+
+/** Any status text (update and create accept it, as the interface says); the workflow knows the STATUSES. */
+export const statusText = () => z.string().trim().min(1, 'must not be empty').max(64);
+
+/** Short labels: type, payment status and method, gateway references. */
+export const label = () => z.string().trim().max(200);
+
+/** Free text: reason, notes. */
+export const text = () => str();
+
+/** An optional filter: null is taken as omitted. */
+export const filter = <T extends z.ZodType>(schema: T) => schema.nullish().transform((v) => v ?? undefined);
+
+/** The interface's `dateFilter` values (documented in docs/appointments.md). */
+export const DATE_FILTERS = ['today', 'tomorrow', 'upcoming', 'past', 'week', 'month', 'all'] as const;
+export type DateFilter = (typeof DATE_FILTERS)[number];
+export const dateFilter = () => z.enum(DATE_FILTERS, { error: `must be one of: ${DATE_FILTERS.join(', ')}` });
+
+/** `status s[]` filters: up to 20 status texts; empty = no filter. */
+export const statusList = () => z.array(statusText()).max(20);

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { notFound } from '../../rpc/errors.ts';
+import { id, paging } from '../../rpc/fields.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { pageAppointments } from './appointments.repo.ts';
+import { startRange } from './dateFilters.ts';
+import { dateFilter, filter, statusList } from './fields.ts';
+import { clockOf, userIdsByReference } from './references.ts';
+
+/**
+ * A doctor's appointments in the organization. doctorUserId is the doctor's users record id or
+ * idpUserId (a person has one record per organization); none in this organization is NOT_FOUND.
+ */
+export const getByDoctorUserId = defineOperation({
+  namespace: 'appointments',
+  name: 'getByDoctorUserId',
+  summary: 'Page through a doctor\'s appointments with date and status filters',
+  input: z.object({
+    doctorUserId: id(),
+    organizationId: id(),
+    dateFilter: filter(dateFilter()),
+    status: filter(statusList()),
+    ...paging,
+  }),
+  async handler(ctx, input) {
+    const doctorIds = await userIdsByReference(ctx.db, input.organizationId, input.doctorUserId);
+    if (doctorIds.length === 0) throw notFound('doctor');
+    const { order, ...range } = startRange(input.dateFilter, await clockOf(ctx, input.organizationId));
+    const filters = { organizationId: input.organizationId, doctorIds, statuses: input.status, ...range };
+    return pageAppointments(ctx.db, filters, order, input.page, input.pageSize);
+  },
+});

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { id } from '../../rpc/fields.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { getRow, toRecord } from './appointments.repo.ts';
+
+export const getById = defineOperation({
+  namespace: 'appointments',
+  name: 'getById',
+  summary: 'One appointment of the organization',
+  input: z.object({ id: id(), organizationId: id() }),
+  async handler(ctx, input) {
+    return { item: toRecord(await getRow(ctx.db, input.organizationId, input.id)) };
+  },
+});

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { id } from '../../rpc/fields.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { findPatient } from '../patients/patients.repo.ts';
+import { getRow, toRecord, visitsOf } from './appointments.repo.ts';
+
+/** How many of the most recent visits are listed; `totalVisits` counts them all. */
+const VISITS_SHOWN = 50;
+
+/**
+ * The appointment's patient (null if the patient record was deleted) with their visit history in
+ * this organization only: the latest 50 appointments (this one among them), newest first, and their total.
+ */
+export const getPatientDetails = defineOperation({
+  namespace: 'appointments',
+  name: 'getPatientDetails',
+  summary: 'The appointment\'s patient with this organization\'s visit history',
+  input: z.object({ appointmentId: id(), organizationId: id() }),
+  async handler(ctx, input) {
+    const appointment = toRecord(await getRow(ctx.db, input.organizationId, input.appointmentId));
+    const [patient, visits] = await Promise.all([
+      findPatient(ctx.db, input.organizationId, appointment.patientId),
+      visitsOf(ctx.db, input.organizationId, appointment.patientId, VISITS_SHOWN),
+    ]);
+    return { patient: patient ?? null, appointment, visits: visits.items, totalVisits: visits.total };
+  },
+});

@@ -1,0 +1,42 @@
+import type { Operation } from '../../rpc/operation.ts';
+import { create } from './create.ts';
+import { createByDoctor } from './createByDoctor.ts';
+import { createPending } from './createPending.ts';
+import { createReservedSlotByDoctor } from './createReservedSlotByDoctor.ts';
+import { remove } from './delete.ts';
+import { getByDoctorUserId } from './getByDoctorUserId.ts';
+import { getById } from './getById.ts';
+import { getDashboardTrends } from './getDashboardTrends.ts';
+import { getPatientDetails } from './getPatientDetails.ts';
+import { getStats } from './getStats.ts';
+import { listByOrganization } from './listByOrganization.ts';
+import { listByPatient } from './listByPatient.ts';
+import { listByPatientId } from './listByPatientId.ts';
+import { listReservedSlots } from './listReservedSlots.ts';
+import { markPaymentSuccess } from './markPaymentSuccess.ts';
+import { patientJoinedCall } from './patientJoinedCall.ts';
+import { reschedule } from './reschedule.ts';
+import { triggerCallJoinNotification } from './triggerCallJoinNotification.ts';
+import { update } from './update.ts';
+
+export const operations: Operation[] = [
+  create,
+  createByDoctor,
+  createPending,
+  createReservedSlotByDoctor,
+  remove,
+  getByDoctorUserId,
+  getById,
+  getDashboardTrends,
+  getPatientDetails,
+  getStats,
+  listByOrganization,
+  listByPatient,
+  listByPatientId,
+  listReservedSlots,
+  markPaymentSuccess,
+  patientJoinedCall,
+  reschedule,
+  triggerCallJoinNotification,
+  update,
+];

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { id, paging, time } from '../../rpc/fields.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { pageAppointments } from './appointments.repo.ts';
+import { startRange } from './dateFilters.ts';
+import { dateFilter, filter, label } from './fields.ts';
+import { clockOf } from './references.ts';
+
+/**
+ * The organization's appointments: searchQuery (contains, case-insensitive) over the patient's
+ * name and the reason; dateFilter (see dateFilters.ts); appointmentType = type; scheduledTime exact.
+ */
+export const listByOrganization = defineOperation({
+  namespace: 'appointments',
+  name: 'listByOrganization',
+  summary: 'Page through the organization\'s appointments with search and date filters',
+  input: z.object({
+    organizationId: id(),
+    searchQuery: filter(z.string().trim().max(200)).transform((v) => v || undefined),
+    dateFilter: filter(dateFilter()),
+    appointmentType: filter(label()),
+    scheduledTime: filter(time()),
+    ...paging,
+  }),
+  async handler(ctx, input) {
+    const { order, ...range } = startRange(input.dateFilter, await clockOf(ctx, input.organizationId));
+    const filters = {
+      organizationId: input.organizationId,
+      ...range,
+      search: input.searchQuery,
+      type: input.appointmentType,
+      scheduledTime: input.scheduledTime,
+    };
+    return pageAppointments(ctx.db, filters, order, input.page, input.pageSize);
+  },
+});

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { id, paging } from '../../rpc/fields.ts';
+import { notFound } from '../../rpc/errors.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { findPatient } from '../patients/patients.repo.ts';
+import { pageAppointments } from './appointments.repo.ts';
+
+/** A patient's appointments in the organization, newest first; a patient not of this organization is NOT_FOUND. */
+export const listByPatientId = defineOperation({
+  namespace: 'appointments',
+  name: 'listByPatientId',
+  summary: 'Page through one patient\'s appointments in the organization, newest first',
+  input: z.object({ organizationId: id(), patientId: id(), ...paging }),
+  async handler(ctx, input) {
+    if (!(await findPatient(ctx.db, input.organizationId, input.patientId))) throw notFound('patient');
+    return pageAppointments(ctx.db, { organizationId: input.organizationId, patientId: input.patientId }, 'desc', input.page, input.pageSize);
+  },
+});

@@ -1,0 +1,90 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import { AppError, validationFailed } from '../../rpc/errors.ts';
+import { id, ts } from '../../rpc/fields.ts';
+import { money } from '../../rpc/money.ts';
+import { defineOperation, type Context } from '../../rpc/operation.ts';
+import { getRow, patchRow, toRecord, type AppointmentRow } from './appointments.repo.ts';
+import { label } from './fields.ts';
+import { clockOf } from './references.ts';
+import { claimSlot } from './slots.ts';
+import { assertMayRun, forwardTo, isActive, WORKFLOW } from './status.ts';
+
+const input = z.object({
+  id: id(),
+  organizationId: id(),
+  amountPaid: money().nullish(),
+  paidAt: ts().nullish(),
+  paymentMethod: label().nullish(),
+  gateway: label().nullish(),
+  gatewayOrderId: label().nullish(),
+  gatewayPaymentId: label().nullish(),
+  gatewaySignature: z.string().trim().max(512).nullish(),
+  checkoutSessionId: label().nullish(),
+  status: z.enum(WORKFLOW.markPaymentSuccess.to, { error: `must be one of: ${WORKFLOW.markPaymentSuccess.to.join(', ')}` }).nullish(),
+});
+type Input = z.output<typeof input>;
+
+/** hex HMAC-SHA256(secret, `${gatewayOrderId}|${gatewayPaymentId}`) */
+export function paymentSignature(secret: string, gatewayOrderId: string, gatewayPaymentId: string): string {
+  return createHmac('sha256', secret).update(`${gatewayOrderId}|${gatewayPaymentId}`).digest('hex');
+}
+
+/** With PAYMENT_GATEWAY_SECRET set, the gateway's signature must match (VALIDATION_FAILED otherwise, nothing changed). */
+function verifySignature(ctx: Context, data: Input): void {
+  const secret = ctx.config.appointments.paymentGatewaySecret;
+  if (!secret) return;
+  for (const field of ['gatewayOrderId', 'gatewayPaymentId', 'gatewaySignature'] as const) {
+    if (!data[field]) throw validationFailed(field, 'is required: payments are verified by the gateway\'s signature');
+  }
+  const expected = Buffer.from(paymentSignature(secret, data.gatewayOrderId!, data.gatewayPaymentId!), 'utf8');
+  const given = Buffer.from(data.gatewaySignature!.toLowerCase(), 'utf8');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    throw validationFailed('gatewaySignature', 'does not match the payment (HMAC-SHA256 of gatewayOrderId|gatewayPaymentId)');
+  }
+}
+
+/**
+ * Confirms a payment: paymentStatus `paid`, amountPaid (default the consultation fee), paidAt
+ * (default now), method and gateway references, and the status moved forward (default
+ * `confirmed`). The same gateway payment reported again answers the record unchanged; another
+ * payment on a paid appointment is CONFLICT. A pending hold that expired is paid only if its time
+ * is still free (CONFLICT otherwise).
+ */
+export const markPaymentSuccess = defineOperation({
+  namespace: 'appointments',
+  name: 'markPaymentSuccess',
+  summary: 'Record a successful payment and confirm the appointment (gateway signature verified when configured)',
+  writes: true,
+  input,
+  async handler(ctx, data) {
+    verifySignature(ctx, data);
+    const current = await getRow(ctx.db, data.organizationId, data.id);
+    if (current.paymentStatus === 'paid') {
+      if (data.gatewayPaymentId && data.gatewayPaymentId === current.gatewayPaymentId) return { item: toRecord(current), alreadyRecorded: true };
+      throw new AppError('CONFLICT', 'this appointment is already paid by another payment');
+    }
+    assertMayRun('markPaymentSuccess', current.status);
+    const status = forwardTo(current.status, data.status, 'confirmed');
+    const now = ctx.now();
+    if (!isActive(current, now)) {
+      const { settings } = await clockOf(ctx, data.organizationId);
+      const interval = { start: Number(current.startMinute), end: Number(current.endMinute) };
+      await claimSlot(ctx, { organizationId: data.organizationId, doctorId: current.doctorId, interval, excludeId: current.id, allowOverlap: settings.allowOverlappingAppointments });
+    }
+    const changes: Partial<AppointmentRow> = {
+      paymentStatus: 'paid',
+      amountPaid: data.amountPaid ?? current.consultationFee,
+      paidAt: data.paidAt ?? now,
+      paymentMethod: data.paymentMethod ?? current.paymentMethod,
+      gateway: data.gateway ?? null,
+      gatewayOrderId: data.gatewayOrderId ?? null,
+      gatewayPaymentId: data.gatewayPaymentId ?? null,
+      checkoutSessionId: data.checkoutSessionId ?? null,
+      status,
+      holdExpiresAt: null,
+      updatedAt: now,
+    };
+    return { item: await patchRow(ctx.db, data.organizationId, data.id, changes), alreadyRecorded: false };
+  },
+});

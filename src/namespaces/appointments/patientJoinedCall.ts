@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { id } from '../../rpc/fields.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { notify } from '../notifications/notify.ts';
+import { getRow, patchRow, toRecord } from './appointments.repo.ts';
+import { assertMayRun } from './status.ts';
+
+/**
+ * Records when the patient joined the call (the first join is kept) and tells the doctor, through
+ * notify(), once per appointment (dedupeKey `appointment:<id>:patient-joined`). A doctor whose
+ * user record is gone cannot be notified (`notified: false`); the join time is still recorded.
+ */
+export const patientJoinedCall = defineOperation({
+  namespace: 'appointments',
+  name: 'patientJoinedCall',
+  summary: 'Record that the patient joined the call and notify the doctor (once per appointment)',
+  writes: true,
+  input: z.object({ appointmentId: id(), organizationId: id() }),
+  async handler(ctx, input) {
+    const current = await getRow(ctx.db, input.organizationId, input.appointmentId);
+    assertMayRun('patientJoinedCall', current.status);
+    const now = ctx.now();
+    const item =
+      current.patientJoinedAt === null
+        ? await patchRow(ctx.db, input.organizationId, current.id, { patientJoinedAt: now, updatedAt: now })
+        : toRecord(current);
+    const doctor = await ctx.db
+      .selectFrom('users')
+      .select('idpUserId')
+      .where('id', '=', current.doctorId)
+      .where('organizationId', '=', input.organizationId)
+      .executeTakeFirst();
+    if (!doctor) return { item, notified: false, notification: null };
+    const { item: notification } = await notify(ctx.db, ctx, {
+      organizationId: input.organizationId,
+      recipientIdpUserId: doctor.idpUserId,
+      recipientRole: 'doctor',
+      type: 'appointment_patient_joined',
+      title: 'Your patient has joined',
+      message: `The patient of the appointment on ${current.scheduledDate} at ${current.scheduledTime} has joined the call.`,
+      priority: 'high',
+      relatedEntityType: 'appointment',
+      relatedEntityId: current.id,
+      navigationTarget: 'appointment_call',
+      navigationParams: { appointmentId: current.id, organizationId: input.organizationId },
+      dedupeKey: `appointment:${current.id}:patient-joined`,
+    });
+    return { item, notified: true, notification };
+  },
+});

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { callerId } from '../../auth/caller.ts';
+import { date, id, time } from '../../rpc/fields.ts';
+import { money } from '../../rpc/money.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { getRow, historyText, patchRow, toRecord, type AppointmentRow } from './appointments.repo.ts';
+import { defined } from './book.ts';
+import { duration, text } from './fields.ts';
+import { clockOf } from './references.ts';
+import { claimSlot, intervalOf } from './slots.ts';
+import { assertMayRun, forwardTo, WORKFLOW } from './status.ts';
+
+/**
+ * Moves an appointment to a new date and time (and duration), clash-checked like a booking but
+ * never against itself. The previous date, time, duration and status go into `history`. Only
+ * pending, scheduled and confirmed appointments move (INVALID_STATE otherwise); the status stays
+ * or moves forward. A moved pending hold gets a fresh hold time.
+ */
+export const reschedule = defineOperation({
+  namespace: 'appointments',
+  name: 'reschedule',
+  summary: 'Move an appointment (history kept; CONFLICT when the new time is taken)',
+  writes: true,
+  input: z.object({
+    id: id(),
+    organizationId: id(),
+    scheduledDate: date(),
+    scheduledTime: time(),
+    duration: duration().nullish(),
+    status: z.enum(WORKFLOW.reschedule.to, { error: `must be one of: ${WORKFLOW.reschedule.to.join(', ')}` }).nullish(),
+    rescheduleReason: text().nullish(),
+    reason: text().nullish(),
+    notes: text().nullish(),
+    consultationFee: money().optional(),
+  }),
+  async handler(ctx, input) {
+    const current = await getRow(ctx.db, input.organizationId, input.id);
+    assertMayRun('reschedule', current.status);
+    const status = forwardTo(current.status, input.status, current.status);
+    const now = ctx.now();
+    const minutes = input.duration ?? current.duration;
+    const interval = intervalOf(input.scheduledDate, input.scheduledTime, minutes);
+    const { settings } = await clockOf(ctx, input.organizationId);
+    await claimSlot(ctx, { organizationId: input.organizationId, doctorId: current.doctorId, interval, excludeId: current.id, allowOverlap: settings.allowOverlappingAppointments });
+
+    const previous = { scheduledDate: current.scheduledDate, scheduledTime: current.scheduledTime, duration: current.duration, status: current.status };
+    const entry = { at: now, by: callerId(ctx.caller), operation: 'reschedule' as const, previous, reason: input.rescheduleReason ?? null };
+    const changes: Partial<AppointmentRow> = {
+      ...defined({ rescheduleReason: input.rescheduleReason, reason: input.reason, notes: input.notes, consultationFee: input.consultationFee }),
+      scheduledDate: input.scheduledDate,
+      scheduledTime: input.scheduledTime,
+      duration: minutes,
+      startMinute: interval.start,
+      endMinute: interval.end,
+      status,
+      history: historyText([...toRecord(current).history, entry]),
+      updatedAt: now,
+    };
+    if (status === 'pending') changes.holdExpiresAt = now + ctx.config.appointments.holdMinutes * 60_000;
+    return { item: await patchRow(ctx.db, input.organizationId, input.id, changes) };
+  },
+});

@@ -1,0 +1,136 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../rpc/errors.ts';
+import type { Context } from '../../rpc/operation.ts';
+import { activeAt } from './status.ts';
+
+/**
+ * Booked time as local minutes: minutes since 1970-01-01 00:00 on the wall clock of the
+ * organization (days x 1440 + minutes of the day). No time zone is involved: an appointment at
+ * 23:30 for 60 minutes is [d + 1410, d + 1470), which overlaps the next day's 00:00 slot.
+ */
+
+export const MINUTES_PER_DAY = 1440;
+const MS_PER_DAY = 86_400_000;
+
+export interface Interval {
+  start: number;
+  end: number;
+}
+
+export function dayNumber(date: string): number {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const at = new Date(0);
+  at.setUTCFullYear(y, m - 1, d); // unlike Date.UTC, years 0..99 are taken as written
+  return at.getTime() / MS_PER_DAY;
+}
+
+export function minuteOfDay(time: string): number {
+  const [h, m] = time.split(':').map(Number) as [number, number];
+  return h * 60 + m;
+}
+
+export function localMinute(date: string, time: string): number {
+  return dayNumber(date) * MINUTES_PER_DAY + minuteOfDay(time);
+}
+
+export function intervalOf(date: string, time: string, duration: number): Interval {
+  const start = localMinute(date, time);
+  return { start, end: start + duration };
+}
+
+export function dateOfDay(day: number): string {
+  return new Date(day * MS_PER_DAY).toISOString().slice(0, 10);
+}
+
+/** HH:mm of a minute of the day; 1440 is `24:00` (the end of a day). */
+export function timeOfDay(minutes: number): string {
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+/** The first local minute of `date`. */
+export function dayStartMinute(date: string): number {
+  return dayNumber(date) * MINUTES_PER_DAY;
+}
+
+/** The days (day numbers) an interval touches, ascending. */
+function daysOf(interval: Interval): number[] {
+  const first = Math.floor(interval.start / MINUTES_PER_DAY);
+  const last = Math.floor((interval.end - 1) / MINUTES_PER_DAY);
+  const days: number[] = [];
+  for (let d = first; d <= last; d++) days.push(d);
+  return days;
+}
+
+/**
+ * Serialises bookings of one doctor per day, for the rest of the transaction. Two overlapping
+ * intervals share at least one day, so their transactions take at least one common lock and run
+ * one after the other; the second one's overlap query (a new statement: READ COMMITTED sees the
+ * first one's committed row) finds the clash. Locks are taken in ascending day order (no
+ * deadlock). PostgreSQL: a transaction-scoped advisory lock per (doctor, day). SQLite: one writer
+ * connection runs one transaction at a time, which serialises already.
+ */
+export async function lockDoctorDays(ctx: Context, doctorId: string, interval: Interval): Promise<void> {
+  if (ctx.dialect !== 'postgres') return;
+  for (const day of daysOf(interval)) {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`appointments:${doctorId}:${day}`}, 0))`.execute(ctx.db);
+  }
+}
+
+/** A block the doctor reserved that overlaps the interval, if any. */
+export async function reservedOverlap(db: Db, doctorId: string, interval: Interval) {
+  return db
+    .selectFrom('doctorReservedSlots')
+    .select(['id', 'slotDate', 'startTime', 'endTime'])
+    .where('doctorId', '=', doctorId)
+    .where('startMinute', '<', interval.end)
+    .where('endMinute', '>', interval.start)
+    .orderBy('startMinute')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** An active appointment of the doctor (other than `excludeId`) that overlaps the interval, if any. */
+export async function appointmentOverlap(db: Db, organizationId: string, doctorId: string, interval: Interval, now: number, excludeId?: string) {
+  let query = db
+    .selectFrom('appointments')
+    .select(['id', 'scheduledDate', 'scheduledTime', 'duration'])
+    .where('organizationId', '=', organizationId)
+    .where('doctorId', '=', doctorId)
+    .where('startMinute', '<', interval.end)
+    .where('endMinute', '>', interval.start)
+    .where((eb) => activeAt(eb, now));
+  if (excludeId) query = query.where('id', '!=', excludeId);
+  return query.orderBy('startMinute').limit(1).executeTakeFirst();
+}
+
+export interface SlotClaim {
+  organizationId: string;
+  doctorId: string;
+  interval: Interval;
+  /** the appointment being moved or re-activated, which never clashes with itself */
+  excludeId?: string | undefined;
+  /** the organization lets a doctor's appointments overlap (token queues) */
+  allowOverlap: boolean;
+}
+
+/**
+ * Refuses with CONFLICT when the doctor reserved any of the time or (unless the organization
+ * allows overlap) another active appointment holds it. Takes the doctor-day locks first: call it
+ * inside the writing transaction, right before the write, and the check and the write are atomic.
+ */
+export async function claimSlot(ctx: Context, claim: SlotClaim): Promise<void> {
+  await lockDoctorDays(ctx, claim.doctorId, claim.interval);
+  const reserved = await reservedOverlap(ctx.db, claim.doctorId, claim.interval);
+  if (reserved) {
+    throw new AppError('CONFLICT', `the doctor has reserved ${reserved.slotDate} ${reserved.startTime}-${reserved.endTime}`);
+  }
+  if (claim.allowOverlap) return;
+  const clash = await appointmentOverlap(ctx.db, claim.organizationId, claim.doctorId, claim.interval, ctx.now(), claim.excludeId);
+  if (clash) {
+    throw new AppError(
+      'CONFLICT',
+      `the doctor already has an appointment at ${clash.scheduledDate} ${clash.scheduledTime} (${clash.duration} min) that overlaps this time`,
+    );
+  }
+}

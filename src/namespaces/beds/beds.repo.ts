@@ -1,0 +1,76 @@
+import type { Db, Dialect } from '../../db/database.ts';
+import type { ApiRecord } from '../../rpc/resource.ts';
+import { rooms } from '../rooms/rooms.resource.ts';
+import { services } from '../services/services.resource.ts';
+import { wards } from '../wards/wards.resource.ts';
+import { beds } from './beds.resource.ts';
+
+/** Query functions for the beds namespace; each takes the handle first. */
+
+/** The bed as stored, its row locked until the transaction ends (PostgreSQL; SQLite has one writer at a time). */
+export async function lockBed(db: Db, dialect: Dialect, organizationId: string, id: string): Promise<ApiRecord | undefined> {
+  let query = db.selectFrom('beds').selectAll().where('organizationId', '=', organizationId).where('id', '=', id);
+  if (dialect === 'postgres') query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  return row && beds.repo.toRecord(row);
+}
+
+/** Every ward of the organization, by name. */
+export async function allWards(db: Db, organizationId: string): Promise<ApiRecord[]> {
+  const rows = await db.selectFrom('wards').selectAll().where('organizationId', '=', organizationId).orderBy('name').orderBy('id').execute();
+  return rows.map((r) => wards.repo.toRecord(r));
+}
+
+/** Every room of the ward, by room number. */
+export async function roomsOfWard(db: Db, organizationId: string, wardId: string): Promise<ApiRecord[]> {
+  const rows = await db
+    .selectFrom('rooms')
+    .selectAll()
+    .where('organizationId', '=', organizationId)
+    .where('wardId', '=', wardId)
+    .orderBy('roomNumber')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => rooms.repo.toRecord(r));
+}
+
+/** Every bed of the room, by bed number. */
+export async function bedsOfRoom(db: Db, organizationId: string, roomId: string): Promise<ApiRecord[]> {
+  const rows = await db
+    .selectFrom('beds')
+    .selectAll()
+    .where('organizationId', '=', organizationId)
+    .where('roomId', '=', roomId)
+    .orderBy('bedNumber')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => beds.repo.toRecord(r));
+}
+
+/** The number of active beds in active rooms per ward and status. */
+export async function bedCounts(db: Db, organizationId: string): Promise<{ wardId: string; status: string; n: number }[]> {
+  const rows = await db
+    .selectFrom('beds')
+    .innerJoin('rooms', 'rooms.id', 'beds.roomId')
+    .select(['beds.wardId as wardId', 'beds.status as status', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('beds.organizationId', '=', organizationId)
+    .where('beds.isActive', '=', true)
+    .where('rooms.isActive', '=', true)
+    .groupBy(['beds.wardId', 'beds.status'])
+    .execute();
+  return rows.map((r) => ({ wardId: r.wardId, status: r.status, n: Number(r.n) }));
+}
+
+/** The organization's active services of category bed, by name. */
+export async function bedTypeServices(db: Db, organizationId: string): Promise<ApiRecord[]> {
+  const rows = await db
+    .selectFrom('services')
+    .selectAll()
+    .where('organizationId', '=', organizationId)
+    .where('category', '=', 'bed')
+    .where('isActive', '=', true)
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => services.repo.toRecord(r));
+}

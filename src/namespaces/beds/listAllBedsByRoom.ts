@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { notFound } from '../../rpc/errors.ts';
+import { id } from '../../rpc/fields.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { findRoom } from './beds.checks.ts';
+import { bedsOfRoom } from './beds.repo.ts';
+
+export const listAllBedsByRoom = defineOperation({
+  namespace: 'beds',
+  name: 'listAllBedsByRoom',
+  summary: 'Every bed of a room, by bed number',
+  input: z.object({ organizationId: id(), roomId: id() }),
+  async handler(ctx, input) {
+    if (!(await findRoom(ctx.db, input.organizationId, input.roomId))) throw notFound('room');
+    return { items: await bedsOfRoom(ctx.db, input.organizationId, input.roomId) };
+  },
+});

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { notFound } from '../../rpc/errors.ts';
+import { id } from '../../rpc/fields.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { findWard } from '../wards/wards.repo.ts';
+import { roomsOfWard } from './beds.repo.ts';
+
+export const listAllRoomsByWard = defineOperation({
+  namespace: 'beds',
+  name: 'listAllRoomsByWard',
+  summary: 'Every room of a ward, by room number',
+  input: z.object({ organizationId: id(), wardId: id() }),
+  async handler(ctx, input) {
+    if (!(await findWard(ctx.db, input.organizationId, input.wardId))) throw notFound('ward');
+    return { items: await roomsOfWard(ctx.db, input.organizationId, input.wardId) };
+  },
+});

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { id } from '../../rpc/fields.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { allWards } from './beds.repo.ts';
+
+export const listAllWards = defineOperation({
+  namespace: 'beds',
+  name: 'listAllWards',
+  summary: 'Every ward of the organization (active or not), by name',
+  input: z.object({ organizationId: id() }),
+  async handler(ctx, input) {
+    return { items: await allWards(ctx.db, input.organizationId) };
+  },
+});

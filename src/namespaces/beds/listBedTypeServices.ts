@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { id } from '../../rpc/fields.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { bedTypeServices } from './beds.repo.ts';
+
+export const listBedTypeServices = defineOperation({
+  namespace: 'beds',
+  name: 'listBedTypeServices',
+  summary: 'The active services of category bed (what a bed is charged as), by name',
+  input: z.object({ organizationId: id() }),
+  async handler(ctx, input) {
+    return { items: await bedTypeServices(ctx.db, input.organizationId) };
+  },
+});

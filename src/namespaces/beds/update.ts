@@ -1,0 +1,24 @@
+import { notFound } from '../../rpc/errors.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { lockBed } from './beds.repo.ts';
+import { beds } from './beds.resource.ts';
+
+/**
+ * Omitted fields unchanged, null clears (status and isActive: back to their defaults). The row is
+ * locked before it is read, so an admission claiming the bed at the same moment cannot slip
+ * between the occupancy check (beds.resource.ts) and the write.
+ */
+export const update = defineOperation({
+  namespace: 'beds',
+  name: 'update',
+  summary: 'Update a bed (an occupied bed keeps its status, admission, room and ward)',
+  writes: true,
+  input: beds.schemas.update,
+  async handler(ctx, input) {
+    const organizationId = input.organizationId!;
+    const current = await lockBed(ctx.db, ctx.dialect, organizationId, input.id);
+    if (!current) throw notFound('bed');
+    const { changes } = await beds.repo.merge(ctx, current, input);
+    return { item: await beds.repo.patch(ctx.db, organizationId, input.id, changes) };
+  },
+});

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { validationFailed } from '../../rpc/errors.ts';
+import { id, reqStr } from '../../rpc/fields.ts';
+import type { Context } from '../../rpc/operation.ts';
+import { defineResource, type ApiRecord } from '../../rpc/resource.ts';
+import { dateIn } from '../../time/zone.ts';
+import { isDoctorOf } from '../services/services.checks.ts';
+
+export const EDUCATION_STATUSES = ['completed', 'ongoing', 'discontinued'] as const;
+export const FIRST_YEAR = 1900;
+/** Years up to this many after the current one are plausible (a course's planned end). */
+export const YEARS_AHEAD = 10;
+
+export const degree = () => reqStr().max(200);
+export const institute = () => z.string().trim().max(200);
+export const year = () => z.int().min(FIRST_YEAR, `must be ${FIRST_YEAR} or later`);
+export const educationStatus = () => z.enum(EDUCATION_STATUSES, { error: `must be one of: ${EDUCATION_STATUSES.join(', ')}` });
+
+/** The current year in the service's time zone. */
+function currentYear(ctx: Context): number {
+  return Number(dateIn(ctx.config.timeZone, ctx.now()).slice(0, 4));
+}
+
+/**
+ * Invariants of the full record about to be written: the doctor is a users record with role doctor
+ * in the organization (checked when it is set, i.e. on create), each year at most the current year
+ * + YEARS_AHEAD, and endYear >= startYear when both are set (so an update of one is checked against
+ * the stored other).
+ */
+async function prepare(record: ApiRecord, ctx: Context, current?: ApiRecord): Promise<ApiRecord> {
+  if (record.doctorId !== current?.doctorId && !(await isDoctorOf(ctx.db, record.organizationId as string, record.doctorId as string))) {
+    throw validationFailed('doctorId', 'must be the id of a user record with role doctor in this organization');
+  }
+  const latest = currentYear(ctx) + YEARS_AHEAD;
+  for (const field of ['startYear', 'endYear'] as const) {
+    const value = record[field] as number | null;
+    if (value !== null && value > latest) throw validationFailed(field, `must be ${latest} or earlier`);
+  }
+  const { startYear, endYear } = record as { startYear: number | null; endYear: number | null };
+  if (startYear !== null && endYear !== null && endYear < startYear) throw validationFailed('endYear', 'must not be before startYear');
+  return record;
+}
+
+/**
+ * A doctor's degrees in an organization. create, getById and delete are generated; update (no
+ * doctorId change) and listByDoctor are written by hand with this repository.
+ */
+export const doctorEducation = defineResource({
+  namespace: 'doctorEducation',
+  table: 'doctorEducation',
+  scope: 'organization',
+  generate: ['create', 'getById', 'delete'],
+  fields: {
+    doctorId: { kind: 'string', required: true, schema: id() },
+    degree: { kind: 'string', required: true, schema: degree() },
+    institute: { kind: 'string', schema: institute() },
+    startYear: { kind: 'int', schema: year() },
+    endYear: { kind: 'int', schema: year() },
+    educationStatus: { kind: 'string', schema: educationStatus() },
+  },
+  prepare,
+});

@@ -1,0 +1,6 @@
+import type { Operation } from '../../rpc/operation.ts';
+import { doctorEducation } from './doctorEducation.resource.ts';
+import { listByDoctor } from './listByDoctor.ts';
+import { update } from './update.ts';
+
+export const operations: Operation[] = [...doctorEducation.operations, update, listByDoctor];

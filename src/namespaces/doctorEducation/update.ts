@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { id } from '../../rpc/fields.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { degree, doctorEducation, educationStatus, institute, year } from './doctorEducation.resource.ts';
+
+const { repo } = doctorEducation;
+
+/** The interface's update fields: the record stays the same doctor's (doctorId is not among them, and is ignored). */
+export const updateInput = z.object({
+  id: id(),
+  organizationId: id(),
+  degree: degree().optional(),
+  institute: institute().nullish(),
+  startYear: year().nullish(),
+  endYear: year().nullish(),
+  educationStatus: educationStatus().nullish(),
+});
+
+export const update = defineOperation({
+  namespace: 'doctorEducation',
+  name: 'update',
+  summary: "Change a doctor's education record",
+  writes: true,
+  input: updateInput,
+  async handler(ctx, input) {
+    const current = await repo.get(ctx.db, input.organizationId, input.id);
+    const { changes } = await repo.merge(ctx, current, input);
+    return { item: await repo.patch(ctx.db, input.organizationId, input.id, changes) };
+  },
+});

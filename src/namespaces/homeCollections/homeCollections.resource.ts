@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { isPlatformAdmin } from '../../auth/caller.ts';
+import { AppError } from '../../rpc/errors.ts';
+import { id, reqStr } from '../../rpc/fields.ts';
+import type { Context } from '../../rpc/operation.ts';
+import { defineResource, type ApiRecord } from '../../rpc/resource.ts';
+
+/**
+ * A platform service category id inside platformServiceCategoryIds. Quotes, backslashes and
+ * control characters are refused so that an id's JSON text `"id"` occurs in the stored array text
+ * only as that whole element (the list's category filter relies on it).
+ */
+const plainId = (v: string) => ![...v].some((c) => c === '"' || c === '\\' || c.charCodeAt(0) < 0x20);
+export const categoryId = () => id().refine(plainId, 'must not contain quotes, backslashes or control characters');
+export const categoryIds = () =>
+  z
+    .array(categoryId())
+    .max(100)
+    .transform((ids) => [...new Set(ids)]);
+export const imageUrl = () => z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }).max(2048);
+export const title = () => z.string().trim().max(500);
+export const orderLevel = () => z.int().min(0).max(1_000_000);
+
+export interface HomeCollectionRecord {
+  id: string;
+  name: string;
+  /** position on the home screen, lowest first; 0 when not given */
+  orderLevel: number;
+  imageUrl: string | null;
+  webImageUrl: string | null;
+  subTitle: string | null;
+  organizationTypeId: string;
+  /** each id once, in the order first given; [] when not given */
+  platformServiceCategoryIds: string[];
+  gridTitle: string | null;
+  featuredTitle: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/**
+ * Home-screen collections: platform-wide content, no organization. getById is generated; create,
+ * update, delete (platform admins only, when a token is present) and the list are written by hand
+ * with this repository.
+ */
+export const homeCollections = defineResource({
+  namespace: 'homeCollections',
+  table: 'homeCollections',
+  scope: 'platform',
+  generate: ['getById'],
+  fields: {
+    name: { kind: 'string', required: true, schema: reqStr().max(200) },
+    orderLevel: { kind: 'int', schema: orderLevel(), default: 0 },
+    imageUrl: { kind: 'string', schema: imageUrl() },
+    webImageUrl: { kind: 'string', schema: imageUrl() },
+    subTitle: { kind: 'string', schema: title() },
+    organizationTypeId: { kind: 'string', required: true, schema: id() },
+    platformServiceCategoryIds: { kind: 'strings', schema: categoryIds(), default: [] },
+    gridTitle: { kind: 'string', schema: title() },
+    featuredTitle: { kind: 'string', schema: title() },
+  },
+  // null puts the defaults back: the columns are never null.
+  prepare: (record: ApiRecord) => ({ ...record, orderLevel: record.orderLevel ?? 0, platformServiceCategoryIds: record.platformServiceCategoryIds ?? [] }),
+});
+
+export const asHomeCollection = (record: ApiRecord) => record as unknown as HomeCollectionRecord;
+
+/**
+ * Who writes home collections (create, update, delete): a caller with a token needs the role
+ * platform_admin; an anonymous caller is allowed in the interface's optional mode (AUTH_MODE=required
+ * turns that into UNAUTHENTICATED before the handler runs), as for the food catalogue.
+ */
+export function assertContentWriter(ctx: Context): void {
+  if (ctx.caller.kind === 'anonymous' || isPlatformAdmin(ctx.caller)) return;
+  throw new AppError('FORBIDDEN', 'home collections are written by platform admins only');
+}

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { id, reqStr } from '../../rpc/fields.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { asHomeCollection, assertContentWriter, categoryIds, homeCollections, imageUrl, orderLevel, title } from './homeCollections.resource.ts';
+
+const { repo, schemas } = homeCollections;
+
+/** create: the generated schema (name*, organizationTypeId*; the rest optional). */
+export const create = defineOperation({
+  namespace: 'homeCollections',
+  name: 'create',
+  summary: 'Add a home-screen collection (platform admins)',
+  writes: true,
+  input: schemas.create,
+  async handler(ctx, input) {
+    assertContentWriter(ctx);
+    return { item: asHomeCollection(await repo.insert(ctx.db, await repo.build(ctx, input))) };
+  },
+});
+
+/** update: name and organizationTypeId are never cleared; platformServiceCategoryIds is not nullable (interface). */
+export const updateInput = z.object({
+  id: id(),
+  name: reqStr().max(200).optional(),
+  orderLevel: orderLevel().nullish(),
+  imageUrl: imageUrl().nullish(),
+  webImageUrl: imageUrl().nullish(),
+  subTitle: title().nullish(),
+  organizationTypeId: id().optional(),
+  platformServiceCategoryIds: categoryIds().optional(),
+  gridTitle: title().nullish(),
+  featuredTitle: title().nullish(),
+});
+
+
+export const update = defineOperation({
+  namespace: 'homeCollections',
+  name: 'update',
+  summary: 'Change a home-screen collection (platform admins)',
+  writes: true,
+  input: updateInput,
+  async handler(ctx, input) {
+    assertContentWriter(ctx);
+    const current = await repo.get(ctx.db, undefined, input.id);
+    const { changes } = await repo.merge(ctx, current, input);
+    return { item: asHomeCollection(await repo.patch(ctx.db, undefined, input.id, changes)) };
+  },
+});
+
+export const remove = defineOperation({
+  namespace: 'homeCollections',
+  name: 'delete',
+  summary: 'Remove a home-screen collection (platform admins)',
+  writes: true,
+  input: schemas.key,
+  async handler(ctx, input) {
+    assertContentWriter(ctx);
+    await repo.remove(ctx.db, undefined, input.id);
+    return { id: input.id, deleted: true };
+  },
+});

@@ -1,0 +1,51 @@
+import { newId } from '../../rpc/ids.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { inventoryItems, toItem, type ItemRow } from './inventoryItems.resource.ts';
+import { insertItem } from './inventoryItems.repo.ts';
+import { batchFor, move, settle, type BatchDetails } from './stock.ts';
+
+/**
+ * Creates an item. Its `quantity` (default 0) is opening stock: it goes through the ledger as an
+ * OPENING movement into the batch the batch fields describe (unbatched without them), so the item
+ * starts with quantity = Σ batches = Σ movements. Batch fields without a quantity create that
+ * batch empty. The supplier must be the organization's own (supplierName taken from it when
+ * omitted); productId / variantId are unique in the organization (CONFLICT).
+ */
+export const create = defineOperation({
+  namespace: 'inventoryItems',
+  name: 'create',
+  summary: 'Create an inventory item, its opening stock entered in the ledger',
+  writes: true,
+  input: inventoryItems.schemas.create,
+  async handler(ctx, input) {
+    const record = await inventoryItems.repo.build(ctx, input);
+    const opening = (record.quantity as number | null) ?? 0;
+    const details: BatchDetails = {
+      batchNumber: record.batchNumber as string | null,
+      lotNumber: record.lotNumber as string | null,
+      expiryDate: record.expiryDate as string | null,
+    };
+    const row = {
+      ...inventoryItems.repo.toRow({ ...record, quantity: 0, batchNumber: null, lotNumber: null, expiryDate: null }),
+      batchId: null,
+      lowStockEpisode: 0,
+      lowStockOpen: false,
+    } as unknown as ItemRow;
+    let item = await insertItem(ctx.db, row);
+    if (opening > 0 || details.batchNumber || details.lotNumber || details.expiryDate) {
+      const batch = await batchFor(ctx.db, ctx, item, details);
+      if (opening > 0) {
+        const now = ctx.now();
+        const moved = await move(ctx.db, ctx, item, batch, opening, 'OPENING', {
+          transactionId: newId(),
+          transactionAt: now,
+          reason: 'opening stock',
+          supplierId: item.supplierId,
+          locationId: item.locationId,
+        });
+        item = moved.item;
+      }
+    }
+    return { item: toItem(await settle(ctx.db, ctx, item)) };
+  },
+});

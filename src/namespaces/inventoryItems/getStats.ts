@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { id } from '../../rpc/fields.ts';
+import { fromMinor } from '../../rpc/money.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { stockStats } from './inventoryItems.repo.ts';
+import { expiryWindow } from './stock.ts';
+
+/**
+ * Stock figures of an organization (optionally one module). stockValue = Σ over items of
+ * quantity × unitPrice, exact (summed in minor units); items without a unitPrice add nothing.
+ * lowStockCount counts items at or below their minStock (out-of-stock ones included when they have
+ * a minStock); expiring / expired count items holding stock in such batches, with the units.
+ */
+export const getStats = defineOperation({
+  namespace: 'inventoryItems',
+  name: 'getStats',
+  summary: 'Item count, units, stock value, low-stock, out-of-stock and expiry figures',
+  input: z.object({
+    organizationId: id(),
+    module: z.string().trim().max(100).nullish().transform((v) => v || undefined),
+  }),
+  async handler(ctx, input) {
+    const window = expiryWindow(ctx);
+    const { stockValueMinor, ...stats } = await stockStats(ctx.db, input.organizationId, input.module, window);
+    return {
+      ...stats,
+      stockValue: fromMinor(stockValueMinor),
+      expiryWarningDays: ctx.config.inventory.expiryWarningDays,
+      asOf: window.today,
+    };
+  },
+});

@@ -1,0 +1,14 @@
+import type { Operation } from '../../rpc/operation.ts';
+import { adjustStock } from './adjustStock.ts';
+import { create } from './create.ts';
+import { remove } from './delete.ts';
+import { getById } from './getById.ts';
+import { getStats } from './getStats.ts';
+import { issueStock } from './issueStock.ts';
+import { list } from './list.ts';
+import { listMovements } from './listMovements.ts';
+import { receiveStock } from './receiveStock.ts';
+import { sendExpiryAlerts } from './sendExpiryAlerts.ts';
+import { update } from './update.ts';
+
+export const operations: Operation[] = [create, getById, update, remove, list, getStats, receiveStock, issueStock, adjustStock, listMovements, sendExpiryAlerts];

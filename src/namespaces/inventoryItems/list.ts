@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { bool, id, paging } from '../../rpc/fields.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { pageItems } from './inventoryItems.repo.ts';
+import { expiryWindow } from './stock.ts';
+
+/** null is taken as "no filter", like an omitted field; blank text too. */
+const flag = () => bool().nullish().transform((v) => v ?? undefined);
+const text = () => z.string().trim().max(200).nullish().transform((v) => v || undefined);
+
+/**
+ * Paged items, newest first. `module` equal; `search` contains (case-insensitive) in itemName,
+ * genericName, brandName or a batch's batch or lot number; `lowStock` true = quantity at or below
+ * minStock (items without minStock are never low), false = the others; `expiringSoon` true = holds
+ * stock in a batch expiring from today to today + INVENTORY_EXPIRY_WARNING_DAYS, false = the
+ * others; `expired` (extension) true = holds stock past its expiry date.
+ */
+export const list = defineOperation({
+  namespace: 'inventoryItems',
+  name: 'list',
+  summary: 'Page through inventory items with module, search, low-stock and expiry filters',
+  input: z.object({
+    organizationId: id(),
+    module: text(),
+    search: text(),
+    lowStock: flag(),
+    expiringSoon: flag(),
+    expired: flag(),
+    ...paging,
+  }),
+  async handler(ctx, input) {
+    const { organizationId, page, pageSize, ...filter } = input;
+    return pageItems(ctx.db, organizationId, filter, expiryWindow(ctx), page, pageSize);
+  },
+});

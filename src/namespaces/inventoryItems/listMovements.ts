@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { id, paging } from '../../rpc/fields.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { itemRefShape, requireItemRef } from './fields.ts';
+import { itemByRef, MOVEMENT_TYPES, pageMovements } from './inventoryItems.repo.ts';
+
+/**
+ * Extension: an item's stock movements (the ledger), newest first, paged. The item is named as in
+ * the stock operations; `type` and `batchId` narrow the list.
+ */
+export const listMovements = defineOperation({
+  namespace: 'inventoryItems',
+  name: 'listMovements',
+  summary: "An item's stock movements, newest first",
+  input: z
+    .object({
+      organizationId: id(),
+      ...itemRefShape,
+      type: z.enum(MOVEMENT_TYPES, { error: `must be one of: ${MOVEMENT_TYPES.join(', ')}` }).nullish().transform((v) => v ?? undefined),
+      batchId: id().nullish().transform((v) => v ?? undefined),
+      ...paging,
+    })
+    .superRefine(requireItemRef),
+  async handler(ctx, input) {
+    const item = await itemByRef(ctx.db, input.organizationId, input);
+    return pageMovements(ctx.db, item.id, { type: input.type, batchId: input.batchId }, input.page, input.pageSize);
+  },
+});

@@ -1,0 +1,63 @@
+import { AppError, validationFailed } from '../../rpc/errors.ts';
+import { newId } from '../../rpc/ids.ts';
+import { defineOperation, type Context } from '../../rpc/operation.ts';
+import { inventoryItems, toItem, type ItemRow } from './inventoryItems.resource.ts';
+import { batchesOf, lockItem, patchBatch, patchItem } from './inventoryItems.repo.ts';
+import { adjust, batchFor, batchKeyOf, batchLabel, settle, type BatchDetails } from './stock.ts';
+
+/**
+ * Corrects the details of the batch the item shows (batchId): a mistyped batch number or expiry.
+ * An item without batches gets an empty batch with these details. Renaming onto another batch of
+ * the item is CONFLICT.
+ */
+async function correctShownBatch(ctx: Context, item: ItemRow, given: BatchDetails): Promise<void> {
+  const batches = await batchesOf(ctx.db, item.id);
+  const shown = batches.find((b) => b.id === item.batchId);
+  const pick = (key: keyof BatchDetails) => (given[key] !== undefined ? given[key] : (shown?.[key] ?? item[key]));
+  const next = { batchNumber: pick('batchNumber') ?? null, lotNumber: pick('lotNumber') ?? null, expiryDate: pick('expiryDate') ?? null };
+  if (!shown) {
+    await batchFor(ctx.db, ctx, item, next);
+    return;
+  }
+  if (next.batchNumber === shown.batchNumber && next.lotNumber === shown.lotNumber && next.expiryDate === shown.expiryDate) return;
+  const batchKey = batchKeyOf(next);
+  if (batches.some((b) => b.id !== shown.id && b.batchKey === batchKey)) {
+    throw new AppError('CONFLICT', `the item already has ${batchLabel(next)}: adjust stock between batches instead`);
+  }
+  await patchBatch(ctx.db, shown.id, { ...next, batchKey, updatedAt: ctx.now() });
+}
+
+/**
+ * Changes an item. Omitted fields are unchanged, null clears (itemName and quantity cannot be
+ * cleared). Stock never changes behind the ledger's back: a `quantity` different from the
+ * current one is written as an ADJUSTMENT movement of the difference (reason
+ * `set by inventoryItems.update`), and batchNumber / lotNumber / expiryDate correct the batch the
+ * item shows. The supplier rules are create's.
+ */
+export const update = defineOperation({
+  namespace: 'inventoryItems',
+  name: 'update',
+  summary: 'Change an inventory item (a quantity change becomes an ADJUSTMENT movement)',
+  writes: true,
+  input: inventoryItems.schemas.update,
+  async handler(ctx, input) {
+    if (input.quantity === null) throw validationFailed('quantity', 'cannot be cleared; change stock with receiveStock, issueStock or adjustStock');
+    let item = await lockItem(ctx.db, ctx.dialect, input.organizationId!, { inventoryItemId: input.id });
+    const { quantity, batchNumber, lotNumber, expiryDate, ...fields } = input;
+    const { changes } = await inventoryItems.repo.merge(ctx, toItem(item), fields);
+    item = await patchItem(ctx.db, item.id, inventoryItems.repo.toRow(changes));
+    if (batchNumber !== undefined || lotNumber !== undefined || expiryDate !== undefined) {
+      await correctShownBatch(ctx, item, { batchNumber, lotNumber, expiryDate } as BatchDetails);
+    }
+    if (typeof quantity === 'number' && quantity !== item.quantity) {
+      const out = await adjust(ctx.db, ctx, item, quantity - item.quantity, {}, {
+        transactionId: newId(),
+        transactionAt: ctx.now(),
+        reason: 'set by inventoryItems.update',
+        locationId: item.locationId,
+      });
+      item = out.item;
+    }
+    return { item: toItem(await settle(ctx.db, ctx, item)) };
+  },
+});

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { callerId } from '../../auth/caller.ts';
+import { id, ts } from '../../rpc/fields.ts';
+import { newId } from '../../rpc/ids.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { MAX_TESTS, optionalOrganizationId, orderFields, orderStatus, priority, testInput } from './labOrders.fields.ts';
+import { insertLabOrder } from './labOrders.repo.ts';
+import { completion, derivedStatus, nextOrderStatus, nextTest } from './labOrders.rules.ts';
+import { resolveOrganization } from './organization.ts';
+import { checkOrderReferences } from './references.ts';
+import { notifyResultsReady } from './resultsReady.ts';
+
+export const createInput = z.object({
+  organizationId: optionalOrganizationId(),
+  patientId: id(),
+  tests: z.array(testInput).min(1).max(MAX_TESTS),
+  status: orderStatus(),
+  priority: priority(),
+  ...orderFields,
+  createdAt: ts().nullish(),
+  updatedAt: ts().nullish(),
+});
+
+/**
+ * Creates an order with its tests (each `ordered` unless given further on, stamped by the rules).
+ * `status` must be the one the tests give, or `cancelled`. An order created completed notifies the
+ * patient at once.
+ */
+export const create = defineOperation({
+  namespace: 'labOrders',
+  name: 'create',
+  summary: 'Create a lab order with its tests',
+  writes: true,
+  input: createInput,
+  organizationOf: (input, ctx) => resolveOrganization(ctx.caller, input.organizationId),
+  async handler(ctx, input) {
+    const organizationId = await resolveOrganization(ctx.caller, input.organizationId);
+    const doctorId = input.doctorId ?? null;
+    const patient = await checkOrderReferences(ctx.db, organizationId, { patientId: input.patientId, doctorId });
+    const now = ctx.now();
+    const actor = { now, by: callerId(ctx.caller) };
+    const tests = input.tests.map((test, i) => nextTest(undefined, test, actor, `tests.${i}`));
+    const status = nextOrderStatus(input.status, derivedStatus(tests), undefined);
+    const item = await insertLabOrder(
+      ctx.db,
+      {
+        id: newId(),
+        organizationId,
+        selectedLabId: input.selectedLabId ?? null,
+        patientId: input.patientId,
+        doctorId,
+        consultationId: input.consultationId ?? null,
+        orderId: input.orderId ?? null,
+        status,
+        priority: input.priority,
+        notes: input.notes ?? null,
+        assignedTo: input.assignedTo ?? null,
+        ...completion(status, tests, input, undefined),
+        createdAt: input.createdAt ?? now,
+        updatedAt: input.updatedAt ?? now,
+      },
+      tests,
+    );
+    if (status === 'completed' && patient) await notifyResultsReady(ctx, item, patient);
+    return { item };
+  },
+});

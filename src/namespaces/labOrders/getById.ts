@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { id } from '../../rpc/fields.ts';
+import { notFound } from '../../rpc/errors.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { findLabOrder } from './labOrders.repo.ts';
+
+export const getById = defineOperation({
+  namespace: 'labOrders',
+  name: 'getById',
+  summary: 'A lab order of the organization with its tests',
+  input: z.object({ id: id(), organizationId: id() }),
+  async handler(ctx, input) {
+    const item = await findLabOrder(ctx.db, input.organizationId, input.id);
+    if (!item) throw notFound('lab order');
+    return { item };
+  },
+});

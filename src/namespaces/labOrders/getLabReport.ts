@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { id, paging } from '../../rpc/fields.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { filesOfOrders } from '../labResultFiles/labResultFiles.repo.ts';
+import { pageLabOrders } from './labOrders.repo.ts';
+
+/** The list of listByOrganization, each order with its result files (`resultFiles`, oldest upload first). */
+export const getLabReport = defineOperation({
+  namespace: 'labOrders',
+  name: 'getLabReport',
+  summary: "A page of the organization's lab orders with their tests and result files, newest first",
+  input: z.object({ organizationId: id(), ...paging }),
+  async handler(ctx, input) {
+    const page = await pageLabOrders(ctx.db, input.organizationId, input.page, input.pageSize);
+    const files = await filesOfOrders(ctx.db, input.organizationId, page.items.map((o) => o.id));
+    return { ...page, items: page.items.map((order) => ({ ...order, resultFiles: files.get(order.id) ?? [] })) };
+  },
+});

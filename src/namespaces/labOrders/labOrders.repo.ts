@@ -1,0 +1,224 @@
+import type { Selectable } from 'kysely';
+import type { Db, Dialect } from '../../db/database.ts';
+import type { LabOrdersTable, LabOrderTestsTable } from '../../db/schema.ts';
+import { fromMinor, toMinor } from '../../rpc/money.ts';
+import { offsetOf, pageOf, type Page } from '../../rpc/paging.ts';
+import { toBool } from '../../rpc/record.ts';
+import type { OrderStatus, TestStatus } from './labOrders.fields.ts';
+
+/** Query functions for lab orders and their tests; each takes the handle (`db` or the transaction) first. */
+
+/** A test of an order as the API shows it. `price` is the amount (two decimals at most). */
+export interface LabTestRecord {
+  id: string;
+  name: string | null;
+  code: string | null;
+  serviceId: string | null;
+  itemType: string | null;
+  price: number | null;
+  quantity: number;
+  reviewStatus: string | null;
+  instructions: string | null;
+  status: TestStatus;
+  sampleCollectedAt: number | null;
+  sampleCollectedBy: string | null;
+  sampleType: string | null;
+  processingStartedAt: number | null;
+  processingStartedBy: string | null;
+  completedAt: number | null;
+  completedBy: string | null;
+  isExternal: boolean;
+  externalLabName: string | null;
+  externalMarkedAt: number | null;
+  externalResultUploadedAt: number | null;
+}
+
+export interface LabOrderRecord {
+  id: string;
+  organizationId: string;
+  selectedLabId: string | null;
+  patientId: string;
+  doctorId: string | null;
+  consultationId: string | null;
+  orderId: string | null;
+  status: OrderStatus;
+  priority: string;
+  notes: string | null;
+  assignedTo: string | null;
+  completedBy: string | null;
+  completedAt: number | null;
+  /** in the order they were given */
+  tests: LabTestRecord[];
+  createdAt: number;
+  updatedAt: number;
+}
+
+export type LabOrderFields = Omit<LabOrderRecord, 'tests'>;
+
+type OrderRow = Selectable<LabOrdersTable>;
+type TestRow = Selectable<LabOrderTestsTable>;
+
+function testRecord(row: TestRow): LabTestRecord {
+  return {
+    id: row.id,
+    name: row.name,
+    code: row.code,
+    serviceId: row.serviceId,
+    itemType: row.itemType,
+    price: row.price === null ? null : fromMinor(Number(row.price)),
+    quantity: row.quantity,
+    reviewStatus: row.reviewStatus,
+    instructions: row.instructions,
+    status: row.status as TestStatus,
+    sampleCollectedAt: row.sampleCollectedAt,
+    sampleCollectedBy: row.sampleCollectedBy,
+    sampleType: row.sampleType,
+    processingStartedAt: row.processingStartedAt,
+    processingStartedBy: row.processingStartedBy,
+    completedAt: row.completedAt,
+    completedBy: row.completedBy,
+    isExternal: toBool(row.isExternal) ?? false,
+    externalLabName: row.externalLabName,
+    externalMarkedAt: row.externalMarkedAt,
+    externalResultUploadedAt: row.externalResultUploadedAt,
+  };
+}
+
+/** A test record with price in minor units (as the rules work on it) back to the row it is stored as. */
+export interface StoredTest extends Omit<LabTestRecord, 'price'> {
+  /** integer minor units */
+  priceMinor: number | null;
+}
+
+function testRow(order: { id: string; organizationId: string }, test: StoredTest, position: number, now: number): TestRow {
+  const { priceMinor, ...rest } = test;
+  return { ...rest, price: priceMinor, organizationId: order.organizationId, labOrderId: order.id, position, createdAt: now, updatedAt: now };
+}
+
+export function storedTest(test: LabTestRecord): StoredTest {
+  const { price, ...rest } = test;
+  // price came from integer minor units, so toMinor gives them back exactly.
+  return { ...rest, priceMinor: price === null ? null : toMinor(price)! };
+}
+
+function orderRecord(row: OrderRow, tests: LabTestRecord[]): LabOrderRecord {
+  return { ...row, status: row.status as OrderStatus, tests };
+}
+
+/** The tests of these orders (of one organization), each order's in position order. */
+async function testsOf(db: Db, organizationId: string, orderIds: readonly string[]): Promise<Map<string, LabTestRecord[]>> {
+  const byOrder = new Map<string, LabTestRecord[]>(orderIds.map((id) => [id, []]));
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .selectFrom('labOrderTests')
+    .selectAll()
+    .where('organizationId', '=', organizationId)
+    .where('labOrderId', 'in', orderIds)
+    .orderBy('labOrderId')
+    .orderBy('position')
+    .execute();
+  for (const row of rows) byOrder.get(row.labOrderId)?.push(testRecord(row));
+  return byOrder;
+}
+
+/**
+ * The lab order `id` of the organization with its tests, or undefined (also when it belongs to
+ * another organization). Used by admissionCharges.applyLabCharge.
+ */
+export async function findLabOrder(db: Db, organizationId: string, id: string): Promise<LabOrderRecord | undefined> {
+  const row = await db.selectFrom('labOrders').selectAll().where('organizationId', '=', organizationId).where('id', '=', id).executeTakeFirst();
+  if (!row) return undefined;
+  return orderRecord(row, (await testsOf(db, organizationId, [row.id])).get(row.id)!);
+}
+
+/**
+ * findLabOrder inside a writing transaction, holding the order's row lock on PostgreSQL until the
+ * transaction ends, so two concurrent updates of one order's tests run one after the other
+ * (SQLite serialises writers anyway).
+ */
+export async function lockLabOrder(db: Db, dialect: Dialect, organizationId: string, id: string): Promise<LabOrderRecord | undefined> {
+  let query = db.selectFrom('labOrders').selectAll().where('organizationId', '=', organizationId).where('id', '=', id);
+  if (dialect === 'postgres') query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  if (!row) return undefined;
+  return orderRecord(row, (await testsOf(db, organizationId, [row.id])).get(row.id)!);
+}
+
+/** The organization of a lab order, looked up by id alone (for a platform admin who did not name it). */
+export async function organizationOfLabOrder(db: Db, id: string): Promise<string | undefined> {
+  const row = await db.selectFrom('labOrders').select('organizationId').where('id', '=', id).executeTakeFirst();
+  return row?.organizationId;
+}
+
+export async function insertLabOrder(db: Db, order: LabOrderFields, tests: StoredTest[]): Promise<LabOrderRecord> {
+  const [row] = await db.insertInto('labOrders').values(order).returningAll().execute();
+  const rows = await db
+    .insertInto('labOrderTests')
+    .values(tests.map((t, i) => testRow(order, t, i, order.createdAt)))
+    .returningAll()
+    .execute();
+  return orderRecord(row!, rows.sort((a, b) => a.position - b.position).map(testRecord));
+}
+
+/**
+ * Writes an update: the order's changed fields, each test that differs from `before` (same
+ * position), and the tests beyond `before` as new ones. Returns the order as stored.
+ */
+export async function saveLabOrder(
+  db: Db,
+  order: LabOrderFields,
+  before: readonly LabTestRecord[],
+  after: readonly StoredTest[],
+): Promise<LabOrderRecord> {
+  const { id, organizationId, ...changes } = order;
+  await db.updateTable('labOrders').set(changes).where('organizationId', '=', organizationId).where('id', '=', id).execute();
+  const now = order.updatedAt;
+  for (const [position, test] of after.entries()) {
+    const previous = before[position];
+    if (!previous) {
+      await db.insertInto('labOrderTests').values(testRow(order, test, position, now)).execute();
+      continue;
+    }
+    const { id: testId, priceMinor, ...fields } = test;
+    if (sameTest(storedTest(previous), test)) continue;
+    await db
+      .updateTable('labOrderTests')
+      .set({ ...fields, price: priceMinor, updatedAt: now })
+      .where('labOrderId', '=', id)
+      .where('id', '=', testId)
+      .execute();
+  }
+  return (await findLabOrder(db, organizationId, id))!;
+}
+
+function sameTest(a: StoredTest, b: StoredTest): boolean {
+  return (Object.keys(a) as (keyof StoredTest)[]).every((k) => a[k] === b[k]);
+}
+
+/** A page of the organization's orders with their tests, newest first. */
+export async function pageLabOrders(db: Db, organizationId: string, pageNo: number, pageSize: number): Promise<Page<LabOrderRecord>> {
+  const base = db.selectFrom('labOrders').where('organizationId', '=', organizationId);
+  const [rows, count] = await Promise.all([
+    base.selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(pageSize).offset(offsetOf(pageNo, pageSize)).execute(),
+    base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  const tests = await testsOf(db, organizationId, rows.map((r) => r.id));
+  return pageOf(
+    rows.map((r) => orderRecord(r, tests.get(r.id)!)),
+    Number(count.n),
+    pageNo,
+    pageSize,
+  );
+}
+
+/** Sets an external test's externalResultUploadedAt, unless it has one already. */
+export async function markExternalResultUploaded(db: Db, organizationId: string, testId: string, at: number): Promise<void> {
+  await db
+    .updateTable('labOrderTests')
+    .set({ externalResultUploadedAt: at, updatedAt: at })
+    .where('organizationId', '=', organizationId)
+    .where('id', '=', testId)
+    .where('isExternal', '=', true)
+    .where('externalResultUploadedAt', 'is', null)
+    .execute();
+}

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { id, paging } from '../../rpc/fields.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { pageLabOrders } from './labOrders.repo.ts';
+
+export const listByOrganization = defineOperation({
+  namespace: 'labOrders',
+  name: 'listByOrganization',
+  summary: "A page of the organization's lab orders with their tests, newest first",
+  input: z.object({ organizationId: id(), ...paging }),
+  async handler(ctx, input) {
+    return pageLabOrders(ctx.db, input.organizationId, input.page, input.pageSize);
+  },
+});

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { callerId } from '../../auth/caller.ts';
+import { AppError, notFound, validationFailed } from '../../rpc/errors.ts';
+import { id, ts } from '../../rpc/fields.ts';
+import { defineOperation, type Context } from '../../rpc/operation.ts';
+import { MAX_TESTS, optionalOrganizationId, orderFields, orderStatus, priority, testInput, type TestInput } from './labOrders.fields.ts';
+import { lockLabOrder, organizationOfLabOrder, saveLabOrder, storedTest, type StoredTest } from './labOrders.repo.ts';
+import { completion, derivedStatus, nextOrderStatus, nextTest, testsMoved, type Actor } from './labOrders.rules.ts';
+import { resolveOrganization } from './organization.ts';
+import { checkOrderReferences } from './references.ts';
+import { notifyResultsReady } from './resultsReady.ts';
+
+export const updateInput = z.object({
+  id: id(),
+  organizationId: optionalOrganizationId(),
+  patientId: id().optional(),
+  tests: z.array(testInput).min(1).max(MAX_TESTS).optional(),
+  status: orderStatus().optional(),
+  priority: priority().optional(),
+  ...orderFields,
+  createdAt: ts().nullish(),
+  updatedAt: ts().nullish(),
+});
+
+const organizationOf = (input: z.output<typeof updateInput>, ctx: Context) =>
+  resolveOrganization(ctx.caller, input.organizationId, { what: 'lab order', lookup: () => organizationOfLabOrder(ctx.db, input.id) });
+
+/**
+ * `tests` lists the order's tests by position: element i changes the stored test i (fields
+ * omitted unchanged, `{}` leaves it as it is), elements past the stored ones are new tests. The
+ * list must cover every stored test (tests are never removed; cancel the order instead).
+ */
+function applyTests(before: StoredTest[], changes: TestInput[] | undefined, actor: Actor): StoredTest[] {
+  if (!changes) return before;
+  if (changes.length < before.length) {
+    throw validationFailed('tests', `must list every test of the order (${before.length}), in order; send {} for a test left as it is`);
+  }
+  return changes.map((change, i) => {
+    const stored = before[i];
+    if (change.id !== undefined && change.id !== stored?.id) throw validationFailed(`tests.${i}.id`, 'is not the id of the test at this position');
+    return nextTest(stored, change, actor, `tests.${i}`);
+  });
+}
+
+/** Updates an order and moves its tests by the status rules; the order's status follows them. */
+export const update = defineOperation({
+  namespace: 'labOrders',
+  name: 'update',
+  summary: 'Update a lab order and move its tests',
+  writes: true,
+  input: updateInput,
+  organizationOf,
+  async handler(ctx, input) {
+    const organizationId = await organizationOf(input, ctx);
+    const current = await lockLabOrder(ctx.db, ctx.dialect, organizationId, input.id);
+    if (!current) throw notFound('lab order');
+    const { tests: storedTests, ...currentFields } = current;
+    const patientId = input.patientId ?? current.patientId;
+    const doctorId = input.doctorId !== undefined ? input.doctorId : current.doctorId;
+    const patient = await checkOrderReferences(ctx.db, organizationId, { patientId, doctorId }, current);
+
+    const now = ctx.now();
+    const before = storedTests.map(storedTest);
+    const after = applyTests(before, input.tests, { now, by: callerId(ctx.caller) });
+    if (current.status === 'completed' || current.status === 'cancelled') {
+      if (after.length > before.length) throw new AppError('INVALID_STATE', `tests: tests cannot be added to a ${current.status} order`);
+      if (current.status === 'cancelled' && testsMoved(before, after)) throw new AppError('INVALID_STATE', 'tests: the tests of a cancelled order do not move');
+    }
+    const status = nextOrderStatus(input.status, derivedStatus(after), current.status);
+    const changed = <K extends keyof typeof orderFields>(key: K) => (input[key] !== undefined ? input[key] : current[key]);
+    const item = await saveLabOrder(
+      ctx.db,
+      {
+        ...currentFields,
+        patientId,
+        doctorId,
+        selectedLabId: changed('selectedLabId'),
+        consultationId: changed('consultationId'),
+        orderId: changed('orderId'),
+        notes: changed('notes'),
+        assignedTo: changed('assignedTo'),
+        priority: input.priority ?? current.priority,
+        status,
+        ...completion(status, after, input, current),
+        createdAt: input.createdAt ?? current.createdAt,
+        updatedAt: input.updatedAt ?? now,
+      },
+      storedTests,
+      after,
+    );
+    if (status === 'completed' && current.status !== 'completed' && patient) await notifyResultsReady(ctx, item, patient);
+    return { item };
+  },
+});

@@ -1,0 +1,6 @@
+import type { Operation } from '../../rpc/operation.ts';
+import { create } from './create.ts';
+import { labResultFiles } from './labResultFiles.resource.ts';
+import { update } from './update.ts';
+
+export const operations: Operation[] = [create, update, ...labResultFiles.operations];

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { validationFailed } from '../../rpc/errors.ts';
+import { id, str, ts } from '../../rpc/fields.ts';
+import { defineOperation, type Context } from '../../rpc/operation.ts';
+import { optionalOrganizationId } from '../labOrders/labOrders.fields.ts';
+import { resolveOrganization } from '../labOrders/organization.ts';
+import { assertMayWriteFiles, checkPatientIdpUserId, orderOfFile } from './labOrder.ts';
+import { organizationOfResultFile } from './labResultFiles.repo.ts';
+import { asResultFile, fileId, fileName, fileSize, fileUrl, labResultFiles, mimeType, person, testName } from './labResultFiles.resource.ts';
+
+
+/** The required fields may change but never be cleared; the others are nullable. */
+export const updateInput = z.object({
+  id: id(),
+  organizationId: optionalOrganizationId(),
+  labOrderId: id().optional(),
+  fileId: fileId().optional(),
+  fileName: fileName().optional(),
+  fileSize: fileSize().optional(),
+  mimeType: mimeType().optional(),
+  uploadedAt: ts().optional(),
+  createdAt: ts().optional(),
+  testName: testName().nullish(),
+  fileUrl: fileUrl().nullish(),
+  description: str().nullish(),
+  uploadedBy: person().nullish(),
+  patientIdpUserId: person().nullish(),
+  isExternalResult: z.boolean().nullish(),
+  uploadedByPatient: z.boolean().nullish(),
+});
+type UpdateInput = z.output<typeof updateInput>;
+
+const organizationOf = (input: UpdateInput, ctx: Context) =>
+  resolveOrganization(ctx.caller, input.organizationId, { what: 'lab result file', lookup: () => organizationOfResultFile(ctx.db, input.id) });
+
+const PLAIN = ['fileId', 'fileName', 'fileSize', 'mimeType', 'uploadedAt', 'createdAt', 'testName', 'fileUrl', 'description', 'uploadedBy'] as const;
+
+/**
+ * Updates a result file's metadata. A new labOrderId must be an order of the same organization;
+ * uploadedByPatient is set at upload and cannot be changed; isExternalResult null = false.
+ */
+export const update = defineOperation({
+  namespace: 'labResultFiles',
+  name: 'update',
+  summary: "Update a result file's metadata",
+  writes: true,
+  input: updateInput,
+  organizationOf,
+  async handler(ctx, input) {
+    const organizationId = await organizationOf(input, ctx);
+    const current = asResultFile(await labResultFiles.repo.get(ctx.db, organizationId, input.id));
+    if (input.uploadedByPatient !== undefined && (input.uploadedByPatient ?? false) !== current.uploadedByPatient) {
+      throw validationFailed('uploadedByPatient', 'is set at upload and cannot be changed');
+    }
+    const movesOrder = input.labOrderId !== undefined && input.labOrderId !== current.labOrderId;
+    if (movesOrder) assertMayWriteFiles(ctx.caller, await orderOfFile(ctx.db, organizationId, current.labOrderId));
+    const fileOrder = await orderOfFile(ctx.db, organizationId, input.labOrderId ?? current.labOrderId);
+    assertMayWriteFiles(ctx.caller, fileOrder);
+
+    const changes: Record<string, unknown> = { updatedAt: ctx.now() };
+    for (const key of PLAIN) if (input[key] !== undefined) changes[key] = key === 'testName' ? input.testName || null : input[key];
+    if (movesOrder) changes.labOrderId = input.labOrderId;
+    if (input.isExternalResult !== undefined) changes.isExternalResult = input.isExternalResult ?? false;
+    if (input.patientIdpUserId !== undefined || movesOrder) {
+      const patientIdpUserId = input.patientIdpUserId !== undefined ? input.patientIdpUserId : fileOrder.patientIdpUserId;
+      checkPatientIdpUserId(patientIdpUserId, fileOrder);
+      changes.patientIdpUserId = patientIdpUserId;
+    }
+    return { item: asResultFile(await labResultFiles.repo.patch(ctx.db, organizationId, input.id, changes)) };
+  },
+});

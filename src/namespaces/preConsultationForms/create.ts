@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { id, ts } from '../../rpc/fields.ts';
+import { newId } from '../../rpc/ids.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { appointmentOf, assertFilledInBySelf, assertOwnAppointment, organizationOfCreate } from './access.ts';
+import { answers, departmentName, status } from './preConsultationForms.fields.ts';
+import { insertForm } from './preConsultationForms.repo.ts';
+import { changeSubmissions, nextSubmission } from './submission.ts';
+
+export const createInput = z.object({
+  appointmentId: id(),
+  idpUserId: id(),
+  departmentName: departmentName(),
+  answers: answers(),
+  status: status(),
+  submittedAt: ts().nullish(),
+  createdAt: ts().nullish(),
+  updatedAt: ts().nullish(),
+});
+
+/**
+ * Stores a form for an appointment, in the appointment's organization (the input names none). One
+ * form per appointment and department (CONFLICT). A form created submitted sets the appointment's
+ * isPreConsultationCompleted in the same transaction.
+ */
+export const create = defineOperation({
+  namespace: 'preConsultationForms',
+  name: 'create',
+  summary: "Create a pre-consultation form for an appointment (in the appointment's organization)",
+  writes: true,
+  input: createInput,
+  organizationOf: (input, ctx) => organizationOfCreate(ctx, input.appointmentId),
+  async handler(ctx, input) {
+    const organizationId = await organizationOfCreate(ctx, input.appointmentId);
+    assertFilledInBySelf(ctx, input.idpUserId);
+    const appointment = await appointmentOf(ctx, organizationId, input.appointmentId);
+    await assertOwnAppointment(ctx, appointment);
+    const now = ctx.now();
+    const submission = nextSubmission(undefined, input, now);
+    const finish = await changeSubmissions(ctx, organizationId, undefined, { appointmentId: appointment.id, status: submission.status });
+    const item = await insertForm(ctx.db, {
+      id: newId(),
+      organizationId,
+      appointmentId: appointment.id,
+      idpUserId: input.idpUserId,
+      departmentName: input.departmentName,
+      answers: input.answers,
+      ...submission,
+      createdAt: input.createdAt ?? now,
+      updatedAt: input.updatedAt ?? now,
+    });
+    await finish();
+    return { item };
+  },
+});

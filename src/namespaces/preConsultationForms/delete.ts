@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { notFound } from '../../rpc/errors.ts';
+import { id } from '../../rpc/fields.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { assertReachableForm } from './access.ts';
+import { deleteForm, findForm } from './preConsultationForms.repo.ts';
+import { changeSubmissions } from './submission.ts';
+
+/** Deletes a form; deleting the last submitted form of an appointment clears its isPreConsultationCompleted. */
+export const remove = defineOperation({
+  namespace: 'preConsultationForms',
+  name: 'delete',
+  summary: 'Delete a pre-consultation form of the organization',
+  writes: true,
+  input: z.object({ id: id(), organizationId: id() }),
+  async handler(ctx, input) {
+    const form = await findForm(ctx.db, input.organizationId, input.id);
+    if (!form) throw notFound('pre-consultation form');
+    await assertReachableForm(ctx, form);
+    const finish = await changeSubmissions(ctx, input.organizationId, form, undefined);
+    await deleteForm(ctx.db, input.organizationId, input.id);
+    await finish();
+    return { id: input.id, deleted: true };
+  },
+});

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { notFound } from '../../rpc/errors.ts';
+import { id } from '../../rpc/fields.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { assertReachableForm } from './access.ts';
+import { findForm } from './preConsultationForms.repo.ts';
+
+export const getById = defineOperation({
+  namespace: 'preConsultationForms',
+  name: 'getById',
+  summary: 'Get a pre-consultation form of the organization',
+  input: z.object({ id: id(), organizationId: id() }),
+  async handler(ctx, input) {
+    const item = await findForm(ctx.db, input.organizationId, input.id);
+    if (!item) throw notFound('pre-consultation form');
+    await assertReachableForm(ctx, item);
+    return { item };
+  },
+});

@@ -1,0 +1,8 @@
+import type { Operation } from '../../rpc/operation.ts';
+import { create } from './create.ts';
+import { remove } from './delete.ts';
+import { getById } from './getById.ts';
+import { listByOrganization } from './listByOrganization.ts';
+import { update } from './update.ts';
+
+export const operations: Operation[] = [create, getById, update, remove, listByOrganization];

@@ -1,0 +1,172 @@
+import type { ExpressionBuilder, Selectable } from 'kysely';
+import type { Db, Dialect } from '../../db/database.ts';
+import type { Database, PreConsultationFormsTable } from '../../db/schema.ts';
+import { notFound } from '../../rpc/errors.ts';
+import { offsetOf, pageOf, type Page } from '../../rpc/paging.ts';
+import { fromJsonText, toBool, toJsonText } from '../../rpc/record.ts';
+import { patchRow } from '../appointments/appointments.repo.ts';
+import { departmentKey, type FormStatus } from './preConsultationForms.fields.ts';
+
+/** Query functions of the preConsultationForms namespace; each takes the handle (`db` or the transaction) first. */
+
+export interface FormRecord {
+  id: string;
+  organizationId: string;
+  appointmentId: string;
+  idpUserId: string;
+  departmentName: string;
+  answers: Record<string, unknown>;
+  status: FormStatus;
+  submittedAt: number | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+type FormRow = Selectable<PreConsultationFormsTable>;
+
+function toRecord(row: FormRow): FormRecord {
+  return {
+    id: row.id,
+    organizationId: row.organizationId,
+    appointmentId: row.appointmentId,
+    idpUserId: row.idpUserId,
+    departmentName: row.departmentName,
+    answers: fromJsonText<Record<string, unknown>>(row.answers) ?? {},
+    status: row.status as FormStatus,
+    submittedAt: row.submittedAt === null ? null : Number(row.submittedAt),
+    createdAt: Number(row.createdAt),
+    updatedAt: Number(row.updatedAt),
+  };
+}
+
+function toRow(record: FormRecord): FormRow {
+  return { ...record, departmentKey: departmentKey(record.departmentName), answers: toJsonText(record.answers)! };
+}
+
+export async function findForm(db: Db, organizationId: string, id: string): Promise<FormRecord | undefined> {
+  const row = await db
+    .selectFrom('preConsultationForms')
+    .selectAll()
+    .where('organizationId', '=', organizationId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && toRecord(row);
+}
+
+export async function insertForm(db: Db, record: FormRecord): Promise<FormRecord> {
+  const rows = await db.insertInto('preConsultationForms').values(toRow(record)).returningAll().execute();
+  return toRecord(rows[0]!);
+}
+
+/** Writes the whole record (the caller merged the changes into it). */
+export async function saveForm(db: Db, record: FormRecord): Promise<FormRecord> {
+  const { id, organizationId, ...fields } = toRow(record);
+  const rows = await db
+    .updateTable('preConsultationForms')
+    .set(fields)
+    .where('organizationId', '=', organizationId)
+    .where('id', '=', id)
+    .returningAll()
+    .execute();
+  if (!rows[0]) throw notFound('pre-consultation form');
+  return toRecord(rows[0]);
+}
+
+export async function deleteForm(db: Db, organizationId: string, id: string): Promise<void> {
+  const result = await db.deleteFrom('preConsultationForms').where('organizationId', '=', organizationId).where('id', '=', id).executeTakeFirst();
+  if (Number(result.numDeletedRows) === 0) throw notFound('pre-consultation form');
+}
+
+export interface FormFilters {
+  appointmentId?: string | undefined;
+  status?: FormStatus | undefined;
+  /** only the forms of this person (see ownsForm) */
+  ownedBy?: string | undefined;
+}
+
+/** The ids of the organization's appointments whose patient record has this sign-in identity. */
+function appointmentsOfPerson(eb: ExpressionBuilder<Database, 'preConsultationForms'>, organizationId: string, idpUserId: string) {
+  return eb
+    .selectFrom('appointments')
+    .innerJoin('patients', (join) =>
+      join.onRef('patients.id', '=', 'appointments.patientId').onRef('patients.organizationId', '=', 'appointments.organizationId'),
+    )
+    .select('appointments.id')
+    .where('appointments.organizationId', '=', organizationId)
+    .where('patients.idpUserId', '=', idpUserId);
+}
+
+/** The organization's forms, newest first (createdAt, then id). */
+export async function pageForms(db: Db, organizationId: string, filters: FormFilters, page: number, pageSize: number): Promise<Page<FormRecord>> {
+  const base = () => {
+    let query = db.selectFrom('preConsultationForms').where('organizationId', '=', organizationId);
+    if (filters.appointmentId) query = query.where('appointmentId', '=', filters.appointmentId);
+    if (filters.status) query = query.where('status', '=', filters.status);
+    const owner = filters.ownedBy;
+    if (owner) {
+      query = query.where((eb) => eb.or([eb('idpUserId', '=', owner), eb('appointmentId', 'in', appointmentsOfPerson(eb, organizationId, owner))]));
+    }
+    return query;
+  };
+  const [rows, count] = await Promise.all([
+    base().selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(pageSize).offset(offsetOf(page, pageSize)).execute(),
+    base().select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return pageOf(rows.map(toRecord), Number(count.n), page, pageSize);
+}
+
+export async function countSubmitted(db: Db, organizationId: string, appointmentId: string): Promise<number> {
+  const row = await db
+    .selectFrom('preConsultationForms')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('organizationId', '=', organizationId)
+    .where('appointmentId', '=', appointmentId)
+    .where('status', '=', 'submitted')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** What a form needs of its appointment. */
+export interface AppointmentRef {
+  id: string;
+  organizationId: string;
+  patientId: string;
+  isPreConsultationCompleted: boolean | null;
+}
+
+/** The organization an appointment belongs to, looked up by id alone (create names no organization). */
+export async function organizationOfAppointment(db: Db, appointmentId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('appointments').select('organizationId').where('id', '=', appointmentId).executeTakeFirst();
+  return row?.organizationId;
+}
+
+/**
+ * The organization's appointment; with `lock` (PostgreSQL) its row stays locked until the
+ * transaction ends, so that changes of its forms' submissions and of its flag are serialised.
+ */
+export async function findAppointment(db: Db, dialect: Dialect, organizationId: string, id: string, lock = false): Promise<AppointmentRef | undefined> {
+  let query = db
+    .selectFrom('appointments')
+    .select(['id', 'organizationId', 'patientId', 'isPreConsultationCompleted'])
+    .where('organizationId', '=', organizationId)
+    .where('id', '=', id);
+  if (lock && dialect === 'postgres') query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  return row && { ...row, isPreConsultationCompleted: toBool(row.isPreConsultationCompleted) };
+}
+
+export async function setPreConsultationCompleted(db: Db, appointment: AppointmentRef, value: boolean, now: number): Promise<void> {
+  if (appointment.isPreConsultationCompleted === value) return;
+  await patchRow(db, appointment.organizationId, appointment.id, { isPreConsultationCompleted: value, updatedAt: now });
+}
+
+/** The sign-in identity of the appointment's patient record, if it has one. */
+export async function patientIdentityOf(db: Db, appointment: AppointmentRef): Promise<string | null> {
+  const row = await db
+    .selectFrom('patients')
+    .select('idpUserId')
+    .where('organizationId', '=', appointment.organizationId)
+    .where('id', '=', appointment.patientId)
+    .executeTakeFirst();
+  return row?.idpUserId ?? null;
+}

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { notFound } from '../../rpc/errors.ts';
+import { id, ts } from '../../rpc/fields.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { appointmentOf, assertFilledInBySelf, assertOwnAppointment, assertReachableForm } from './access.ts';
+import { answers, departmentName, status } from './preConsultationForms.fields.ts';
+import { findForm, saveForm } from './preConsultationForms.repo.ts';
+import { changeSubmissions, nextSubmission } from './submission.ts';
+
+/** The fields required on create may change but are never cleared (null is VALIDATION_FAILED). */
+export const updateInput = z.object({
+  id: id(),
+  organizationId: id(),
+  appointmentId: id().optional(),
+  idpUserId: id().optional(),
+  departmentName: departmentName().optional(),
+  answers: answers().optional(),
+  status: status().optional(),
+  submittedAt: ts().nullish(),
+  createdAt: ts().optional(),
+  updatedAt: ts().nullish(),
+});
+
+/**
+ * Changes a form (omitted fields unchanged; `answers` replaced whole). Moving it to submitted sets
+ * the appointment's isPreConsultationCompleted in the same transaction; reopening it as draft (or
+ * moving it to another appointment) clears that when no submitted form of the appointment remains.
+ */
+export const update = defineOperation({
+  namespace: 'preConsultationForms',
+  name: 'update',
+  summary: 'Update a pre-consultation form of the organization',
+  writes: true,
+  input: updateInput,
+  async handler(ctx, input) {
+    const current = await findForm(ctx.db, input.organizationId, input.id);
+    if (!current) throw notFound('pre-consultation form');
+    await assertReachableForm(ctx, current);
+    if (input.idpUserId !== undefined && input.idpUserId !== current.idpUserId) assertFilledInBySelf(ctx, input.idpUserId);
+    if (input.appointmentId !== undefined && input.appointmentId !== current.appointmentId) {
+      await assertOwnAppointment(ctx, await appointmentOf(ctx, input.organizationId, input.appointmentId, 'appointmentId'));
+    }
+    const now = ctx.now();
+    const next = {
+      ...current,
+      appointmentId: input.appointmentId ?? current.appointmentId,
+      idpUserId: input.idpUserId ?? current.idpUserId,
+      departmentName: input.departmentName ?? current.departmentName,
+      answers: input.answers ?? current.answers,
+      ...nextSubmission(current, input, now),
+      createdAt: input.createdAt ?? current.createdAt,
+      updatedAt: input.updatedAt ?? now,
+    };
+    const finish = await changeSubmissions(ctx, input.organizationId, current, next);
+    const item = await saveForm(ctx.db, next);
+    await finish();
+    return { item };
+  },
+});

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { id } from '../../rpc/fields.ts';
+import { defineOperation, type Context } from '../../rpc/operation.ts';
+import { staffOf } from '../inventoryItems/alerts.ts';
+import { notify } from '../notifications/notify.ts';
+import { actingPatient } from './marketplace.fields.ts';
+import { oneQuoteRecord, requestDetail } from './marketplace.records.ts';
+import { findPatientQuote, lockRequest, moveBroadcasts, moveQuotes, patchBroadcast, patchQuote, patchRequest, quoteById, type QuoteRow } from './marketplace.repo.ts';
+import { assertStatus, LIVE_BROADCAST, MOVES, PENDING_QUOTE } from './marketplace.status.ts';
+
+/** Tells the pharmacy's staff (admin, pharmacist) that its quote was accepted; once per quote and person. */
+async function notifyPharmacy(ctx: Context, quote: QuoteRow): Promise<void> {
+  for (const person of await staffOf(ctx.db, quote.organizationId)) {
+    await notify(ctx.db, ctx, {
+      organizationId: quote.organizationId,
+      recipientIdpUserId: person.idpUserId,
+      recipientRole: person.role,
+      type: 'prescription_quote_accepted',
+      title: 'Quote accepted',
+      message: `A patient accepted your quote of ${(Number(quote.grandTotal) / 100).toFixed(2)} ${quote.currency}.`,
+      priority: 'high',
+      relatedEntityType: 'prescriptionQuotes',
+      relatedEntityId: quote.id,
+      navigationParams: { prescriptionRequestId: quote.prescriptionRequestId, broadcastId: quote.broadcastId, quoteId: quote.id },
+      dedupeKey: `prescription-quote:${quote.id}:accepted:${person.idpUserId}`,
+    });
+  }
+}
+
+/**
+ * The patient accepts one submitted quote: the quote ACCEPTED, the request ACCEPTED (closed to
+ * every other quote), the other pending quotes NOT_CHOSEN, the quote's broadcast ACCEPTED and the
+ * other live broadcasts CLOSED. The request is locked first, so of two concurrent accepts one
+ * wins and the other finds the request ACCEPTED (INVALID_STATE).
+ */
+export const acceptQuote = defineOperation({
+  namespace: 'prescriptionMarketplace',
+  name: 'acceptQuote',
+  summary: 'Accept a submitted quote (the others are not chosen)',
+  writes: true,
+  input: z.object({ quoteId: id(), patientId: id().nullish() }),
+  async handler(ctx, input) {
+    const patientId = actingPatient(ctx, input.patientId);
+    const found = await findPatientQuote(ctx.db, input.quoteId, patientId);
+    const request = await lockRequest(ctx.db, ctx.dialect, found.prescriptionRequestId);
+    assertStatus('prescription request', request.status, MOVES.acceptQuote.request, 'acceptQuote');
+    const quote = await quoteById(ctx.db, found.id);
+    assertStatus('quote', quote.status, MOVES.acceptQuote.quote, 'acceptQuote');
+
+    const now = ctx.now();
+    const accepted = await patchQuote(ctx.db, quote.id, { status: 'ACCEPTED', decidedAt: now, updatedAt: now });
+    await moveQuotes(ctx.db, request.id, PENDING_QUOTE, 'NOT_CHOSEN', now, quote.id);
+    await patchBroadcast(ctx.db, quote.broadcastId, { status: 'ACCEPTED', updatedAt: now });
+    await moveBroadcasts(ctx.db, request.id, LIVE_BROADCAST, 'CLOSED', now, quote.broadcastId);
+    const closed = await patchRequest(ctx.db, request.id, { status: 'ACCEPTED', acceptedQuoteId: quote.id, acceptedAt: now, updatedAt: now });
+    await notifyPharmacy(ctx, accepted);
+    return {
+      success: true,
+      item: await requestDetail(ctx, closed, { catalogueOf: accepted.organizationId }),
+      quote: await oneQuoteRecord(ctx, accepted),
+    };
+  },
+});

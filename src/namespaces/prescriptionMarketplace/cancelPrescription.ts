@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { id } from '../../rpc/fields.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { actingPatient } from './marketplace.fields.ts';
+import { requestRecord } from './marketplace.records.ts';
+import { findPatientRequest, lockRequest, moveBroadcasts, moveQuotes, patchRequest } from './marketplace.repo.ts';
+import { assertStatus, LIVE_BROADCAST, MOVES, PENDING_QUOTE } from './marketplace.status.ts';
+
+/**
+ * The patient cancels an open request (BROADCASTED or QUOTED): the request, its live broadcasts
+ * and its pending quotes (drafts and submitted) become CANCELLED. Answers the single-request shape.
+ */
+export const cancelPrescription = defineOperation({
+  namespace: 'prescriptionMarketplace',
+  name: 'cancelPrescription',
+  summary: 'Cancel an open prescription request',
+  writes: true,
+  input: z.object({ prescriptionRequestId: id(), patientId: id().nullish() }),
+  async handler(ctx, input) {
+    const patientId = actingPatient(ctx, input.patientId);
+    const found = await findPatientRequest(ctx.db, input.prescriptionRequestId, patientId);
+    const request = await lockRequest(ctx.db, ctx.dialect, found.id);
+    assertStatus('prescription request', request.status, MOVES.cancelPrescription.request, 'cancelPrescription');
+
+    const now = ctx.now();
+    await moveQuotes(ctx.db, request.id, PENDING_QUOTE, 'CANCELLED', now);
+    await moveBroadcasts(ctx.db, request.id, LIVE_BROADCAST, 'CANCELLED', now);
+    const cancelled = await patchRequest(ctx.db, request.id, { status: 'CANCELLED', cancelledAt: now, updatedAt: now });
+    return { success: true, item: requestRecord(cancelled) };
+  },
+});

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { id, paging } from '../../rpc/fields.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { actingPatient } from './marketplace.fields.ts';
+import { summaryRecord } from './marketplace.records.ts';
+import { pagePatientSummaries } from './marketplace.repo.ts';
+import { REQUEST_STATUSES, statusFilter } from './marketplace.status.ts';
+
+/**
+ * The patient's requests, newest first, in the list-summary shape: available = the request's
+ * standing quotes (submitted or accepted), amount = the lowest of their grand totals (0 when none).
+ */
+export const getMyPrescriptions = defineOperation({
+  namespace: 'prescriptionMarketplace',
+  name: 'getMyPrescriptions',
+  summary: "A patient's prescription requests with their quote count and lowest quote",
+  input: z.object({
+    patientId: id().nullish(),
+    status: statusFilter(REQUEST_STATUSES).nullish(),
+    ...paging,
+  }),
+  async handler(ctx, input) {
+    const patientId = actingPatient(ctx, input.patientId);
+    const page = await pagePatientSummaries(ctx.db, patientId, input.status ?? undefined, input.page, input.pageSize);
+    return { success: true, ...page, items: page.items.map(summaryRecord) };
+  },
+});

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { id } from '../../rpc/fields.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { actingPatient } from './marketplace.fields.ts';
+import { patientCatalogue, requestDetail } from './marketplace.records.ts';
+import { findPatientRequest } from './marketplace.repo.ts';
+
+/**
+ * The patient's request in the detail shape: every broadcast, and for each medicine the stored
+ * productIds and the catalogue options of the request's pharmacy (the accepted quote's, else the
+ * one named; none for a request broadcast by distance that is not accepted yet).
+ */
+export const getPrescriptionDetails = defineOperation({
+  namespace: 'prescriptionMarketplace',
+  name: 'getPrescriptionDetails',
+  summary: "A patient's prescription request with its medicines and broadcasts",
+  input: z.object({ prescriptionRequestId: id(), patientId: id().nullish() }),
+  async handler(ctx, input) {
+    const patientId = actingPatient(ctx, input.patientId);
+    const request = await findPatientRequest(ctx.db, input.prescriptionRequestId, patientId);
+    return { success: true, item: await requestDetail(ctx, request, { catalogueOf: await patientCatalogue(ctx, request) }) };
+  },
+});

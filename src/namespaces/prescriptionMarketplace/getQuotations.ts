@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { id } from '../../rpc/fields.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { actingPatient } from './marketplace.fields.ts';
+import { quoteRecords } from './marketplace.records.ts';
+import { findPatientRequest, submittedQuotesOf } from './marketplace.repo.ts';
+
+/**
+ * The quotes submitted for the patient's request (whatever became of them since: SUBMITTED,
+ * ACCEPTED, REJECTED, NOT_CHOSEN, CANCELLED), cheapest first. Drafts are the pharmacy's own.
+ */
+export const getQuotations = defineOperation({
+  namespace: 'prescriptionMarketplace',
+  name: 'getQuotations',
+  summary: 'The quotes pharmacies submitted for a prescription request',
+  input: z.object({ prescriptionRequestId: id(), patientId: id().nullish() }),
+  async handler(ctx, input) {
+    const patientId = actingPatient(ctx, input.patientId);
+    const request = await findPatientRequest(ctx.db, input.prescriptionRequestId, patientId);
+    return { success: true, items: await quoteRecords(ctx, await submittedQuotesOf(ctx.db, request.id)) };
+  },
+});

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { id, paging } from '../../rpc/fields.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { assertPharmacySide } from './marketplace.fields.ts';
+import { summaryRecord } from './marketplace.records.ts';
+import { pagePharmacySummaries } from './marketplace.repo.ts';
+import { BROADCAST_STATUSES, statusFilter } from './marketplace.status.ts';
+
+/**
+ * The broadcasts the pharmacy received, newest first, in the list-summary shape, from the
+ * pharmacy's side: `status` is its broadcast's status (and the filter), `available` / `amount`
+ * count only its own standing quote, never another pharmacy's. organizationBranchId keeps the
+ * broadcasts to that branch and those to the whole organization.
+ */
+export const pendingList = defineOperation({
+  namespace: 'prescriptionMarketplace',
+  name: 'pendingList',
+  summary: 'The prescription requests broadcast to a pharmacy',
+  input: z.object({
+    organizationId: id(),
+    organizationBranchId: id().nullish(),
+    status: statusFilter(BROADCAST_STATUSES).nullish(),
+    ...paging,
+  }),
+  async handler(ctx, input) {
+    assertPharmacySide(ctx, input.organizationId);
+    const page = await pagePharmacySummaries(
+      ctx.db,
+      { organizationId: input.organizationId, organizationBranchId: input.organizationBranchId ?? undefined, status: input.status ?? undefined },
+      input.page,
+      input.pageSize,
+    );
+    return { success: true, ...page, items: page.items.map(summaryRecord) };
+  },
+});

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { id } from '../../rpc/fields.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { assertPharmacySide, remarks } from './marketplace.fields.ts';
+import { broadcastRecord } from './marketplace.records.ts';
+import { findBroadcast, lockRequest, patchBroadcast, patchQuote, quoteOfBroadcast } from './marketplace.repo.ts';
+import { assertStatus, MOVES } from './marketplace.status.ts';
+
+/**
+ * The pharmacy declines a broadcast it has not answered (SENT or VIEWED) while the request is
+ * open: the broadcast REJECTED with the reason, and its draft quote, if any, CANCELLED. The
+ * request is unchanged (other pharmacies may still quote).
+ */
+export const rejectPrescription = defineOperation({
+  namespace: 'prescriptionMarketplace',
+  name: 'rejectPrescription',
+  summary: 'Decline a prescription request broadcast to this pharmacy',
+  writes: true,
+  input: z.object({ broadcastId: id(), organizationId: id(), reason: remarks().nullish() }),
+  async handler(ctx, input) {
+    assertPharmacySide(ctx, input.organizationId);
+    const found = await findBroadcast(ctx.db, input.organizationId, { broadcastId: input.broadcastId });
+    const request = await lockRequest(ctx.db, ctx.dialect, found.prescriptionRequestId);
+    assertStatus('prescription request', request.status, MOVES.rejectPrescription.request, 'rejectPrescription');
+    const broadcast = await findBroadcast(ctx.db, input.organizationId, { broadcastId: found.id });
+    assertStatus('broadcast', broadcast.status, MOVES.rejectPrescription.broadcast, 'rejectPrescription');
+
+    const now = ctx.now();
+    const draft = await quoteOfBroadcast(ctx.db, broadcast.id);
+    if (draft?.status === 'DRAFT') await patchQuote(ctx.db, draft.id, { status: 'CANCELLED', decidedAt: now, updatedAt: now });
+    const rejected = await patchBroadcast(ctx.db, broadcast.id, { status: 'REJECTED', rejectionReason: input.reason ?? null, respondedAt: now, updatedAt: now });
+    return { success: true, item: broadcastRecord(rejected) };
+  },
+});

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { id } from '../../rpc/fields.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { assertPharmacySide, quoteAmounts } from './marketplace.fields.ts';
+import { oneQuoteRecord } from './marketplace.records.ts';
+import { findBroadcast, lockRequest, quoteOfBroadcast } from './marketplace.repo.ts';
+import { assertStatus, MOVES } from './marketplace.status.ts';
+import { writeDraft } from './quote.ts';
+
+/**
+ * Creates the pharmacy's draft quote for a broadcast, or changes it when one exists (one quote per
+ * broadcast): the request open, the broadcast not yet answered, the quote still a DRAFT.
+ * Omitted fields are unchanged (0 and no items on a new quote); `items` replaces every line.
+ */
+export const saveDraftQuote = defineOperation({
+  namespace: 'prescriptionMarketplace',
+  name: 'saveDraftQuote',
+  summary: "Create or change the pharmacy's draft quote for a broadcast",
+  writes: true,
+  input: z.object({ broadcastId: id(), organizationId: id(), ...quoteAmounts }),
+  async handler(ctx, input) {
+    assertPharmacySide(ctx, input.organizationId);
+    const found = await findBroadcast(ctx.db, input.organizationId, { broadcastId: input.broadcastId });
+    const request = await lockRequest(ctx.db, ctx.dialect, found.prescriptionRequestId);
+    assertStatus('prescription request', request.status, MOVES.saveDraftQuote.request, 'saveDraftQuote');
+    const broadcast = await findBroadcast(ctx.db, input.organizationId, { broadcastId: found.id });
+    assertStatus('broadcast', broadcast.status, MOVES.saveDraftQuote.broadcast, 'saveDraftQuote');
+    const current = await quoteOfBroadcast(ctx.db, broadcast.id);
+    if (current) assertStatus('quote', current.status, MOVES.saveDraftQuote.quote, 'saveDraftQuote');
+    const quote = await writeDraft(ctx, broadcast, current, input);
+    return { success: true, item: await oneQuoteRecord(ctx, quote) };
+  },
+});

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { AppError } from '../../rpc/errors.ts';
+import { id } from '../../rpc/fields.ts';
+import { defineOperation, type Context } from '../../rpc/operation.ts';
+import { notify } from '../notifications/notify.ts';
+import { assertPharmacySide } from './marketplace.fields.ts';
+import { oneQuoteRecord } from './marketplace.records.ts';
+import { findBroadcast, findPharmacyQuote, lockRequest, patchBroadcast, patchQuote, patchRequest, quoteById, quoteItemsOf, type QuoteRow, type RequestRow } from './marketplace.repo.ts';
+import { assertStatus, MOVES } from './marketplace.status.ts';
+
+/** Tells the patient a quote arrived; once per quote. */
+async function notifyPatient(ctx: Context, request: RequestRow, quote: QuoteRow, pharmacyName: string | null): Promise<void> {
+  await notify(ctx.db, ctx, {
+    organizationId: quote.organizationId,
+    recipientIdpUserId: request.patientId,
+    recipientRole: 'patient',
+    type: 'prescription_quote_received',
+    title: 'New quote for your prescription',
+    message: `${pharmacyName ?? 'A pharmacy'} quoted ${(Number(quote.grandTotal) / 100).toFixed(2)} ${quote.currency}.`,
+    relatedEntityType: 'prescriptionQuotes',
+    relatedEntityId: quote.id,
+    navigationParams: { prescriptionRequestId: request.id, quoteId: quote.id },
+    dedupeKey: `prescription-quote:${quote.id}:submitted`,
+  });
+}
+
+/**
+ * Submits the pharmacy's draft quote (with at least one item) as priced when it was saved: the
+ * quote SUBMITTED and visible to the patient, its broadcast and the request QUOTED; the patient
+ * is notified.
+ */
+export const submitQuote = defineOperation({
+  namespace: 'prescriptionMarketplace',
+  name: 'submitQuote',
+  summary: "Submit the pharmacy's draft quote to the patient",
+  writes: true,
+  input: z.object({ quoteId: id(), organizationId: id() }),
+  async handler(ctx, input) {
+    assertPharmacySide(ctx, input.organizationId);
+    const found = await findPharmacyQuote(ctx.db, input.organizationId, input.quoteId);
+    const request = await lockRequest(ctx.db, ctx.dialect, found.prescriptionRequestId);
+    assertStatus('prescription request', request.status, MOVES.submitQuote.request, 'submitQuote');
+    const quote = await quoteById(ctx.db, found.id);
+    assertStatus('quote', quote.status, MOVES.submitQuote.quote, 'submitQuote');
+    const broadcast = await findBroadcast(ctx.db, input.organizationId, { broadcastId: quote.broadcastId });
+    assertStatus('broadcast', broadcast.status, MOVES.submitQuote.broadcast, 'submitQuote');
+    if ((await quoteItemsOf(ctx.db, [quote.id])).get(quote.id)!.length === 0) {
+      throw new AppError('INVALID_STATE', 'a quote without items cannot be submitted');
+    }
+
+    const now = ctx.now();
+    const submitted = await patchQuote(ctx.db, quote.id, { status: 'SUBMITTED', submittedAt: now, updatedAt: now });
+    await patchBroadcast(ctx.db, broadcast.id, { status: 'QUOTED', respondedAt: now, updatedAt: now });
+    await patchRequest(ctx.db, request.id, { status: 'QUOTED', updatedAt: now });
+    const record = await oneQuoteRecord(ctx, submitted);
+    await notifyPatient(ctx, request, submitted, record.pharmacyName);
+    return { success: true, item: record };
+  },
+});

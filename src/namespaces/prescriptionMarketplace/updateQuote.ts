@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { id } from '../../rpc/fields.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { assertPharmacySide, quoteAmounts } from './marketplace.fields.ts';
+import { oneQuoteRecord } from './marketplace.records.ts';
+import { findBroadcast, findPharmacyQuote, lockRequest, quoteById } from './marketplace.repo.ts';
+import { assertStatus, MOVES } from './marketplace.status.ts';
+import { writeDraft } from './quote.ts';
+
+/** Changes the pharmacy's draft quote (a submitted quote is final). Omitted fields are unchanged. */
+export const updateQuote = defineOperation({
+  namespace: 'prescriptionMarketplace',
+  name: 'updateQuote',
+  summary: "Change the pharmacy's draft quote",
+  writes: true,
+  input: z.object({ quoteId: id(), organizationId: id(), ...quoteAmounts }),
+  async handler(ctx, input) {
+    assertPharmacySide(ctx, input.organizationId);
+    const found = await findPharmacyQuote(ctx.db, input.organizationId, input.quoteId);
+    const request = await lockRequest(ctx.db, ctx.dialect, found.prescriptionRequestId);
+    assertStatus('prescription request', request.status, MOVES.updateQuote.request, 'updateQuote');
+    const quote = await quoteById(ctx.db, found.id);
+    assertStatus('quote', quote.status, MOVES.updateQuote.quote, 'updateQuote');
+    const broadcast = await findBroadcast(ctx.db, input.organizationId, { broadcastId: quote.broadcastId });
+    assertStatus('broadcast', broadcast.status, MOVES.updateQuote.broadcast, 'updateQuote');
+    const updated = await writeDraft(ctx, broadcast, quote, input);
+    return { success: true, item: await oneQuoteRecord(ctx, updated) };
+  },
+});

@@ -1,0 +1,5 @@
+import type { Operation } from '../../rpc/operation.ts';
+import { listUnassignedSalonUsers } from './listUnassignedSalonUsers.ts';
+import { saloonMembers } from './saloonMembers.resource.ts';
+
+export const operations: Operation[] = [...saloonMembers.operations, listUnassignedSalonUsers];

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { id, paging } from '../../rpc/fields.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { pageUnassigned } from './saloonMembers.repo.ts';
+
+/**
+ * The organization's users (table users) not yet assigned as salon members: no saloonMembers row
+ * of the organization, in any status, carries their idpUserId. Users records, newest first, paged.
+ */
+export const listUnassignedSalonUsers = defineOperation({
+  namespace: 'saloonMembers',
+  name: 'listUnassignedSalonUsers',
+  summary: 'Page through the organization\'s users who are not salon members yet',
+  input: z.object({ organizationId: id(), ...paging }),
+  async handler(ctx, input) {
+    return pageUnassigned(ctx.db, input.organizationId, input.page, input.pageSize);
+  },
+});

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { AppError, validationFailed } from '../../rpc/errors.ts';
+import { id } from '../../rpc/fields.ts';
+import type { Context } from '../../rpc/operation.ts';
+import { defineResource, type ApiRecord } from '../../rpc/resource.ts';
+import { activeAtSeat, userOf } from './saloonMembers.repo.ts';
+
+/** The status a member gets when none is given (and when null is given: the column is never empty). */
+export const ACTIVE = 'active';
+
+const label = () => z.string().trim().max(100);
+const idpUserId = () => z.string().trim().min(1, 'must not be empty').max(256);
+
+export interface SaloonMemberRecord {
+  id: string;
+  organizationId: string;
+  locationId: string;
+  seatId: string | null;
+  idpUserId: string;
+  /** the users record id of idpUserId in the organization */
+  userId: string;
+  role: string | null;
+  /** any text; `active` in any letter case holds the seat */
+  status: string;
+  gender: string | null;
+  yoe: number | null;
+  totalReviews: number | null;
+  averageRatings: number | null;
+  assignedAt: number;
+  assignedBy: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+const isActive = (record: ApiRecord) => typeof record.status === 'string' && record.status.toLowerCase() === ACTIVE;
+const changed = (record: ApiRecord, current: ApiRecord | undefined, fields: string[]) => !current || fields.some((f) => record[f] !== current[f]);
+
+/**
+ * The member is one of the organization's users: idpUserId must have a users record there
+ * (VALIDATION_FAILED otherwise) and userId is that record's id (filled in; another id is
+ * VALIDATION_FAILED). A seat of a location holds one active member (CONFLICT, named here; the
+ * partial unique index decides under concurrency). assignedAt / assignedBy are stamped (now, the
+ * caller's idpUserId) on create and when the member moves to another location or seat, unless given.
+ */
+async function prepare(record: ApiRecord, ctx: Context, current?: ApiRecord): Promise<ApiRecord> {
+  const organizationId = record.organizationId as string;
+  record.status ??= ACTIVE;
+  if (changed(record, current, ['idpUserId', 'userId'])) {
+    const user = await userOf(ctx.db, organizationId, record.idpUserId as string);
+    if (!user) throw validationFailed('idpUserId', 'must be the idpUserId of a user of this organization');
+    // A userId kept from before a change of idpUserId is re-derived, one given must match.
+    const given = current && record.userId === current.userId ? null : record.userId;
+    if (given !== null && given !== user.id) {
+      throw validationFailed('userId', 'must be the users record id of idpUserId in this organization (or omitted)');
+    }
+    record.userId = user.id;
+  }
+  const seatId = record.seatId as string | null;
+  if (seatId !== null && isActive(record) && (!current || !isActive(current) || changed(record, current, ['locationId', 'seatId']))) {
+    const holder = await activeAtSeat(ctx.db, organizationId, record.locationId as string, seatId, current?.id as string | undefined);
+    if (holder) throw new AppError('CONFLICT', `seat ${seatId} at location ${String(record.locationId)} already has an active member (${holder.id})`);
+  }
+  const caller = ctx.caller.kind === 'user' ? ctx.caller.idpUserId : null;
+  const moved = current !== undefined && changed(record, current, ['locationId', 'seatId']);
+  if (record.assignedAt === null || (moved && record.assignedAt === current.assignedAt)) record.assignedAt = ctx.now();
+  if (!current) record.assignedBy ??= caller;
+  else if (moved && record.assignedBy === current.assignedBy) record.assignedBy = caller;
+  return record;
+}
+
+/**
+ * Salon members: the organization's users placed at a location and seat. All five plain operations
+ * are generated (listByOrganization filters by locationId, seatId, idpUserId and status, exact);
+ * listUnassignedSalonUsers is written by hand.
+ */
+export const saloonMembers = defineResource({
+  namespace: 'saloonMembers',
+  table: 'saloonMembers',
+  scope: 'organization',
+  clientTimestamps: true,
+  fields: {
+    locationId: { kind: 'string', required: true, schema: id() },
+    seatId: { kind: 'string', schema: id() },
+    idpUserId: { kind: 'string', required: true, schema: idpUserId() },
+    userId: { kind: 'string', schema: id() },
+    role: { kind: 'string', schema: label() },
+    status: { kind: 'string', schema: z.string().trim().min(1, 'must not be empty').max(64), default: ACTIVE },
+    gender: { kind: 'string', schema: label() },
+    yoe: { kind: 'int', schema: z.int().min(0).max(100) },
+    totalReviews: { kind: 'int', schema: z.int().min(0) },
+    averageRatings: { kind: 'number', schema: z.number().min(0) },
+    assignedAt: { kind: 'ts' },
+    assignedBy: { kind: 'string', schema: idpUserId() },
+  },
+  listFilters: ['locationId', 'seatId', 'idpUserId', 'status'],
+  prepare,
+});

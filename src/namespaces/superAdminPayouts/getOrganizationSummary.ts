@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { id } from '../../rpc/fields.ts';
+import { fromMinor } from '../../rpc/money.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { assertStaffOf } from './access.ts';
+import { balanceOf, type Balance } from './payouts.repo.ts';
+
+/** What a summary shows: amounts with two decimals, counts, and the rates a request would apply now. */
+export function summaryOf(organizationId: string, balance: Balance, rates: { commissionBasisPoints: number; gatewayChargeBasisPoints: number; fixedChargeMinor: number }) {
+  return {
+    organizationId,
+    collected: fromMinor(balance.collected),
+    paidOut: fromMinor(balance.paidOut),
+    paidOutNet: fromMinor(balance.paidOutNet),
+    pendingPayouts: fromMinor(balance.pending),
+    available: fromMinor(balance.available),
+    counts: { paidAppointments: balance.paidAppointments, paidOutPayouts: balance.paidOutCount, pendingPayouts: balance.pendingCount },
+    rates: {
+      commissionPercent: fromMinor(rates.commissionBasisPoints),
+      gatewayChargePercent: fromMinor(rates.gatewayChargeBasisPoints),
+      payoutCharge: fromMinor(rates.fixedChargeMinor),
+    },
+  };
+}
+
+/**
+ * An organization's balance with the platform: collected (amountPaid of its paid appointments),
+ * paid out and pending payouts (gross amounts, by status as status.ts classifies them) and
+ * available = collected - paid out - pending. Exact: sums over integer minor units. Financial figures
+ * are not public: a token of the organization's own staff or of a platform admin (access.ts).
+ */
+export const getOrganizationSummary = defineOperation({
+  namespace: 'superAdminPayouts',
+  name: 'getOrganizationSummary',
+  summary: 'Collected, paid out, pending and available amounts of an organization',
+  access: 'authenticated',
+  input: z.object({ organizationId: id() }),
+  async handler(ctx, input) {
+    assertStaffOf(ctx, input.organizationId);
+    return summaryOf(input.organizationId, await balanceOf(ctx.db, input.organizationId), ctx.config.payouts);
+  },
+});

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { paging } from '../../rpc/fields.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { assertAdminWhenToken } from './access.ts';
+import { pageAll } from './payouts.repo.ts';
+import { statusText } from './payouts.resource.ts';
+
+/**
+ * The payouts of every organization, newest first. With a token the caller needs platform_admin;
+ * without one the interface's optional mode holds (AUTH_MODE=required demands the token).
+ * `status` (extension) filters by exact status text; null = no filter.
+ */
+export const list = defineOperation({
+  namespace: 'superAdminPayouts',
+  name: 'list',
+  summary: 'Page through the payouts of all organizations, newest first (platform_admin when a token is present)',
+  input: z.object({ status: statusText().nullish().transform((v) => v ?? undefined), ...paging }),
+  async handler(ctx, input) {
+    assertAdminWhenToken(ctx);
+    return pageAll(ctx.db, input.status, input.page, input.pageSize);
+  },
+});

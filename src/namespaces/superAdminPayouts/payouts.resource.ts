@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { id, str } from '../../rpc/fields.ts';
+import type { Context } from '../../rpc/operation.ts';
+import { defineResource, type ApiRecord } from '../../rpc/resource.ts';
+import { callerUserId } from './access.ts';
+import { assertFiguresAgree, figuresOf } from './figures.ts';
+import { isProcessed } from './status.ts';
+
+/** Any status text (the interface's rule for updates), trimmed; status.ts says what the known ones mean. */
+export const statusText = () => z.string().trim().min(1, 'must not be empty').max(64);
+/** Gateway references and similar labels. */
+const label = () => z.string().trim().max(200);
+
+export interface PayoutRecord {
+  id: string;
+  organizationId: string;
+  grossAmount: number;
+  commissionPercent: number;
+  commissionAmount: number;
+  gatewayCharge: number;
+  payoutCharge: number;
+  netPayout: number;
+  gatewayPayoutId: string | null;
+  gatewayFundAccountId: string | null;
+  status: string;
+  paymentIds: string[] | null;
+  notes: string | null;
+  processedByUserId: string | null;
+  processedAt: number | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/**
+ * Invariants of the full record about to be written (create, update, requestByOrganization):
+ * the figures agree to the cent; a payout that becomes processed (paid out or released, see
+ * status.ts) without a processedAt gets now, and without a processedByUserId the caller's users record id.
+ */
+function prepare(record: ApiRecord, ctx: Context, current?: ApiRecord): ApiRecord {
+  assertFiguresAgree(figuresOf(record));
+  const status = record.status as string;
+  if (isProcessed(status) && !isProcessed(current?.status as string | undefined)) {
+    if (record.processedAt === null) record.processedAt = ctx.now();
+    if (record.processedByUserId === null) record.processedByUserId = callerUserId(ctx, record.organizationId as string);
+  }
+  return record;
+}
+
+/**
+ * Payouts of the platform to an organization. Money is kept as integer minor units and
+ * commissionPercent as basis points (src/rpc/money.ts); the API shows numbers with two decimals.
+ * All five plain operations are generated; index.ts adds who may call them.
+ */
+export const payouts = defineResource({
+  namespace: 'superAdminPayouts',
+  table: 'superAdminPayouts',
+  scope: 'organization',
+  clientTimestamps: true,
+  fields: {
+    grossAmount: { kind: 'money', required: true },
+    commissionPercent: { kind: 'percent', required: true },
+    commissionAmount: { kind: 'money', required: true },
+    gatewayCharge: { kind: 'money', required: true },
+    payoutCharge: { kind: 'money', required: true },
+    netPayout: { kind: 'money', required: true },
+    gatewayPayoutId: { kind: 'string', schema: label() },
+    gatewayFundAccountId: { kind: 'string', schema: label() },
+    status: { kind: 'string', required: true, schema: statusText() },
+    paymentIds: { kind: 'strings', schema: z.array(id()).max(1000) },
+    notes: { kind: 'string', schema: str() },
+    processedByUserId: { kind: 'string', schema: id() },
+    processedAt: { kind: 'ts' },
+  },
+  listFilters: ['status'],
+  prepare,
+});

@@ -1,0 +1,72 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import { containsText } from '../../db/text-search.ts';
+import { offsetOf, pageOf, type Page } from '../../rpc/paging.ts';
+import type { ApiRecord } from '../../rpc/resource.ts';
+
+/** Query functions for suppliers; each takes the handle first. */
+
+export const SORT_FIELDS = ['createdAt', 'updatedAt', 'name', 'contactPerson', 'module'] as const;
+export type SortField = (typeof SORT_FIELDS)[number];
+const TEXT_SORTS: ReadonlySet<SortField> = new Set(['name', 'contactPerson', 'module']);
+
+export interface SupplierRow {
+  id: string;
+  organizationId: string;
+  name: string;
+  isActive: boolean | number;
+}
+
+/** The organization's supplier `id`, if it is one. */
+export async function findSupplier(db: Db, organizationId: string, id: string): Promise<SupplierRow | undefined> {
+  return db.selectFrom('suppliers').select(['id', 'organizationId', 'name', 'isActive']).where('organizationId', '=', organizationId).where('id', '=', id).executeTakeFirst();
+}
+
+/** How many inventory items of the organization name the supplier. */
+export async function itemsSuppliedBy(db: Db, organizationId: string, supplierId: string): Promise<number> {
+  const row = await db
+    .selectFrom('inventoryItems')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('organizationId', '=', organizationId)
+    .where('supplierId', '=', supplierId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export interface SupplierFilter {
+  module?: string | undefined;
+  search?: string | undefined;
+}
+
+/** One page of suppliers; text sorts are case-insensitive, nulls last in both directions, id breaks ties. */
+export async function pageSuppliers(
+  db: Db,
+  organizationId: string,
+  filter: SupplierFilter,
+  sort: { field: SortField; order: 'asc' | 'desc' },
+  page: number,
+  pageSize: number,
+  toRecord: (row: ApiRecord) => ApiRecord,
+): Promise<Page<ApiRecord>> {
+  let base = db.selectFrom('suppliers').where('organizationId', '=', organizationId);
+  if (filter.module !== undefined) base = base.where('module', '=', filter.module);
+  const search = filter.search;
+  if (search) {
+    base = base.where((eb) =>
+      eb.or(['name', 'contactPerson', 'phone', 'email', 'gstNumber'].map((column) => containsText(column, search))),
+    );
+  }
+  const key = TEXT_SORTS.has(sort.field) ? sql`lower(${sql.ref(sort.field)})` : sql.ref(sort.field);
+  const [rows, count] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy(sql`case when ${sql.ref(sort.field)} is null then 1 else 0 end`)
+      .orderBy(key, sort.order)
+      .orderBy('id', sort.order)
+      .limit(pageSize)
+      .offset(offsetOf(page, pageSize))
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return pageOf(rows.map((r) => toRecord(r as unknown as ApiRecord)), Number(count.n), page, pageSize);
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { AppError } from '../../rpc/errors.ts';
+import { reqStr, str } from '../../rpc/fields.ts';
+import { defineResource } from '../../rpc/resource.ts';
+import { itemsSuppliedBy } from './suppliers.repo.ts';
+
+const text = (max: number) => z.string().trim().min(1, 'must not be empty').max(max);
+
+/**
+ * An organization's suppliers (inventory). `isActive` defaults to true (null puts the default
+ * back). A supplier that inventory items name cannot be deleted (INVALID_STATE): deactivate it.
+ * update and list are written by hand (update leaves `module` alone, as the interface lists it;
+ * list sorts).
+ */
+export const suppliers = defineResource({
+  namespace: 'suppliers',
+  table: 'suppliers',
+  scope: 'organization',
+  fields: {
+    module: { kind: 'string', schema: text(100) },
+    name: { kind: 'string', required: true, schema: reqStr().max(200) },
+    contactPerson: { kind: 'string', schema: str().max(200) },
+    phone: { kind: 'string', schema: str().trim().max(32) },
+    email: { kind: 'email' },
+    gstNumber: { kind: 'string', schema: str().trim().max(32) },
+    address: { kind: 'string', schema: str().max(1000) },
+    isActive: { kind: 'bool', default: true },
+  },
+  generate: ['create', 'getById', 'delete'],
+  async prepare(record) {
+    return { ...record, isActive: record.isActive ?? true };
+  },
+  async beforeDelete(ctx, record) {
+    const count = await itemsSuppliedBy(ctx.db, record.organizationId as string, record.id as string);
+    if (count > 0) {
+      throw new AppError('INVALID_STATE', `${count} inventory item(s) name this supplier: change them or deactivate the supplier (isActive false) instead`);
+    }
+  },
+});

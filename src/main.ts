@@ -8,6 +8,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = openDatabase(config.databaseUrl, { sqliteSynchronous: config.sqliteSynchronous });
   await migrateToLatest(database.db);
+  await database.durable();
   const app = await buildApp({ config, database });
   // Sends queued push notifications; only with a push provider (PUSH_URL).
   const pushWorker = deliveryWorkerFor(config, database, app.log);

@@ -9,11 +9,21 @@ export type Db = Kysely<Database>;
 export interface DatabaseHandle {
   db: Db;
   dialect: Dialect;
+  /**
+   * Resolves once every write made so far is durable. On SQLite with group commit, transactions
+   * are committed in batches and a request is answered only after its batch's commit; on
+   * PostgreSQL a committed transaction already is.
+   */
+  durable(): Promise<void>;
+  /** SQLite only: transactions run and commits made (group commit shares one commit among many). */
+  commitStats?(): { transactions: number; commits: number };
   close(): Promise<void>;
 }
 
 export interface DatabaseOptions {
   sqliteSynchronous?: 'FULL' | 'NORMAL';
+  /** Commit SQLite transactions in batches (default true). */
+  sqliteGroupCommit?: boolean;
   /** PostgreSQL schema to use (tests run each suite in a schema of its own). */
   pgSchema?: string;
   poolSize?: number;
@@ -24,10 +34,9 @@ const INT8_OID = 20;
 export function openDatabase(url: string, options: DatabaseOptions = {}): DatabaseHandle {
   if (url.startsWith('sqlite:')) {
     const path = url.slice('sqlite:'.length) || ':memory:';
-    const db = new Kysely<Database>({
-      dialect: new SqliteDialect({ database: openSqlite(path, options.sqliteSynchronous ?? 'FULL') }),
-    });
-    return { db, dialect: 'sqlite', close: () => db.destroy() };
+    const sqlite = openSqlite(path, { synchronous: options.sqliteSynchronous ?? 'FULL', groupCommit: options.sqliteGroupCommit ?? true });
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return { db, dialect: 'sqlite', durable: () => sqlite.durable(), commitStats: () => sqlite.commitStats(), close: () => db.destroy() };
   }
   const pool = new pg.Pool({
     connectionString: url,
@@ -36,7 +45,7 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
     types: { getTypeParser },
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  return { db, dialect: 'postgres', durable: () => Promise.resolve(), close: () => db.destroy() };
 }
 
 // unix-ms timestamps are bigint columns: read them as numbers (exact up to 2^53).

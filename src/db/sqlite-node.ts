@@ -14,6 +14,74 @@ function toParams(parameters: ReadonlyArray<unknown>): Param[] {
   });
 }
 
+const STATEMENT_CACHE_SIZE = 500;
+const SAVEPOINT = 'healthops_tx';
+
+export interface SqliteOptions {
+  synchronous: 'FULL' | 'NORMAL';
+  /**
+   * Group commit: transactions become savepoints of one outer transaction that is committed (one
+   * fsync) when the event loop has run the transactions that were ready, or after `maxDelayMs`.
+   * A write is acknowledged only after that commit: the dispatcher awaits durable().
+   */
+  groupCommit: boolean;
+  maxDelayMs?: number;
+}
+
+export interface SqliteHandle extends SqliteDatabase {
+  /** Resolves once everything written so far is committed to disk; rejects if that commit failed. */
+  durable(): Promise<void>;
+  /** Transactions run and commits made so far (group commit). */
+  commitStats(): { transactions: number; commits: number };
+}
+
+/**
+ * node:sqlite behind Kysely's SQLite dialect, with a statement cache and group commit.
+ *
+ * Kysely runs every query and transaction on one connection behind a mutex, so transactions never
+ * interleave: between two of them no savepoint is open, and the outer transaction can be
+ * committed. Reads on the connection see writes of savepoints released but not yet committed;
+ * callers that answered on them also wait for durable(), so nothing is acknowledged before it is
+ * on disk.
+ */
+export function openSqlite(path: string, options: SqliteOptions): SqliteHandle {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const db = new DatabaseSync(path);
+  db.exec('PRAGMA journal_mode = WAL');
+  db.exec(`PRAGMA synchronous = ${options.synchronous}`);
+  db.exec('PRAGMA busy_timeout = 5000');
+  db.exec('PRAGMA foreign_keys = ON');
+  const statements = new Map<string, SqliteStatement>();
+  const batch = new GroupCommit(db, options.maxDelayMs ?? 10);
+
+  function prepare(sql: string): SqliteStatement {
+    if (options.groupCommit) {
+      const control = batch.control(sql);
+      if (control) return control;
+    }
+    let statement = statements.get(sql);
+    if (statement) {
+      // Most recently used last, so the oldest is evicted first.
+      statements.delete(sql);
+    } else {
+      statement = adaptStatement(db.prepare(sql));
+      if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+    }
+    statements.set(sql, statement);
+    return statement;
+  }
+
+  return {
+    close: () => {
+      batch.flush();
+      db.close();
+    },
+    prepare,
+    durable: () => batch.durable(),
+    commitStats: () => batch.stats(),
+  };
+}
+
 function adaptStatement(stmt: StatementSync): SqliteStatement {
   return {
     // A statement that yields columns (SELECT, or a write with RETURNING) is read with all(),
@@ -25,15 +93,111 @@ function adaptStatement(stmt: StatementSync): SqliteStatement {
   };
 }
 
-export function openSqlite(path: string, synchronous: 'FULL' | 'NORMAL'): SqliteDatabase {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-  const db = new DatabaseSync(path);
-  db.exec('PRAGMA journal_mode = WAL');
-  db.exec(`PRAGMA synchronous = ${synchronous}`);
-  db.exec('PRAGMA busy_timeout = 5000');
-  db.exec('PRAGMA foreign_keys = ON');
-  return {
-    close: () => db.close(),
-    prepare: (sql) => adaptStatement(db.prepare(sql)),
-  };
+interface Waiter {
+  resolve(): void;
+  reject(error: unknown): void;
+}
+
+class GroupCommit {
+  readonly #db: DatabaseSync;
+  readonly #maxDelayMs: number;
+  #outerOpen = false;
+  #inTransaction = false;
+  #openedAt = 0;
+  #flushScheduled = false;
+  #waiters: Waiter[] = [];
+  #transactions = 0;
+  #commits = 0;
+
+  constructor(db: DatabaseSync, maxDelayMs: number) {
+    this.#db = db;
+    this.#maxDelayMs = maxDelayMs;
+  }
+
+  /** Kysely's transaction statements, turned into savepoints of the outer transaction. */
+  control(sql: string): SqliteStatement | undefined {
+    switch (sql) {
+      case 'begin':
+        return this.#statement(() => this.#begin());
+      case 'commit':
+        return this.#statement(() => this.#end('RELEASE'));
+      case 'rollback':
+        return this.#statement(() => this.#end('ROLLBACK'));
+      default:
+        return undefined;
+    }
+  }
+
+  stats(): { transactions: number; commits: number } {
+    return { transactions: this.#transactions, commits: this.#commits };
+  }
+
+  durable(): Promise<void> {
+    if (!this.#outerOpen) return Promise.resolve();
+    this.#scheduleFlush();
+    return new Promise((resolve, reject) => this.#waiters.push({ resolve, reject }));
+  }
+
+  /** Commits the outer transaction if no transaction is in progress. */
+  flush(): void {
+    this.#flushScheduled = false;
+    if (!this.#outerOpen || this.#inTransaction) return;
+    const waiters = this.#waiters;
+    this.#waiters = [];
+    this.#outerOpen = false;
+    try {
+      this.#db.exec('COMMIT');
+      this.#commits++;
+    } catch (error) {
+      if (this.#db.isTransaction) this.#db.exec('ROLLBACK');
+      for (const w of waiters) w.reject(error);
+      return;
+    }
+    for (const w of waiters) w.resolve();
+  }
+
+  #begin(): void {
+    // A batch that has been open too long is committed before the next transaction joins it,
+    // so a steady stream of transactions cannot hold acknowledgements back.
+    if (this.#outerOpen && Date.now() - this.#openedAt >= this.#maxDelayMs) this.flush();
+    if (!this.#outerOpen) {
+      this.#db.exec('BEGIN IMMEDIATE');
+      this.#outerOpen = true;
+      this.#openedAt = Date.now();
+    }
+    this.#db.exec(`SAVEPOINT ${SAVEPOINT}`);
+    this.#inTransaction = true;
+    this.#transactions++;
+  }
+
+  #end(how: 'RELEASE' | 'ROLLBACK'): void {
+    if (how === 'ROLLBACK') this.#db.exec(`ROLLBACK TO ${SAVEPOINT}`);
+    this.#db.exec(`RELEASE ${SAVEPOINT}`);
+    this.#inTransaction = false;
+    this.#scheduleFlush();
+  }
+
+  #scheduleFlush(): void {
+    if (this.#flushScheduled) return;
+    this.#flushScheduled = true;
+    setImmediate(() => this.flush());
+  }
+
+  #statement(run: () => void): SqliteStatement {
+    return {
+      reader: false,
+      all: () => {
+        run();
+        return [];
+      },
+      run: () => {
+        run();
+        return { changes: 0, lastInsertRowid: 0 };
+      },
+      iterate: () => {
+        run();
+        return [][Symbol.iterator]();
+      },
+    };
+  }
 }

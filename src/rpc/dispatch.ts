@@ -66,8 +66,16 @@ export class Dispatcher {
     guardRolesIn(op, caller, organizationId);
     await this.#limitRate(op, input, ctx);
 
-    if (op.writes !== true) return op.handler(ctx, input);
-    return database.db.transaction().execute(async (trx) => {
+    try {
+      return op.writes === true ? await this.#runWriting(op, input, ctx, organizationId) : await op.handler(ctx, input);
+    } finally {
+      // Nothing is answered before what it wrote, or read, is on disk (group commit on SQLite).
+      await database.durable();
+    }
+  }
+
+  #runWriting(op: Operation, input: unknown, ctx: Context, organizationId: string | null): Promise<unknown> {
+    return this.#deps.database.db.transaction().execute(async (trx) => {
       const txCtx = { ...ctx, db: trx };
       const result = await op.handler(txCtx, input);
       await recordAudit(trx, txCtx, {

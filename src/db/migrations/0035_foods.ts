@@ -1,4 +1,5 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { isPostgres } from './dialect-features.ts';
 import { col, notNull } from './columns.ts';
 
 /**
@@ -16,10 +17,6 @@ import { col, notNull } from './columns.ts';
  * Creating the extension needs a privileged role: it is attempted inside a savepoint, and when
  * the extension cannot be had the index is skipped (search still works, by scanning).
  */
-
-function isPostgres(db: Kysely<unknown>): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

@@ -1,4 +1,5 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { makeAppendOnly, dropAppendOnly } from './dialect-features.ts';
 import { col, notNull, orgRecord } from './columns.ts';
 
 /**
@@ -17,11 +18,6 @@ import { col, notNull, orgRecord } from './columns.ts';
  *   organization, (productId, variantId) unique in the organization (NULLs are distinct in unique
  *   indexes, hence the coalesce on variantId).
  */
-const MESSAGE = 'inventoryMovements is append-only';
-
-function isPostgres(db: Kysely<unknown>): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await orgRecord(db.schema.createTable('suppliers'))
@@ -120,36 +116,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('inventoryMovements_item_created').on('inventoryMovements').columns(['inventoryItemId', 'createdAt']).execute();
   await db.schema.createIndex('inventoryMovements_org_created').on('inventoryMovements').columns(['organizationId', 'createdAt']).execute();
 
-  if (isPostgres(db)) {
-    await sql`
-      create function "inventoryMovements_append_only"() returns trigger language plpgsql as $$
-      begin
-        raise exception '${sql.raw(MESSAGE)}' using errcode = 'restrict_violation';
-      end;
-      $$`.execute(db);
-    await sql`
-      create trigger "inventoryMovements_no_update_delete" before update or delete on "inventoryMovements"
-      for each row execute function "inventoryMovements_append_only"()`.execute(db);
-    await sql`
-      create trigger "inventoryMovements_no_truncate" before truncate on "inventoryMovements"
-      for each statement execute function "inventoryMovements_append_only"()`.execute(db);
-    return;
-  }
-  for (const event of ['update', 'delete']) {
-    await sql`
-      create trigger ${sql.id(`inventoryMovements_no_${event}`)} before ${sql.raw(event)} on "inventoryMovements"
-      begin
-        select raise(abort, '${sql.raw(MESSAGE)}');
-      end`.execute(db);
-  }
+  await makeAppendOnly(db, 'inventoryMovements');
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  if (isPostgres(db)) {
-    await sql`drop trigger if exists "inventoryMovements_no_update_delete" on "inventoryMovements"`.execute(db);
-    await sql`drop trigger if exists "inventoryMovements_no_truncate" on "inventoryMovements"`.execute(db);
-    await sql`drop function if exists "inventoryMovements_append_only"()`.execute(db);
-  }
+  await dropAppendOnly(db, 'inventoryMovements');
   await db.schema.dropTable('inventoryMovements').execute();
   await db.schema.dropTable('inventoryBatches').execute();
   await db.schema.dropTable('inventoryItems').execute();

@@ -1,61 +1,623 @@
 /**
- * Load scenarios against the real HTTP server on a scratch database.
- * Usage: npm run bench [-- --requests 2000 --concurrency 20]; DATABASE_URL=postgres://... to bench PostgreSQL.
+ * npm run bench: the service under load at realistic scale (issue 8; docs/PERFORMANCE.md).
+ *
+ * 1. Seeds (or reuses) a database: 1,000 organizations, 1,000,100 appointments, 1,000,100
+ *    notifications, 100,000 inventory items with batches and a ledger, 100,000 foods (bench/seed.ts).
+ * 2. Baselines: a bare Fastify route (bench/bare-server.ts) over HTTP, and getById's read as one
+ *    prepared statement without HTTP (bench/storage-baseline.ts).
+ * 3. Starts the service (node src/main.ts, NODE_ENV=production) pinned to one core and drives it with
+ *    wrk pinned to the other, one scenario after another, sampling its resident memory.
+ * 4. Checks the invariants (stock ledger balanced, no double booking) and prints the table.
+ *
+ * Flags: --db=sqlite|postgres|sqlite,postgres (default sqlite; PostgreSQL at DATABASE_URL or
+ * postgres://postgres@127.0.0.1:5432/test, schema bench_v1), --scenarios=a,b (default all),
+ * --duration=10s, --warmup=2s, --connections=50, --reseed, --scale=1, --cpu-prof (profile the
+ * service; the summary is printed at the end), --no-bare.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, fdatasyncSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus } from 'node:os';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildApp } from '../src/app.ts';
+import { sql } from 'kysely';
+import { TokenService } from '../src/auth/tokens.ts';
 import { loadConfig } from '../src/config.ts';
-import { openDatabase } from '../src/db/database.ts';
-import { migrateToLatest } from '../src/db/migrate.ts';
+import { openDatabase, type Db } from '../src/db/database.ts';
+import { summarise } from './profile-summary.ts';
+import { ensureSeeded, targetFor, type DbKind, type Meta, type Target } from './seed.ts';
+import { ensureWrk, luaString, rotating, runWrk, writeScript, type WrkResult } from './wrk.ts';
 
-const { values } = parseArgs({ options: { requests: { type: 'string', default: '2000' }, concurrency: { type: 'string', default: '20' } } });
-const total = Number(values.requests);
-const concurrency = Number(values.concurrency);
+const { values: flags } = parseArgs({
+  options: {
+    db: { type: 'string', default: 'sqlite' },
+    scenarios: { type: 'string', default: '' },
+    duration: { type: 'string', default: '10s' },
+    warmup: { type: 'string', default: '2s' },
+    probe: { type: 'string', default: '3s' },
+    connections: { type: 'string', default: '50' },
+    reseed: { type: 'boolean', default: false },
+    scale: { type: 'string', default: '1' },
+    'cpu-prof': { type: 'boolean', default: false },
+    'no-bare': { type: 'boolean', default: false },
+  },
+});
 
-const dir = mkdtempSync(join(tmpdir(), 'healthops-bench-'));
-const url = process.env.DATABASE_URL ?? `sqlite:${join(dir, 'bench.db')}`;
-const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn', DATABASE_URL: url });
-const database = openDatabase(url);
-await migrateToLatest(database.db);
-const app = await buildApp({ config, database });
-const base = await app.listen({ port: 0, host: '127.0.0.1' });
+const seconds = (text: string) => {
+  const m = /^(\d+(?:\.\d+)?)(s|m)?$/.exec(text);
+  if (!m) throw new Error(`bad duration ${text} (use e.g. 10s or 1m)`);
+  return Number(m[1]) * (m[2] === 'm' ? 60 : 1);
+};
+const DURATION = seconds(flags.duration);
+const WARMUP = seconds(flags.warmup);
+const PROBE = seconds(flags.probe);
+const CONNECTIONS = Number(flags.connections);
+const SCALE = Number(flags.scale);
+const SERVICE_CORE = 0;
+const LOAD_CORE = 1;
+const SECRET = 'bench-secret-0123456789abcdefghijklmnopqrstuvwxyz';
+const PG_URL = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : 'postgres://postgres@127.0.0.1:5432/test';
+const WORK = resolve('data/bench');
+const LUA = join(WORK, 'lua');
+const PROFILES = join(WORK, 'profiles');
 
-async function call(namespace: string, apiName: string, data: unknown): Promise<{ status: string; data: Record<string, unknown> }> {
-  const res = await fetch(`${base}/api`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ namespace, apiName, data }) });
-  return (await res.json()) as { status: string; data: Record<string, unknown> };
+// ---------------------------------------------------------------------------------------------
+// scenarios
+
+interface RunState {
+  meta: Meta;
+  /** the next day (day number) no benchmark booking has used yet */
+  nextDay: number;
 }
 
-async function scenario(name: string, request: (i: number) => Promise<unknown>): Promise<void> {
-  const latencies: number[] = [];
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < total) {
-        const i = next++;
-        const t0 = performance.now();
-        await request(i);
-        latencies.push(performance.now() - t0);
-      }
+interface Scenario {
+  name: string;
+  what: string;
+  kind: 'read' | 'write' | 'contended';
+  /** which page-1 scenario a page-500 one is compared with */
+  pageOf?: string;
+  /** Lua body(n) for one wrk run; `after` moves the day cursor past what the run booked */
+  body(state: RunState): { lua: string; after?: (r: WrkResult) => void };
+}
+
+const envelope = (namespace: string, apiName: string, data: unknown) => ({ namespace, apiName, data });
+const SLOTS_PER_DAY = 48;
+
+const SCENARIOS: Scenario[] = [
+  {
+    name: 'getById',
+    what: 'appointments.getById, random appointments of every organization',
+    kind: 'read',
+    body: ({ meta }) => ({ lua: rotating(meta.appointmentSamples.map(([organizationId, id]) => envelope('appointments', 'getById', { id, organizationId }))) }),
+  },
+  {
+    name: 'create',
+    what: 'appointments.create at distinct free slots of 199 doctors (row + audit row, durable)',
+    kind: 'write',
+    body: (state) => {
+      const t = state.meta.createTriples;
+      const list = (f: (x: (typeof t)[number]) => string) => `{${t.map((x) => luaString(f(x))).join(',')}}`;
+      const base = state.nextDay;
+      return {
+        lua: `local orgs = ${list((x) => x.organizationId)}
+local docs = ${list((x) => x.doctorId)}
+local pats = ${list((x) => x.patientId)}
+local K = #docs
+function body(n)
+  local t = (n % K) + 1
+  local slot = math.floor(n / K)
+  local day = ${base} + math.floor(slot / ${SLOTS_PER_DAY})
+  local minute = (slot % ${SLOTS_PER_DAY}) * 30
+  return string.format('{"namespace":"appointments","apiName":"create","data":{"organizationId":"%s","patientId":"%s","doctorId":"%s","scheduledDate":"%s","scheduledTime":"%02d:%02d","duration":30,"type":"consultation","consultationFee":500,"reason":"Routine check-up"}}',
+    orgs[t], pats[t], docs[t], os.date("!%Y-%m-%d", day * 86400), math.floor(minute / 60), minute % 60)
+end
+`,
+        after: (r) => (state.nextDay += Math.ceil(r.requests / (t.length * SLOTS_PER_DAY)) + 1),
+      };
+    },
+  },
+  {
+    name: 'list-p1',
+    what: 'appointments.listByOrganization, big organization, dateFilter upcoming, page 1 of 20',
+    kind: 'read',
+    body: ({ meta }) => ({ lua: rotating([envelope('appointments', 'listByOrganization', { organizationId: meta.bigOrganizationId, dateFilter: 'upcoming', page: 1, pageSize: 20 })]) }),
+  },
+  {
+    name: 'list-p500',
+    what: 'the same at page 500 (rows 9,981..10,000)',
+    kind: 'read',
+    pageOf: 'list-p1',
+    body: ({ meta }) => ({ lua: rotating([envelope('appointments', 'listByOrganization', { organizationId: meta.bigOrganizationId, dateFilter: 'upcoming', page: 500, pageSize: 20 })]) }),
+  },
+  {
+    name: 'users.search',
+    what: 'users.search by name in the big organization (5,000 users), 8 rotating terms',
+    kind: 'read',
+    body: ({ meta }) => ({ lua: rotating(meta.userSearchTerms.map((query) => envelope('users', 'search', { organizationId: meta.bigOrganizationId, query }))) }),
+  },
+  {
+    name: 'foods.search',
+    what: 'foods.search over 100,000 foods, 8 rotating queries (first page, with total)',
+    kind: 'read',
+    body: ({ meta }) => ({ lua: rotating(meta.foodSearchTerms.map((query) => envelope('foods', 'search', { query }))) }),
+  },
+  {
+    name: 'notif-p1',
+    what: 'notifications.listByOrganization, big organization (101,000), page 1',
+    kind: 'read',
+    body: ({ meta }) => ({ lua: rotating([envelope('notifications', 'listByOrganization', { organizationId: meta.bigOrganizationId, page: 1 })]) }),
+  },
+  {
+    name: 'notif-p500',
+    what: 'the same at page 500',
+    kind: 'read',
+    pageOf: 'notif-p1',
+    body: ({ meta }) => ({ lua: rotating([envelope('notifications', 'listByOrganization', { organizationId: meta.bigOrganizationId, page: 500 })]) }),
+  },
+  {
+    name: 'issueStock-50',
+    what: '50 connections issue 1 unit of one item (inventoryItems.issueStock)',
+    kind: 'contended',
+    body: ({ meta }) => ({
+      lua: rotating([envelope('inventoryItems', 'issueStock', { organizationId: meta.bigOrganizationId, inventoryItemId: meta.hotItemId, type: 'ISSUE', quantity: 1, issuedToName: 'Ward 3' })]),
     }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))]!.toFixed(2);
-  console.log(`${name.padEnd(28)} ${(total / seconds).toFixed(0).padStart(6)} req/s  p50 ${pct(0.5)} ms  p99 ${pct(0.99)} ms`);
+  },
+  {
+    name: 'booking-50',
+    what: "50 connections book one doctor's day at random times (most get CONFLICT)",
+    kind: 'contended',
+    body: (state) => {
+      const day = state.nextDay;
+      return {
+        lua: `local org = ${luaString(state.meta.bigOrganizationId)}
+local doc = ${luaString(state.meta.contendedDoctorId)}
+local pats = {${state.meta.bigPatientIds.slice(0, 200).map(luaString).join(',')}}
+local date = os.date("!%Y-%m-%d", ${day} * 86400)
+math.randomseed(os.time() + (tid or 0))
+function body(n)
+  local minute = 480 + 5 * math.random(0, 143)
+  return string.format('{"namespace":"appointments","apiName":"create","data":{"organizationId":"%s","patientId":"%s","doctorId":"%s","scheduledDate":"%s","scheduledTime":"%02d:%02d","duration":30,"type":"consultation"}}',
+    org, pats[(n % #pats) + 1], doc, date, math.floor(minute / 60), minute % 60)
+end
+`,
+        after: () => (state.nextDay += 1),
+      };
+    },
+  },
+];
+
+const chosen = flags.scenarios
+  ? flags.scenarios.split(',').map((name) => {
+      const s = SCENARIOS.find((x) => x.name === name.trim());
+      if (!s) throw new Error(`unknown scenario ${name}; known: ${SCENARIOS.map((x) => x.name).join(', ')}`);
+      return s;
+    })
+  : SCENARIOS;
+
+// ---------------------------------------------------------------------------------------------
+// processes
+
+async function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => ok(port));
+    });
+  });
 }
 
-console.log(`${database.dialect}, ${total} requests, concurrency ${concurrency}`);
-const org = 'bench-org';
-await scenario('tokenCounters.create', (i) => call('tokenCounters', 'create', { organizationId: org, date: '2026-01-01', prefix: `P${i}`, lastSequence: 0 }));
-const { data } = await call('tokenCounters', 'create', { organizationId: org, date: '2026-01-02', prefix: 'X', lastSequence: 0 });
-const id = (data.item as { id: string }).id;
-await scenario('tokenCounters.getById', () => call('tokenCounters', 'getById', { id, organizationId: org }));
-await scenario('tokenCounters.listByOrganization', () => call('tokenCounters', 'listByOrganization', { organizationId: org }));
+async function waitFor(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} not ready after ${timeoutMs} ms`);
+}
 
-await app.close();
-await database.close();
-rmSync(dir, { recursive: true, force: true });
+/**
+ * Waits until the service has worked off what a finished wrk run left in flight (up to 50 requests
+ * whose answers nobody reads any more): /ready runs `select 1` through the same connection queue as
+ * the operations, so it answers quickly only when nothing is queued before it.
+ */
+async function drain(base: string): Promise<number> {
+  const started = performance.now();
+  for (let quick = 0; quick < 3 && performance.now() - started < 120_000; ) {
+    const t0 = performance.now();
+    const res = await fetch(`${base}/ready`);
+    await res.arrayBuffer();
+    quick = performance.now() - t0 < 20 ? quick + 1 : 0;
+  }
+  return (performance.now() - started) / 1000;
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Peak resident memory of a process, sampled from /proc/<pid>/status. */
+class RssSampler {
+  readonly #pid: number;
+  readonly #timer: NodeJS.Timeout;
+  peak = 0;
+  window = 0;
+
+  constructor(pid: number) {
+    this.#pid = pid;
+    this.#timer = setInterval(() => this.sample(), 100);
+  }
+
+  sample(): void {
+    try {
+      const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${this.#pid}/status`, 'utf8'));
+      const mib = m ? Number(m[1]) / 1024 : 0;
+      this.peak = Math.max(this.peak, mib);
+      this.window = Math.max(this.window, mib);
+    } catch {
+      // the process is gone
+    }
+  }
+
+  takeWindow(): number {
+    this.sample();
+    const w = this.window;
+    this.window = 0;
+    return w;
+  }
+
+  stop(): void {
+    clearInterval(this.#timer);
+  }
+}
+
+function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  return { PATH: process.env.PATH, HOME: process.env.HOME, ...extra };
+}
+
+// ---------------------------------------------------------------------------------------------
+// measuring
+
+interface Row {
+  scenario: string;
+  what: string;
+  kind: Scenario['kind'] | 'baseline';
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  /** socket errors + non-2xx answers that were not expected */
+  errors: number;
+  /** 409 answers in the contended scenarios (CONFLICT / INVALID_STATE: expected) */
+  expected: number;
+  rssMiB: number;
+  sample: string;
+  /** one connection (no queueing): req/s and median latency, the cost of one request */
+  oneRps?: number;
+  oneP50?: number;
+}
+
+function rowOf(s: Pick<Scenario, 'name' | 'what' | 'kind'>, r: WrkResult, rssMiB: number): Row {
+  const expected = s.kind === 'contended' ? r.conflict : 0;
+  return {
+    scenario: s.name,
+    what: s.what,
+    kind: s.kind,
+    rps: r.rps,
+    p50: r.p50,
+    p99: r.p99,
+    requests: r.requests,
+    errors: r.socketErrors + r.other + (s.kind === 'contended' ? 0 : r.conflict),
+    expected,
+    rssMiB,
+    sample: r.sample,
+  };
+}
+
+async function bareBaseline(token: string, body: unknown): Promise<Row> {
+  const port = await freePort();
+  const child = spawn('taskset', ['-c', String(SERVICE_CORE), process.execPath, 'bench/bare-server.ts'], { env: cleanEnv({ PORT: String(port) }), stdio: ['ignore', 'inherit', 'inherit'] });
+  try {
+    await waitFor(`http://127.0.0.1:${port}/health`, child, 30_000);
+    const rss = new RssSampler(child.pid!);
+    const script = writeScript(LUA, 'bare', token, rotating([body]));
+    if (WARMUP > 0) await runWrk({ script, url: `http://127.0.0.1:${port}/api`, connections: CONNECTIONS, seconds: WARMUP, core: LOAD_CORE });
+    const one = PROBE > 0 ? await runWrk({ script, url: `http://127.0.0.1:${port}/api`, connections: 1, seconds: PROBE, core: LOAD_CORE }) : undefined;
+    rss.takeWindow();
+    const r = await runWrk({ script, url: `http://127.0.0.1:${port}/api`, connections: CONNECTIONS, seconds: DURATION, core: LOAD_CORE });
+    const row = rowOf({ name: 'bare Fastify', what: 'constant JSON from a bare Fastify route (HTTP ceiling)', kind: 'read' }, r, rss.takeWindow());
+    rss.stop();
+    return { ...row, kind: 'baseline', ...(one ? { oneRps: one.rps, oneP50: one.p50 } : {}) };
+  } finally {
+    await stop(child);
+  }
+}
+
+async function storageBaseline(target: Target, meta: Meta): Promise<{ readsPerSecond: number }> {
+  const samples = join(WORK, 'samples.json');
+  writeFileSync(samples, JSON.stringify(meta.appointmentSamples));
+  const child = spawn('taskset', ['-c', String(SERVICE_CORE), process.execPath, 'bench/storage-baseline.ts', target.serviceUrl, String(DURATION), samples], {
+    env: cleanEnv({}),
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  const code = await new Promise<number | null>((r) => child.on('close', r));
+  const line = out.split('\n').find((l) => l.startsWith('BENCHJSON '));
+  if (code !== 0 || !line) throw new Error(`storage baseline failed (exit ${String(code)}): ${out}`);
+  const { reads, seconds: s } = JSON.parse(line.slice(10)) as { reads: number; seconds: number };
+  return { readsPerSecond: reads / s };
+}
+
+/**
+ * How many durable commits the disk allows one after another: 4 KiB written and fdatasync'ed in a
+ * loop for 2 s in the data folder. One fsync per request caps a write scenario near this figure.
+ */
+function fsyncBaseline(): number {
+  const path = join(WORK, 'fsync-probe');
+  const fd = openSync(path, 'w');
+  const block = Buffer.alloc(4096, 7);
+  let n = 0;
+  const started = performance.now();
+  while (performance.now() - started < 2000) {
+    writeSync(fd, block, 0, block.length, (n % 64) * 4096);
+    fdatasyncSync(fd);
+    n++;
+  }
+  closeSync(fd);
+  rmSync(path, { force: true });
+  return n / ((performance.now() - started) / 1000);
+}
+
+function benchDb(target: Target): ReturnType<typeof openDatabase> {
+  return target.kind === 'sqlite' ? openDatabase(target.serviceUrl) : openDatabase(target.baseUrl!, { pgSchema: target.schema!, poolSize: 2 });
+}
+
+async function firstFreeDay(db: Db): Promise<number> {
+  const row = await db.selectFrom('appointments').select((eb) => eb.fn.max('endMinute').as('m')).executeTakeFirstOrThrow();
+  return Math.floor(Number(row.m ?? 0) / 1440) + 2;
+}
+
+interface Invariants {
+  itemsOutOfBalance: number;
+  hotItem: { quantity: number; batches: number; movements: number; movementRows: number };
+  overlappingPairs: number;
+  seconds: number;
+}
+
+async function checkInvariants(db: Db, meta: Meta): Promise<Invariants> {
+  const started = performance.now();
+  const balance = await sql<{ n: number | string }>`
+    select count(*) as n from "inventoryItems" i
+    left join (select "inventoryItemId" as item, sum("quantity") as q from "inventoryBatches" group by "inventoryItemId") b on b.item = i.id
+    left join (select "inventoryItemId" as item, sum("quantity") as q from "inventoryMovements" group by "inventoryItemId") m on m.item = i.id
+    where i."quantity" <> coalesce(b.q, 0) or i."quantity" <> coalesce(m.q, 0)`.execute(db);
+  const hot = await sql<{ quantity: number | string; batches: number | string; movements: number | string; rows: number | string }>`
+    select i."quantity" as quantity,
+      (select sum("quantity") from "inventoryBatches" where "inventoryItemId" = i.id) as batches,
+      (select sum("quantity") from "inventoryMovements" where "inventoryItemId" = i.id) as movements,
+      (select count(*) from "inventoryMovements" where "inventoryItemId" = i.id) as rows
+    from "inventoryItems" i where i.id = ${meta.hotItemId}`.execute(db);
+  // Two active appointments of one doctor overlap when one starts inside the other.
+  const now = Date.now();
+  const active = (t: string) => sql.raw(`${t}."status" not in ('cancelled', 'no_show') and not (${t}."status" = 'pending' and ${t}."holdExpiresAt" is not null and ${t}."holdExpiresAt" <= ${now})`);
+  const overlaps = await sql<{ n: number | string }>`
+    select count(*) as n from "appointments" a join "appointments" b
+      on b."doctorId" = a."doctorId" and b."startMinute" >= a."startMinute" and b."startMinute" < a."endMinute" and b.id <> a.id
+    where ${active('a')} and ${active('b')}`.execute(db);
+  const h = hot.rows[0]!;
+  return {
+    itemsOutOfBalance: Number(balance.rows[0]!.n),
+    hotItem: { quantity: Number(h.quantity), batches: Number(h.batches), movements: Number(h.movements), movementRows: Number(h.rows) },
+    overlappingPairs: Number(overlaps.rows[0]!.n),
+    seconds: (performance.now() - started) / 1000,
+  };
+}
+
+interface DbReport {
+  db: DbKind;
+  seeded: boolean;
+  seedSeconds: number;
+  counts: Record<string, number>;
+  storageReadsPerSecond: number;
+  rows: Row[];
+  peakRssMiB: number;
+  invariants: Invariants;
+  profile?: string;
+}
+
+async function runDatabase(kind: DbKind, token: string): Promise<DbReport> {
+  const target = targetFor(kind, { reseed: flags.reseed, scale: SCALE }, PG_URL);
+  const { meta, seeded } = await ensureSeeded(target, { reseed: flags.reseed, scale: SCALE });
+  if (!seeded) process.stderr.write(`${kind}: using the seeded database (seeded in ${meta.seedSeconds} s; --reseed to rebuild)\n`);
+
+  let db = benchDb(target);
+  const state: RunState = { meta, nextDay: await firstFreeDay(db.db) };
+  await db.close();
+
+  process.stderr.write(`${kind}: storage baseline (${DURATION} s)...\n`);
+  const storage = await storageBaseline(target, meta);
+
+  const port = await freePort();
+  const profName = `${kind}-${chosen.map((s) => s.name).join('+')}-${Date.now()}.cpuprofile`;
+  const nodeArgs = flags['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${PROFILES}`, `--cpu-prof-name=${profName}`] : [];
+  if (flags['cpu-prof']) mkdirSync(PROFILES, { recursive: true });
+  const service = spawn('taskset', ['-c', String(SERVICE_CORE), process.execPath, ...nodeArgs, 'src/main.ts'], {
+    env: cleanEnv({
+      DATABASE_URL: target.serviceUrl,
+      NODE_ENV: 'production',
+      AUTH_JWT_SECRET: SECRET,
+      AUTH_TOKEN_TTL_SECONDS: '86400',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+    }),
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const rows: Row[] = [];
+  const rss = new RssSampler(service.pid!);
+  try {
+    await waitFor(`http://127.0.0.1:${port}/ready`, service, 300_000);
+    const url = `http://127.0.0.1:${port}/api`;
+    const base = `http://127.0.0.1:${port}`;
+    const wrkRun = async (scenario: Scenario, label: string, connections: number, secs: number) => {
+      const made = scenario.body(state);
+      const r = await runWrk({ script: writeScript(LUA, `${kind}-${scenario.name}${label}`, token, made.lua), url, connections, seconds: secs, core: LOAD_CORE });
+      made.after?.(r);
+      const drained = await drain(base);
+      if (drained > 2) process.stderr.write(`  (the service took ${drained.toFixed(1)} s to finish the requests left in flight)\n`);
+      return r;
+    };
+    for (const scenario of chosen) {
+      process.stderr.write(`${kind}: ${scenario.name} (warm-up ${WARMUP} s, 1 connection ${PROBE} s, ${CONNECTIONS} connections ${DURATION} s)...\n`);
+      if (WARMUP > 0) await wrkRun(scenario, '-warmup', CONNECTIONS, WARMUP);
+      const one = PROBE > 0 ? await wrkRun(scenario, '-1conn', 1, PROBE) : undefined;
+      rss.takeWindow();
+      const r = await wrkRun(scenario, '', CONNECTIONS, DURATION);
+      const row = { ...rowOf(scenario, r, rss.takeWindow()), ...(one ? { oneRps: one.rps, oneP50: one.p50 } : {}) };
+      rows.push(row);
+      if (row.errors > 0) process.stderr.write(`  ${row.errors} errors; first: ${row.sample}\n`);
+      if (r.requests === 0) process.stderr.write(`  no request completed within ${DURATION} s at ${CONNECTIONS} connections\n`);
+    }
+  } finally {
+    await stop(service);
+    rss.stop();
+  }
+
+  process.stderr.write(`${kind}: checking invariants...\n`);
+  db = benchDb(target);
+  const invariants = await checkInvariants(db.db, meta);
+  await db.close();
+
+  let profile: string | undefined;
+  if (flags['cpu-prof']) {
+    const file = readdirSync(PROFILES).find((f) => f === profName);
+    profile = file ? summarise(join(PROFILES, file), 30) : 'no profile was written';
+  }
+  return { db: kind, seeded, seedSeconds: meta.seedSeconds, counts: meta.counts, storageReadsPerSecond: storage.readsPerSecond, rows, peakRssMiB: rss.peak, invariants, ...(profile ? { profile } : {}) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// reporting
+
+const f0 = (n: number) => Math.round(n).toLocaleString('en-US');
+const f1 = (n: number) => n.toFixed(n < 10 ? 2 : 1);
+const pct = (a: number, b: number) => (b > 0 ? `${((100 * a) / b).toFixed(1)}%` : '-');
+
+function table(report: DbReport, bare: Row | undefined): string {
+  const head = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'errors', '409 expected', 'vs bare', 'vs storage', '1 conn: req/s', '1 conn: p50 ms', 'peak RSS MiB'];
+  const lines: string[][] = [];
+  const none = `>${DURATION * 1000}`;
+  const one = (r: Row) => [r.oneRps === undefined ? '-' : f0(r.oneRps), r.oneP50 === undefined ? '-' : f1(r.oneP50)];
+  if (bare) lines.push([bare.scenario, f0(bare.rps), f1(bare.p50), f1(bare.p99), String(bare.errors), '-', '100%', pct(bare.rps, report.storageReadsPerSecond), ...one(bare), f0(bare.rssMiB)]);
+  lines.push(['storage (no HTTP)', `${f0(report.storageReadsPerSecond)} reads/s`, '-', '-', '-', '-', bare ? pct(report.storageReadsPerSecond, bare.rps) : '-', '100%', '-', '-', '-']);
+  for (const r of report.rows) {
+    const done = r.requests > 0;
+    lines.push([
+      r.scenario,
+      done ? f0(r.rps) : '0',
+      done ? f1(r.p50) : none,
+      done ? f1(r.p99) : none,
+      String(r.errors),
+      r.kind === 'contended' ? f0(r.expected) : '-',
+      bare ? pct(r.rps, bare.rps) : '-',
+      pct(r.rps, report.storageReadsPerSecond),
+      ...one(r),
+      f0(r.rssMiB),
+    ]);
+  }
+  const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
+  const fmt = (cells: string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
+  return [fmt(head), `|${widths.map((w, i) => (i === 0 ? ':' : '') + '-'.repeat(w + 1) + (i === 0 ? '' : ':')).join('|')}|`, ...lines.map(fmt)].join('\n');
+}
+
+function targets(report: DbReport, bare: Row | undefined): string[] {
+  const out: string[] = [];
+  const by = (name: string) => report.rows.find((r) => r.scenario === name);
+  const mark = (ok: boolean) => (ok ? 'REACHED' : 'NOT REACHED');
+  const getById = by('getById');
+  const need = report.db === 'sqlite' ? 50 : 35;
+  if (getById && bare) out.push(`getById >= ${need}% of bare: ${mark((100 * getById.rps) / bare.rps >= need)} (${pct(getById.rps, bare.rps)})`);
+  const create = by('create');
+  if (create && bare) out.push(`create >= 20% of bare: ${mark((100 * create.rps) / bare.rps >= 20)} (${pct(create.rps, bare.rps)}, ${f0(create.rps)} req/s)`);
+  for (const r of report.rows.filter((x) => x.kind === 'read')) {
+    out.push(`${r.scenario} p99 < 20 ms: ${mark(r.requests > 0 && r.p99 < 20)} (${r.requests > 0 ? `${f1(r.p99)} ms` : `no request completed in ${DURATION} s`})`);
+  }
+  for (const s of chosen.filter((x) => x.pageOf)) {
+    const p500 = by(s.name);
+    const p1 = by(s.pageOf!);
+    if (!p1 || !p500) continue;
+    // compared at one connection (the cost of one request) when measured, else at full load
+    const [a, b, how] = p1.oneRps && p500.oneRps ? [p1.oneRps, p500.oneRps, '1 connection'] : [p1.rps, p500.rps, `${CONNECTIONS} connections`];
+    out.push(`${s.name} within 2x of ${s.pageOf!}: ${mark(b > 0 && a / b <= 2)} (${b > 0 ? (a / b).toFixed(2) : '∞'}x the cost, ${how})`);
+  }
+  for (const r of report.rows.filter((x) => x.kind === 'contended')) out.push(`${r.scenario} no unexpected errors: ${mark(r.errors === 0)} (${r.errors} errors, ${f0(r.expected)} expected 409)`);
+  const inv = report.invariants;
+  out.push(`stock ledger balanced: ${mark(inv.itemsOutOfBalance === 0)} (${inv.itemsOutOfBalance} items out of balance; hot item ${inv.hotItem.quantity} = batches ${inv.hotItem.batches} = movements ${inv.hotItem.movements} over ${f0(inv.hotItem.movementRows)} rows)`);
+  out.push(`no double booking: ${mark(inv.overlappingPairs === 0)} (${inv.overlappingPairs} overlapping pairs of active appointments)`);
+  out.push(`memory < 300 MiB: ${mark(report.peakRssMiB < 300)} (peak ${f0(report.peakRssMiB)} MiB)`);
+  return out;
+}
+
+function machine(): string {
+  const model = /model name\s*:\s*(.*)/.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? cpus()[0]?.model ?? '?';
+  const memKb = Number(/MemTotal:\s+(\d+)/.exec(readFileSync('/proc/meminfo', 'utf8'))?.[1] ?? 0);
+  return `${cpus().length} cores (${model}), ${(memKb / 1024 / 1024).toFixed(1)} GiB RAM, node ${process.version}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const kinds = flags.db.split(',').map((d) => {
+  const k = d.trim() === 'pg' ? 'postgres' : d.trim();
+  if (k !== 'sqlite' && k !== 'postgres') throw new Error(`--db must be sqlite, postgres or both (sqlite,postgres), not ${d}`);
+  return k;
+});
+try {
+  ensureWrk();
+} catch (error) {
+  console.error(`npm run bench: ${(error as Error).message}`);
+  process.exit(1);
+}
+if (cpus().length < 2) process.stderr.write('warning: fewer than 2 cores; the service and wrk share one\n');
+mkdirSync(WORK, { recursive: true });
+const started = performance.now();
+const config = loadConfig({ NODE_ENV: 'production', AUTH_JWT_SECRET: SECRET, AUTH_TOKEN_TTL_SECONDS: '86400', LOG_LEVEL: 'warn' });
+const token = (await new TokenService(config).issue('bench-admin')).accessToken;
+
+let bare: Row | undefined;
+if (!flags['no-bare']) {
+  process.stderr.write(`bare Fastify baseline (${DURATION} s)...\n`);
+  bare = await bareBaseline(token, envelope('appointments', 'getById', { id: '0190d6c4-0000-7000-8000-000000000000', organizationId: '0190d6c4-0000-7000-8000-000000000001' }));
+}
+const fsyncsPerSecond = fsyncBaseline();
+const reports: DbReport[] = [];
+for (const kind of kinds) reports.push(await runDatabase(kind, token));
+
+console.log(`\nhealthops benchmark: ${machine()}`);
+console.log(`disk: ${f0(fsyncsPerSecond)} fsyncs/s one after another (4 KiB + fdatasync)${bare ? `: one fsync per request would cap writes at ${pct(fsyncsPerSecond, bare.rps)} of the bare route` : ''}`);
+console.log(`service pinned to core ${SERVICE_CORE}, wrk (1 thread, ${CONNECTIONS} connections) to core ${LOAD_CORE}; ${DURATION} s per scenario after ${WARMUP} s of warm-up and ${PROBE} s at 1 connection`);
+for (const report of reports) {
+  const c = report.counts;
+  console.log(`\n## ${report.db}: ${f0(c.appointments!)} appointments, ${f0(c.notifications!)} notifications, ${f0(c.inventoryItems!)} items (${f0(c.inventoryMovements!)} movements), ${f0(c.foods!)} foods, ${f0(c.organizations!)} organizations`);
+  console.log(`seeding took ${report.seedSeconds} s${report.seeded ? '' : ' (when it was seeded; reused now)'}; invariants checked in ${report.invariants.seconds.toFixed(1)} s\n`);
+  console.log(table(report, bare));
+  console.log('');
+  for (const line of targets(report, bare)) console.log(`- ${line}`);
+  if (report.profile) console.log(`\nCPU profile of the service:\n${report.profile}`);
+}
+const total = (performance.now() - started) / 1000;
+console.log(`\ntotal ${total.toFixed(0)} s`);
+const out = join(WORK, `results-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+writeFileSync(out, JSON.stringify({ machine: machine(), fsyncsPerSecond, duration: DURATION, warmup: WARMUP, connections: CONNECTIONS, bare, reports, totalSeconds: total }, null, 2));
+console.log(`results: ${out}`);

@@ -1,4 +1,4 @@
-import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify, SignJWT, type JWTVerifyGetKey } from 'jose';
+import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify, SignJWT, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import type { Config } from '../config.ts';
 
 const ALG = 'HS256';
@@ -9,13 +9,20 @@ export interface IssuedToken {
   expiresIn: number;
 }
 
+/** Verified tokens kept so a token is checked once, not on every request (until it expires). */
+const VERIFIED_CACHE_SIZE = 10_000;
+
 export class TokenService {
+  readonly #verified = new Map<string, { subject: string; expiresAtMs: number }>();
   readonly #secret: Uint8Array;
   readonly #issuer: string;
   readonly #ttl: number;
   readonly #oidc: { keys: JWTVerifyGetKey; issuer: string | undefined; audience: string | undefined } | undefined;
 
-  constructor(config: Config) {
+  readonly #now: () => number;
+
+  constructor(config: Config, now: () => number = Date.now) {
+    this.#now = now;
     this.#secret = new TextEncoder().encode(config.auth.jwtSecret);
     this.#issuer = config.auth.issuer;
     this.#ttl = config.auth.tokenTtlSeconds;
@@ -36,22 +43,43 @@ export class TokenService {
 
   /** The token's subject (idpUserId), or undefined when the token is invalid, expired or malformed. */
   async verify(token: string): Promise<string | undefined> {
+    const known = this.#verified.get(token);
+    if (known) {
+      if (known.expiresAtMs > this.#now()) return known.subject;
+      this.#verified.delete(token);
+    }
+    const verified = await this.#verify(token);
+    if (verified) {
+      if (this.#verified.size >= VERIFIED_CACHE_SIZE) this.#verified.delete(this.#verified.keys().next().value!);
+      this.#verified.set(token, verified);
+    }
+    return verified?.subject;
+  }
+
+  async #verify(token: string): Promise<{ subject: string; expiresAtMs: number } | undefined> {
     try {
       const { alg } = decodeProtectedHeader(token);
       if (alg === ALG) {
-        const { payload } = await jwtVerify(token, this.#secret, { issuer: this.#issuer, algorithms: [ALG] });
-        return payload.sub || undefined;
+        const { payload } = await jwtVerify(token, this.#secret, { issuer: this.#issuer, algorithms: [ALG], currentDate: new Date(this.#now()) });
+        return verifiedOf(payload, this.#now());
       }
       if (!this.#oidc) return undefined;
       const { payload } = await jwtVerify(token, this.#oidc.keys, {
         ...(this.#oidc.issuer ? { issuer: this.#oidc.issuer } : {}),
         ...(this.#oidc.audience ? { audience: this.#oidc.audience } : {}),
+        currentDate: new Date(this.#now()),
       });
-      return payload.sub || undefined;
+      return verifiedOf(payload, this.#now());
     } catch {
       return undefined;
     }
   }
+}
+
+/** A token without an expiry is accepted for at most a minute before it is checked again. */
+function verifiedOf(payload: JWTPayload, now: number): { subject: string; expiresAtMs: number } | undefined {
+  if (!payload.sub) return undefined;
+  return { subject: payload.sub, expiresAtMs: payload.exp ? payload.exp * 1000 : now + 60_000 };
 }
 
 export function tokenFromHeaders(headers: Record<string, string | string[] | undefined>): string | undefined | null {

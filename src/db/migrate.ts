@@ -1,5 +1,6 @@
-import { type Migration, type MigrationProvider, Migrator, PostgresAdapter, sql } from 'kysely';
+import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { Db } from './database.ts';
+import { isPostgres } from './migrations/dialect-features.ts';
 import * as core from './migrations/0001_core.ts';
 import * as hrmAttendanceUnique from './migrations/0011_hrm_attendance_unique.ts';
 import * as auditAppendOnly from './migrations/0012_audit_append_only.ts';
@@ -57,7 +58,7 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
  * its own, in parallel) would skip creating its own and then fail on the missing lock table.
  */
 async function migrationTableSchema(db: Db): Promise<string | undefined> {
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return undefined;
+  if (!isPostgres(db)) return undefined;
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
   return rows[0]?.schema;
 }
@@ -69,5 +70,11 @@ export async function migrateToLatest(db: Db): Promise<void> {
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String((error as Error | undefined)?.message ?? error)}`);
+  }
+  if (!isPostgres(db)) {
+    // SQLite plans queries from statistics it only has after ANALYZE: refresh them where they are
+    // missing or stale (a bounded sample per index, so this stays quick on a large file).
+    await sql`pragma analysis_limit = 1000`.execute(db);
+    await sql`pragma optimize = 0x10002`.execute(db);
   }
 }

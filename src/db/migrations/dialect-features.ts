@@ -4,7 +4,7 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
  * Whether a migration runs on PostgreSQL, asked of Kysely's adapter (the object that generates
  * the SQL): no probe query, which on failure would abort PostgreSQL's migration transaction.
  */
-export function isPostgres(db: Kysely<unknown>): boolean {
+export function isPostgres(db: { getExecutor(): { adapter: unknown } }): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 

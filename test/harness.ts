@@ -44,27 +44,44 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * Test suites run in parallel, each in its own schema of one PostgreSQL database. Kysely's migrator
+ * introspects every schema of the database, which fails when another suite drops its schema in the
+ * middle ("schema ... does not exist"): creating and migrating a schema, and dropping one, take
+ * turns under one advisory lock.
+ */
+const SCHEMA_LOCK = 7_170_001;
+
+async function underSchemaLock<T>(url: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query('select pg_advisory_lock($1)', [SCHEMA_LOCK]);
+    return await work(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
 export async function createTestApp(dialect: Dialect, options: TestAppOptions = {}): Promise<TestApp> {
   let dropSchema = async () => {};
   let database: DatabaseHandle;
   if (dialect === 'sqlite') {
     database = openDatabase('sqlite::memory:');
+    await migrateToLatest(database.db);
   } else {
     const url = process.env.TEST_DATABASE_URL!;
     const schema = `t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
     database = openDatabase(url, { pgSchema: schema, poolSize: 60 });
+    const db = database.db;
+    await underSchemaLock(url, async (admin) => {
+      await admin.query(`create schema ${schema}`);
+      await migrateToLatest(db);
+    });
     dropSchema = async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop schema ${schema} cascade`);
-      await c.end();
+      await underSchemaLock(url, (admin) => admin.query(`drop schema ${schema} cascade`));
     };
   }
-  await migrateToLatest(database.db);
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
   const app = await buildApp({
     config,

@@ -23,6 +23,8 @@ import * as prescriptionMarketplace from './migrations/0065_prescription_marketp
 import * as preConsultationForms from './migrations/0075_pre_consultation_forms.ts';
 import * as superAdminPayouts from './migrations/0080_super_admin_payouts.ts';
 import * as saloonMembers from './migrations/0081_saloon_members.ts';
+import * as appointmentsIndexes from './migrations/0090_appointments_indexes.ts';
+import * as notificationsListIndexes from './migrations/0091_notifications_list_indexes.ts';
 
 /** Every migration, in order. One set for both databases; add new ones at the end. */
 const migrations: Record<string, Migration> = {
@@ -48,6 +50,8 @@ const migrations: Record<string, Migration> = {
   '0080_super_admin_payouts': superAdminPayouts,
   '0081_saloon_members': saloonMembers,
   '0075_pre_consultation_forms': preConsultationForms,
+  '0090_appointments_indexes': appointmentsIndexes,
+  '0091_notifications_list_indexes': notificationsListIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

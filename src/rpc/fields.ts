@@ -5,7 +5,7 @@ import { z } from 'zod';
 const MAX_TEXT = 10_000;
 
 /** A required identifier: a non-empty string. */
-export const id = () => z.string().trim().min(1, 'must not be empty').max(128);
+export const id = () => z.string().trim().min(1, 'must not be empty').max(64);
 /** `s`: free text, bounded so no request can store megabytes in one field. */
 export const str = () => z.string().max(MAX_TEXT);
 /** A required `s`: present, not null, not empty. */

@@ -237,14 +237,17 @@ export function defineResource(spec: ResourceSpec) {
     /** The record after applying update input: omitted fields unchanged, null clears. */
     async merge(ctx: Context, current: ApiRecord, input: ApiRecord): Promise<{ record: ApiRecord; changes: ApiRecord }> {
       const changes: ApiRecord = {};
-      for (const name of [...Object.keys(spec.fields), ...(spec.clientTimestamps ? ['createdAt'] : [])]) {
+      for (const name of Object.keys(spec.fields)) {
         if (input[name] !== undefined) changes[name] = input[name];
       }
+      // createdAt may be corrected but never cleared: null leaves it as stored (as null updatedAt means now).
+      if (spec.clientTimestamps && input.createdAt !== undefined && input.createdAt !== null) changes.createdAt = input.createdAt;
       changes.updatedAt = (spec.clientTimestamps ? input.updatedAt : undefined) ?? ctx.now();
       let record = { ...current, ...changes };
       if (spec.prepare) {
         record = await spec.prepare(record, ctx, current);
-        for (const key of Object.keys(record)) if (record[key] !== current[key]) changes[key] = record[key];
+        // What prepare derived replaces what was sent, also when it equals the stored value (null isActive -> true).
+        for (const key of Object.keys(record)) if (key in changes || record[key] !== current[key]) changes[key] = record[key];
       }
       return { record, changes };
     },

@@ -57,6 +57,10 @@ describeEachDialect('admissionLogs', (t) => {
     const updated = ok(await call('update', { organizationId: h.organizationId, id: item.id, notes: 'corrected', event: 'NOTE' })).item;
     assert.deepEqual([updated.notes, updated.event, updated.source], ['corrected', 'NOTE', 'manual']);
     failsWith(await call('update', { organizationId: h.organizationId, id: item.id, event: null }), 'VALIDATION_FAILED', 400);
+    // createdAt ts? may be corrected, and null leaves it as stored (the column is never empty).
+    assert.equal(ok(await call('update', { organizationId: h.organizationId, id: item.id, createdAt: 5 })).item.createdAt, 5);
+    const kept = ok(await call('update', { organizationId: h.organizationId, id: item.id, createdAt: null, notes: 'again' })).item;
+    assert.deepEqual([kept.createdAt, kept.notes], [5, 'again']);
     assert.deepEqual(ok(await call('delete', { organizationId: h.organizationId, id: item.id })), { id: item.id, deleted: true });
     const system = (await k.logs(admissionId)).find((l) => l.source === 'system')!;
     failsWith(await call('update', { organizationId: h.organizationId, id: system.id, event: 'DISCHARGED' }), 'INVALID_STATE', 409);

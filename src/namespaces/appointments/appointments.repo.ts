@@ -1,5 +1,6 @@
-import type { Expression, ExpressionBuilder, Selectable, SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Selectable, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { isPostgres } from '../../db/migrations/dialect-features.ts';
 import type { AppointmentsTable, Database } from '../../db/schema.ts';
 import { containsText } from '../../db/text-search.ts';
 import { notFound } from '../../rpc/errors.ts';
@@ -157,10 +158,29 @@ export interface AppointmentFilters {
 
 type Eb = ExpressionBuilder<Database, 'appointments'>;
 
-function conditions(eb: Eb, f: AppointmentFilters): Expression<SqlBool> {
-  const all: Expression<SqlBool>[] = [eb('organizationId', '=', f.organizationId)];
+/**
+ * `organizationId = ?` in a query that names the doctor. On SQLite it is written
+ * `+"organizationId" = ?`: a unary plus is SQLite's documented way to keep a term out of the
+ * choice of index, which leaves the doctor's index (doctorId, startMinute, id) the one to use.
+ * Without it SQLite rates the organization's index (organizationId, startMinute, id) alike (its
+ * default estimates give any leading column the same selectivity, and sampled statistics of a
+ * table loaded doctor by doctor do too) and may pick it, reading every appointment of the
+ * organization in the range to find one doctor's. The row is still checked against the
+ * organization. PostgreSQL keeps statistics and gets the plain term.
+ */
+export function organizationTerm(db: Db, eb: Eb, organizationId: string): Expression<SqlBool> {
+  if (isPostgres(db)) return eb('organizationId', '=', organizationId);
+  return sql<SqlBool>`+${sql.ref('appointments.organizationId')} = ${organizationId}`;
+}
+
+function conditions(db: Db, eb: Eb, f: AppointmentFilters): Expression<SqlBool> {
+  const doctorIds = f.doctorIds;
+  const all: Expression<SqlBool>[] = [doctorIds?.length ? organizationTerm(db, eb, f.organizationId) : eb('organizationId', '=', f.organizationId)];
   if (f.patientId !== undefined) all.push(eb('patientId', '=', f.patientId));
-  if (f.doctorIds !== undefined) all.push(f.doctorIds.length ? eb('doctorId', 'in', [...f.doctorIds]) : eb.lit(false));
+  if (doctorIds !== undefined) {
+    if (doctorIds.length === 0) all.push(eb.lit(false));
+    else all.push(doctorIds.length === 1 ? eb('doctorId', '=', doctorIds[0]!) : eb('doctorId', 'in', [...doctorIds]));
+  }
   if (f.statuses?.length) all.push(eb('status', 'in', [...f.statuses]));
   if (f.startFrom !== undefined) all.push(eb('startMinute', '>=', f.startFrom));
   if (f.startTo !== undefined) all.push(eb('startMinute', '<', f.startTo));
@@ -179,7 +199,16 @@ function conditions(eb: Eb, f: AppointmentFilters): Expression<SqlBool> {
   return eb.and(all);
 }
 
-/** One page of appointments matching every filter, by start time (then id) in the given order. */
+/**
+ * One page of appointments matching every filter, by start time (then id) in the given order, and
+ * how many match (docs/appointments.md, "Indexes").
+ *
+ * The page is found first as (id, startMinute), in the order of the indexes that end with
+ * (startMinute, id): the OFFSET rows are skipped walking the index alone (an index-only scan when
+ * no filter needs the table), and only the page's rows are then read from the table, by id.
+ * Selecting whole rows directly would read every skipped row from the table on PostgreSQL, whose
+ * LIMIT/OFFSET sits above the index scan. The count reads the narrowest index that covers it.
+ */
 export async function pageAppointments(
   db: Db,
   filters: AppointmentFilters,
@@ -187,12 +216,27 @@ export async function pageAppointments(
   page: number,
   pageSize: number,
 ): Promise<Page<AppointmentRecord>> {
-  const base = db.selectFrom('appointments').where((eb) => conditions(eb, filters));
-  const [rows, count] = await Promise.all([
-    base.selectAll().orderBy('startMinute', order).orderBy('id', order).limit(pageSize).offset(offsetOf(page, pageSize)).execute(),
-    base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
-  ]);
+  const query = pageQueries(db, filters, order, page, pageSize);
+  const [rows, count] = await Promise.all([query.rows.execute(), query.count.executeTakeFirstOrThrow()]);
   return pageOf(rows.map(toRecord), Number(count.n), page, pageSize);
+}
+
+/** The statements of pageAppointments: the page and the count (tests read their plans). */
+export function pageQueries(db: Db, filters: AppointmentFilters, order: 'asc' | 'desc', page: number, pageSize: number) {
+  const base = db.selectFrom('appointments').where((eb) => conditions(db, eb, filters));
+  const ids = base.select(['id', 'startMinute']).orderBy('startMinute', order).orderBy('id', order).limit(pageSize).offset(offsetOf(page, pageSize));
+  return {
+    ids,
+    // Ordered by the page's own columns: both databases keep the order of the page's index walk
+    // through the join by id and sort nothing.
+    rows: db
+      .selectFrom('appointments')
+      .innerJoin(ids.as('page'), 'page.id', 'appointments.id')
+      .selectAll('appointments')
+      .orderBy('page.startMinute', order)
+      .orderBy('page.id', order),
+    count: base.select((eb) => eb.fn.countAll<number | string>().as('n')),
+  };
 }
 
 /** The most recent appointments of a patient in the organization, newest first, and how many there are. */

@@ -3,8 +3,14 @@ import { str } from '../../rpc/fields.ts';
 
 /** Schema pieces of the appointments namespace. */
 
-/** Minutes, 1 (the interface's minimum) to 1440: one appointment is at most a day long. */
-export const duration = () => z.int().min(1).max(1440);
+/**
+ * The longest appointment, in minutes: a day. The overlap queries rely on it (slots.ts): an
+ * interval that overlaps [start, end) starts after start - MAX_DURATION.
+ */
+export const MAX_DURATION = 1440;
+
+/** Minutes, 1 (the interface's minimum) to MAX_DURATION: one appointment is at most a day long. */
+export const duration = () => z.int().min(1).max(MAX_DURATION);
 
 /** Any status text (update and create accept it, as the interface says); the workflow knows the STATUSES. */
 export const statusText = () => z.string().trim().min(1, 'must not be empty').max(64);

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import type { DoctorReservedSlotsTable } from '../../db/schema.ts';
-import type { Interval } from './slots.ts';
+import { organizationTerm } from './appointments.repo.ts';
+import { overlapStartsAfter, type Interval } from './slots.ts';
 import { activeAt } from './status.ts';
 
 /** Queries over a doctor's reserved blocks and busy time. */
@@ -27,6 +28,7 @@ export async function reservedIn(db: Db, doctorId: string, window: Interval): Pr
     .selectFrom('doctorReservedSlots')
     .selectAll()
     .where('doctorId', '=', doctorId)
+    .where('startMinute', '>', overlapStartsAfter(window))
     .where('startMinute', '<', window.end)
     .where('endMinute', '>', window.start)
     .orderBy('startMinute')
@@ -43,15 +45,21 @@ export async function reservedIn(db: Db, doctorId: string, window: Interval): Pr
 
 /** Intervals held by the doctor's active appointments that overlap the window (of one service, when given). */
 export async function busyIn(db: Db, organizationId: string, doctorId: string, window: Interval, now: number, serviceId?: string): Promise<Interval[]> {
+  const rows = await busyInQuery(db, organizationId, doctorId, window, now, serviceId).execute();
+  return rows.map((r) => ({ start: Number(r.startMinute), end: Number(r.endMinute) }));
+}
+
+/** The statement of busyIn (tests read its plan). */
+export function busyInQuery(db: Db, organizationId: string, doctorId: string, window: Interval, now: number, serviceId?: string) {
   let query = db
     .selectFrom('appointments')
     .select(['startMinute', 'endMinute'])
-    .where('organizationId', '=', organizationId)
+    .where((eb) => organizationTerm(db, eb, organizationId))
     .where('doctorId', '=', doctorId)
+    .where('startMinute', '>', overlapStartsAfter(window))
     .where('startMinute', '<', window.end)
     .where('endMinute', '>', window.start)
     .where((eb) => activeAt(eb, now));
   if (serviceId !== undefined) query = query.where('serviceId', '=', serviceId);
-  const rows = await query.orderBy('startMinute').execute();
-  return rows.map((r) => ({ start: Number(r.startMinute), end: Number(r.endMinute) }));
+  return query.orderBy('startMinute').orderBy('id');
 }

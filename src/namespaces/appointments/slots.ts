@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../rpc/errors.ts';
 import type { Context } from '../../rpc/operation.ts';
+import { organizationTerm } from './appointments.repo.ts';
+import { MAX_DURATION } from './fields.ts';
 import { activeAt } from './status.ts';
 
 /**
@@ -16,6 +18,20 @@ const MS_PER_DAY = 86_400_000;
 export interface Interval {
   start: number;
   end: number;
+}
+
+/**
+ * The longest interval stored: an appointment lasts at most MAX_DURATION minutes (fields.ts) and a
+ * reserved block lies within one day. So whatever overlaps [start, end) starts in
+ * (start - LONGEST_INTERVAL, end): the overlap queries bound startMinute on both sides, and read
+ * the doctor's index (doctorId, startMinute, id) over a day and a bit of one doctor, however many
+ * appointments the doctor or the organization has (and whichever index the planner picks).
+ */
+export const LONGEST_INTERVAL = Math.max(MAX_DURATION, MINUTES_PER_DAY);
+
+/** The lower bound (exclusive) of the start of an interval that overlaps `interval`. */
+export function overlapStartsAfter(interval: Interval): number {
+  return interval.start - LONGEST_INTERVAL;
 }
 
 export function dayNumber(date: string): number {
@@ -79,29 +95,41 @@ export async function lockDoctorDays(ctx: Context, doctorId: string, interval: I
 
 /** A block the doctor reserved that overlaps the interval, if any. */
 export async function reservedOverlap(db: Db, doctorId: string, interval: Interval) {
+  return reservedOverlapQuery(db, doctorId, interval).executeTakeFirst();
+}
+
+/** The statement of reservedOverlap (tests read its plan). */
+export function reservedOverlapQuery(db: Db, doctorId: string, interval: Interval) {
   return db
     .selectFrom('doctorReservedSlots')
     .select(['id', 'slotDate', 'startTime', 'endTime'])
     .where('doctorId', '=', doctorId)
+    .where('startMinute', '>', overlapStartsAfter(interval))
     .where('startMinute', '<', interval.end)
     .where('endMinute', '>', interval.start)
     .orderBy('startMinute')
-    .limit(1)
-    .executeTakeFirst();
+    .orderBy('id')
+    .limit(1);
 }
 
 /** An active appointment of the doctor (other than `excludeId`) that overlaps the interval, if any. */
 export async function appointmentOverlap(db: Db, organizationId: string, doctorId: string, interval: Interval, now: number, excludeId?: string) {
+  return appointmentOverlapQuery(db, organizationId, doctorId, interval, now, excludeId).executeTakeFirst();
+}
+
+/** The statement of appointmentOverlap (tests read its plan). */
+export function appointmentOverlapQuery(db: Db, organizationId: string, doctorId: string, interval: Interval, now: number, excludeId?: string) {
   let query = db
     .selectFrom('appointments')
     .select(['id', 'scheduledDate', 'scheduledTime', 'duration'])
-    .where('organizationId', '=', organizationId)
+    .where((eb) => organizationTerm(db, eb, organizationId))
     .where('doctorId', '=', doctorId)
+    .where('startMinute', '>', overlapStartsAfter(interval))
     .where('startMinute', '<', interval.end)
     .where('endMinute', '>', interval.start)
     .where((eb) => activeAt(eb, now));
   if (excludeId) query = query.where('id', '!=', excludeId);
-  return query.orderBy('startMinute').limit(1).executeTakeFirst();
+  return query.orderBy('startMinute').orderBy('id').limit(1);
 }
 
 export interface SlotClaim {

@@ -82,6 +82,9 @@ describeEachDialect('beds', (t) => {
     assert.equal(updated.status, 'AVAILABLE');
     assert.equal(updated.isActive, false);
     assert.equal(ok(await update(bedId, { isActive: null })).item.isActive, true);
+    const again = ok(await update(bedId, { isActive: null, status: null })).item;
+    assert.deepEqual([again.isActive, again.status], [true, 'AVAILABLE'], 'null on a value already at its default keeps the default, never stores null');
+    assert.deepEqual(await k.getBed(h.organizationId, bedId), again);
     failsWith(await update(bedId, { displayName: null }), 'VALIDATION_FAILED', 400);
     failsWith(await update(bedId, { status: 'ON_FIRE' }), 'VALIDATION_FAILED', 400);
     failsWith(await call('update', { organizationId: orgId(), id: bedId, displayName: 'x' }), 'NOT_FOUND', 404);

@@ -137,11 +137,25 @@ describeEachDialect(
       assert.deepEqual(added.entries.map((e: { index: number; name: string }) => [e.index, e.name]), [[0, 'C'], [1, 'D']]);
     });
 
-    test('removeFood validation: foodIndex required, an integer, min 0', async () => {
+    test('removeFood validation: foodIndex an integer, min 0', async () => {
       const user = newId();
       failsWith(await call('removeFood', { idpUserId: user, foodIndex: -1 }), 'VALIDATION_FAILED', 400);
       failsWith(await call('removeFood', { idpUserId: user, foodIndex: 0.5 }), 'VALIDATION_FAILED', 400);
-      failsWith(await call('removeFood', { idpUserId: user }), 'VALIDATION_FAILED', 400);
+      failsWith(await call('removeFood', { idpUserId: user, foodIndex: '0' }), 'VALIDATION_FAILED', 400);
+      failsWith(await call('removeFood', { foodIndex: 0 }), 'VALIDATION_FAILED', 400);
+    });
+
+    test('removeFood without foodIndex (optional in the interface) removes the last entry added; none today is NOT_FOUND', async () => {
+      clock = noon('2026-03-02');
+      const user = newId();
+      failsWith(await call('removeFood', { idpUserId: user }), 'NOT_FOUND', 404);
+      for (const [name, calories] of [['A', 100], ['B', 200], ['C', 300]] as const) await add(user, { name, calories });
+      const undone = ok(await call('removeFood', { idpUserId: user })).item;
+      assert.deepEqual(undone.entries.map((e: { name: string }) => e.name), ['A', 'B']);
+      assert.equal(undone.totals.calories, 300);
+      assert.deepEqual(ok(await call('removeFood', { idpUserId: user, foodIndex: null })).item.entries.map((e: { name: string }) => e.name), ['A']);
+      ok(await call('removeFood', { idpUserId: user }));
+      failsWith(await call('removeFood', { idpUserId: user }), 'NOT_FOUND', 404);
     });
 
     test('clearTodayLog empties today only; on a day without a log it changes nothing', async () => {

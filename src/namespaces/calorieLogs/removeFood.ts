@@ -7,19 +7,21 @@ import { idpUserId } from './fields.ts';
 
 /**
  * Removes the entry at `foodIndex` (0 = first added) of today's list; later entries move up one
- * place. A position that does not exist (or no log today) is NOT_FOUND.
+ * place. foodIndex is optional in the interface: omitted or null removes the last entry added (an
+ * undo). A position that does not exist (or no entry today) is NOT_FOUND.
  */
 export const removeFood = defineOperation({
   namespace: 'calorieLogs',
   name: 'removeFood',
   summary: "Remove a food entry from today's log by its position",
   writes: true,
-  input: z.object({ idpUserId: idpUserId(), foodIndex: z.int().min(0) }),
+  input: z.object({ idpUserId: idpUserId(), foodIndex: z.int().min(0).nullish() }),
   async handler(ctx, input) {
     const date = await ownToday(ctx, input.idpUserId);
     const log = await lockLog(ctx.db, input.idpUserId, date, ctx.now());
-    const entry = log ? (await listEntries(ctx.db, log.id))[input.foodIndex] : undefined;
-    if (!log || !entry) throw notFound(`food entry at position ${String(input.foodIndex)} of today's log`);
+    const entries = log ? await listEntries(ctx.db, log.id) : [];
+    const entry = input.foodIndex == null ? entries.at(-1) : entries[input.foodIndex];
+    if (!log || !entry) throw notFound(input.foodIndex == null ? "food entry in today's log" : `food entry at position ${String(input.foodIndex)} of today's log`);
     await deleteEntry(ctx.db, entry.id);
     return settle(ctx.db, log);
   },

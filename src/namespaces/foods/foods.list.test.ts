@@ -119,6 +119,29 @@ describeEachDialect('foods list and search', (t) => {
     assert.deepEqual([few.items.length, few.total, few.totalPages, few.nextCursor], [7, 7, 1, null], 'a page holding every match is its own count');
   });
 
+  test('search counts at most 1,000 matches (totalCapped), or to the end of the page asked for; list counts them all', async () => {
+    const tag = `capword${newId().slice(-10).replace(/-/g, '')}`;
+    const { categoryId } = await seed(t(), Array.from({ length: 1000 }, (_, i) => ({ name: `Capped dish ${i}`, ingredients: [tag] })));
+    const exact = ok(await t().call('foods', 'search', { query: tag, page_size: 20 }));
+    assert.deepEqual([exact.total, exact.totalCapped, exact.totalPages], [1000, false, 50], 'exactly 1,000 matches: an exact count');
+    ok(await t().call('foods', 'bulk', { items: Array.from({ length: 5 }, (_, i) => ({ name: `Capped extra ${i}`, categoryId, ingredients: [tag] })) }));
+
+    const first = ok(await t().call('foods', 'search', { query: tag, page_size: 20 }));
+    assert.deepEqual([first.items.length, first.total, first.totalCapped, first.totalPages], [20, 1000, true, 50], '1,005 match: capped at 1,000');
+    assert.ok(first.nextCursor, 'the walk goes on past the cap');
+    const deep = ok(await t().call('foods', 'search', { query: tag, page: 51, page_size: 20 }));
+    assert.deepEqual([deep.items.length, deep.total, deep.totalCapped, deep.totalPages], [5, 1005, false, 51], 'counted to the end of the page asked for');
+    const big = ok(await t().call('foods', 'search', { query: tag, page: 10, page_size: 100 }));
+    assert.deepEqual([big.total, big.totalCapped], [1000, true], 'page 10 of 100 ends at 1,000: still capped');
+    const cursorPage = ok(await t().call('foods', 'search', { query: tag, cursor: first.nextCursor }));
+    assert.deepEqual([cursorPage.total, cursorPage.totalCapped, cursorPage.totalPages], [null, null, null], 'cursor pages count nothing');
+    const small = ok(await t().call('foods', 'search', { query: `${tag} extra` }));
+    assert.deepEqual([small.total, small.totalCapped], [5, false]);
+
+    const listed = ok(await t().call('foods', 'list', { categoryId, page_size: 20 }));
+    assert.deepEqual([listed.total, listed.totalCapped, listed.totalPages], [1005, false, 51], 'list is never capped');
+  });
+
   test('search validates its input', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ min_calories: -1 }, 'min_calories'],

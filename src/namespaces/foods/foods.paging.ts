@@ -53,6 +53,9 @@ export const pagingFields = {
 
 export const DEFAULT_PAGE_SIZE = 20;
 
+/** search's `total` counts at most this many matching foods (docs/wellness.md, "list and search"). */
+export const SEARCH_TOTAL_CAP = 1000;
+
 export interface PagingInput {
   cursor?: CursorKey | null | undefined;
   page?: number | null | undefined;
@@ -73,11 +76,17 @@ export function pagingOf(input: PagingInput): Paging {
   return { after: undefined, page: input.page ?? 1, pageSize };
 }
 
-/** The answer of list and search. `total` and `totalPages` are counted only when no cursor is sent. */
+/**
+ * The answer of list and search. `total`, `totalCapped` and `totalPages` are counted only when no
+ * cursor is sent (null on cursor pages). search counts at most SEARCH_TOTAL_CAP matches (or up to
+ * the end of the page asked for): with more, `total` is that number and `totalCapped` true.
+ */
 export interface FoodPage<T> {
   items: T[];
   nextCursor: string | null;
   total: number | null;
+  /** true when more foods match than `total` says (search's capped count); false when `total` is exact */
+  totalCapped: boolean | null;
   page: number | null;
   pageSize: number;
   totalPages: number | null;

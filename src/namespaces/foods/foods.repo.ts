@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { FoodsTable } from '../../db/schema.ts';
 import { containsLiteral } from '../../db/text-search.ts';
@@ -119,8 +119,33 @@ function visible(db: Db, filter: FoodFilter) {
   return query;
 }
 
+/**
+ * How many visible foods match, counting at most `cap` + 1 of them when a cap is given (the
+ * count stops there: on SQLite the name-order index walk ends after that many matches, on
+ * PostgreSQL the trigram bitmap scan reads that many rows). `capped` when more than `cap` match;
+ * `total` is then `cap`.
+ */
+export async function countFoods(db: Db, filter: FoodFilter, cap?: number): Promise<{ total: number; capped: boolean }> {
+  if (cap === undefined) {
+    const count = await visible(db, filter).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+    return { total: Number(count.n), capped: false };
+  }
+  const matches = visible(db, filter).select(sql<number>`1`.as('one')).limit(cap + 1).as('matches');
+  const count = await db.selectFrom(matches).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+  const n = Number(count.n);
+  return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
+}
+
+export interface CountOptions {
+  /**
+   * Count at most this many matches (search: SEARCH_TOTAL_CAP), or up to the end of the page asked
+   * for when that is further; omitted, count them all (list).
+   */
+  totalCap?: number | undefined;
+}
+
 /** One page of visible foods in (nameKey, id) order: keyset after a cursor, else by page number. */
-export async function pageFoods(db: Db, filter: FoodFilter, paging: Paging): Promise<FoodPage<FoodRecord>> {
+export async function pageFoods(db: Db, filter: FoodFilter, paging: Paging, options: CountOptions = {}): Promise<FoodPage<FoodRecord>> {
   const { after, page, pageSize } = paging;
   let rowsQuery = visible(db, filter).selectAll().orderBy('nameKey').orderBy('id').limit(pageSize + 1);
   if (after) rowsQuery = rowsQuery.where((eb) => eb(eb.refTuple('nameKey', 'id'), '>', eb.tuple(after.nameKey, after.id)));
@@ -128,21 +153,22 @@ export async function pageFoods(db: Db, filter: FoodFilter, paging: Paging): Pro
   const rows = await rowsQuery.execute();
   const more = rows.length > pageSize;
   // A first page that holds every match is its own count: no second pass over the foods.
-  let total: number | null = null;
-  if (!after && page === 1 && !more) total = rows.length;
+  let counted: { total: number; capped: boolean } | null = null;
+  if (!after && page === 1 && !more) counted = { total: rows.length, capped: false };
   else if (!after) {
-    const count = await visible(db, filter).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
-    total = Number(count.n);
+    const cap = options.totalCap === undefined ? undefined : Math.max(options.totalCap, (page ?? 1) * pageSize);
+    counted = await countFoods(db, filter, cap);
   }
   const pageRows = more ? rows.slice(0, pageSize) : rows;
   const last = pageRows[pageRows.length - 1];
   return {
     items: pageRows.map(toRecord),
     nextCursor: more && last ? encodeCursor({ nameKey: last.nameKey, id: last.id }) : null,
-    total,
+    total: counted?.total ?? null,
+    totalCapped: counted?.capped ?? null,
     page: page ?? null,
     pageSize,
-    totalPages: total === null ? null : Math.ceil(total / pageSize),
+    totalPages: counted === null ? null : Math.ceil(counted.total / pageSize),
   };
 }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOperation } from '../../rpc/operation.ts';
 import { searchForm } from './foods.fields.ts';
-import { pagingFields, pagingOf } from './foods.paging.ts';
+import { pagingFields, pagingOf, SEARCH_TOTAL_CAP } from './foods.paging.ts';
 import { pageFoods } from './foods.repo.ts';
 
 const MAX_TERMS = 10;
@@ -34,7 +34,7 @@ const input = z
  * Visible foods whose name, category or ingredients contain every word of `query` (any letter
  * case, accents ignored), of `category` (its name, in any letter case), with calories in
  * [min_calories, max_calories] (a bound excludes foods without calories). Ordered by name and
- * paged like list.
+ * paged like list; `total` counts at most SEARCH_TOTAL_CAP matches (`totalCapped` says when more match).
  */
 export const search = defineOperation({
   namespace: 'foods',
@@ -51,6 +51,7 @@ export const search = defineOperation({
         maxCalories: input.max_calories ?? undefined,
       },
       pagingOf(input),
+      { totalCap: SEARCH_TOTAL_CAP },
     );
   },
 });

@@ -71,6 +71,19 @@ describeEachDialect(
       failsWith(await create({ firstCheckIn: '2026-03-01T10:00:00Z', lastCheckOut: '2026-03-01T09:59:00Z' }), 'VALIDATION_FAILED', 400);
     });
 
+    test('minutes beyond what the integer column holds are VALIDATION_FAILED, also when derived from far-apart times', async () => {
+      const largest = 2_147_483_647;
+      assert.equal(ok(await create({ workedMinutes: largest, lateMinutes: largest })).item.workedMinutes, largest);
+      const sent = failsWith(await create({ workedMinutes: largest + 1, lateMinutes: largest + 1 }), 'VALIDATION_FAILED', 400);
+      assert.deepEqual(sent.details!.map((d) => d.path).sort(), ['lateMinutes', 'workedMinutes']);
+      const far = { firstCheckIn: '0001-01-01T00:00:00Z', lastCheckOut: '9999-12-31T23:59:00Z' };
+      const derived = failsWith(await create(far), 'VALIDATION_FAILED', 400);
+      assert.deepEqual(derived.details!.map((d) => d.path), ['lastCheckOut']);
+      const item = ok(await create({ firstCheckIn: far.firstCheckIn })).item;
+      failsWith(await call('update', { id: item.id, lastCheckOut: far.lastCheckOut }), 'VALIDATION_FAILED', 400);
+      assert.equal(ok(await call('getById', { id: item.id })).item.lastCheckOut, null);
+    });
+
     test('one record per employee and day: a second is CONFLICT and leaves the first as it was', async () => {
       const date = nextDate();
       const first = ok(await create({ employeeId: 'emp-dup', attendanceDate: date })).item;

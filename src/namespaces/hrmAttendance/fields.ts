@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { date, id, str } from '../../rpc/fields.ts';
-import { checkTime } from './times.ts';
+import { checkTime, MAX_MINUTES } from './times.ts';
 
 /** Schema pieces shared by the hrmAttendance operations. */
 
 /** Optional in every hrmAttendance operation (interface); omitted or null = the caller's organization. */
 export const organizationId = () => id().nullish();
 export const status = () => z.string().trim().min(1, 'must not be empty').max(100);
-export const minutes = () => z.int().min(0);
+export const minutes = () => z.int().min(0).max(MAX_MINUTES);
 
 export const createInput = z.object({
   organizationId: organizationId(),

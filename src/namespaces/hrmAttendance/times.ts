@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { validationFailed } from '../../rpc/errors.ts';
 import { zonedInstant } from '../../time/zone.ts';
 
+/** The largest number the minutes columns (32-bit integers on PostgreSQL) hold. */
+export const MAX_MINUTES = 2_147_483_647;
+
 /**
  * Check-in and check-out times: either a wall-clock time `HH:mm` on the attendance date, or an
  * ISO 8601 date-time with a zone (`Z` or an offset). Stored as sent.
@@ -27,7 +30,7 @@ function momentOf(value: string): Moment {
 /**
  * Minutes between check-in and check-out, or null when either is missing. Two `HH:mm` times are
  * taken on the same day; an `HH:mm` time against a date-time is placed on the attendance date in
- * the service's time zone. A check-out before the check-in is VALIDATION_FAILED.
+ * the service's time zone. A check-out before the check-in, or too far after it to store, is VALIDATION_FAILED.
  */
 export function minutesWorked(attendanceDate: string, checkIn: string | null, checkOut: string | null, timeZone: string): number | null {
   if (!checkIn || !checkOut) return null;
@@ -38,6 +41,7 @@ export function minutesWorked(attendanceDate: string, checkIn: string | null, ch
       ? b.minutes - a.minutes
       : Math.floor((instantOf(b, attendanceDate, timeZone) - instantOf(a, attendanceDate, timeZone)) / 60_000);
   if (minutes < 0) throw validationFailed('lastCheckOut', 'lastCheckOut must not be before firstCheckIn');
+  if (minutes > MAX_MINUTES) throw validationFailed('lastCheckOut', `lastCheckOut must be at most ${MAX_MINUTES} minutes after firstCheckIn`);
   return minutes;
 }
 

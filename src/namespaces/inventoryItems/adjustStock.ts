@@ -42,7 +42,7 @@ export const adjustStock = defineOperation({
       notes: input.notes,
       locationId: item.locationId,
     });
-    const settled = await settle(ctx.db, ctx, out.item);
+    const settled = await settle(ctx.db, ctx, out.item, { before: item.quantity, movements: out.movements });
     return { item: toItem(settled), transactionId, movements: out.movements.map(toMovement) };
   },
 });

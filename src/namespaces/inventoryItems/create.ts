@@ -1,7 +1,7 @@
 import { newId } from '../../rpc/ids.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { inventoryItems, toItem, type ItemRow } from './inventoryItems.resource.ts';
-import { insertItem } from './inventoryItems.repo.ts';
+import { insertItem, type MovementRow } from './inventoryItems.repo.ts';
 import { batchFor, move, settle, type BatchDetails } from './stock.ts';
 
 /**
@@ -32,6 +32,7 @@ export const create = defineOperation({
       lowStockOpen: false,
     } as unknown as ItemRow;
     let item = await insertItem(ctx.db, row);
+    const movements: MovementRow[] = [];
     if (opening > 0 || details.batchNumber || details.lotNumber || details.expiryDate) {
       const batch = await batchFor(ctx.db, ctx, item, details);
       if (opening > 0) {
@@ -44,8 +45,9 @@ export const create = defineOperation({
           locationId: item.locationId,
         });
         item = moved.item;
+        movements.push(moved.movement);
       }
     }
-    return { item: toItem(await settle(ctx.db, ctx, item)) };
+    return { item: toItem(await settle(ctx.db, ctx, item, { before: 0, movements })) };
   },
 });

@@ -50,6 +50,7 @@ export const receiveStock = defineOperation({
   input,
   async handler(ctx, input) {
     let item = await lockItem(ctx.db, ctx.dialect, input.organizationId, input);
+    const before = item.quantity;
     if (input.supplierId && !(await findSupplier(ctx.db, input.organizationId, input.supplierId))) {
       throw validationFailed('supplierId', 'no such supplier in this organization');
     }
@@ -74,7 +75,7 @@ export const receiveStock = defineOperation({
       supplierId: input.supplierId ?? moved.batch.supplierId,
       receivedAt,
     });
-    const settled = await settle(ctx.db, ctx, moved.item);
+    const settled = await settle(ctx.db, ctx, moved.item, { before, movements: [moved.movement] });
     return { item: toItem(settled), batch: toBatch(received, expiryWindow(ctx).today), movements: [toMovement(moved.movement)] };
   },
 });

@@ -2,8 +2,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { orgId, signIn } from '../../../test/builders.ts';
 import { describeEachDialect, failsWith, ok } from '../../../test/harness.ts';
-import type { BatchRow } from './inventoryItems.repo.ts';
-import { allocateIssue, allocateRemoval, batchKeyOf, shownBatch } from './stock.ts';
+import { newId } from '../../rpc/ids.ts';
+import type { BatchRow, MovementRow } from './inventoryItems.repo.ts';
+import { allocateIssue, allocateRemoval, batchKeyOf, ledgerProblem, shownBatch, verifyLedger } from './stock.ts';
 import { inventoryCalls, NOW } from './testkit.ts';
 
 type Movement = { type: string; quantity: number; batchNumber: string | null; transactionId: string; balanceAfter: number };
@@ -180,6 +181,23 @@ describeEachDialect(
       assert.equal(quantity, 5 - issued);
     });
 
+    test('each stock operation checks its own ledger change: stock changed behind the ledger fails the next one (INTERNAL, nothing stored); verifyLedger sums it all', async () => {
+      const item = await createItem(org, { quantity: 10, batchNumber: 'V1' });
+      ok(await issue(org, item.id, 3));
+      const db = t().database.db;
+      assert.equal(await verifyLedger(db, item.id), 7);
+      await db.updateTable('inventoryBatches').set((eb) => ({ quantity: eb('quantity', '+', 1) })).where('inventoryItemId', '=', item.id).execute();
+      failsWith(await issue(org, item.id, 1), 'INTERNAL', 500);
+      assert.equal(ok(await call('getById', { id: item.id, organizationId: org })).item.quantity, 7, 'the failed issue stored nothing');
+      assert.equal(ok(await call('listMovements', { organizationId: org, inventoryItemId: item.id })).total, 2);
+      await assert.rejects(verifyLedger(db, item.id), /item 7, batches 8, movements 7/);
+      await db.updateTable('inventoryBatches').set((eb) => ({ quantity: eb('quantity', '-', 1) })).where('inventoryItemId', '=', item.id).execute();
+      ok(await issue(org, item.id, 1));
+      const last = await db.selectFrom('inventoryMovements').selectAll().where('inventoryItemId', '=', item.id).orderBy('createdAt', 'desc').orderBy('id', 'desc').executeTakeFirstOrThrow();
+      await db.insertInto('inventoryMovements').values({ ...last, id: newId(), quantity: 5, balanceAfter: 11 }).execute();
+      await assert.rejects(verifyLedger(db, item.id), /item 6, batches 6, movements 11/, 'a movement written behind the ledger is found by the full sum');
+    });
+
     test('movements are append-only in the database: UPDATE and DELETE are refused', async () => {
       const item = await createItem(org, { quantity: 2 });
       const db = t().database.db;
@@ -222,6 +240,19 @@ test('allocateIssue: earliest expiry first, no expiry last, older batch first on
   assert.deepEqual(takes.map((t) => [t.batch.id, t.quantity]), [['a', 2], ['b1', 1], ['b2', 1], ['n', 2]]);
   assert.throws(() => allocateIssue(batches, 10, '2026-05-15'), /9 available to issue \(9 more expired\), 10 requested/);
   assert.deepEqual(allocateRemoval(batches, 10).map((t) => [t.batch.id, t.quantity]), [['x', 9], ['a', 1]]);
+});
+
+test('ledgerProblem: balances chain from the quantity before, end at the item, and the batches add up to it', () => {
+  const movement = (id: string, quantity: number, balanceAfter: number) => ({ id, inventoryItemId: 'i', quantity, balanceAfter }) as MovementRow;
+  const item = { id: 'i', quantity: 6 };
+  const batches = [{ quantity: 4 }, { quantity: 2 }];
+  assert.equal(ledgerProblem(item, batches, { before: 10, movements: [movement('m1', -3, 7), movement('m2', -1, 6)] }), null);
+  assert.equal(ledgerProblem({ id: 'i', quantity: 0 }, [], { before: 0, movements: [] }), null);
+  assert.match(ledgerProblem(item, batches, { before: 10, movements: [movement('m1', -3, 7), movement('m2', -1, 5)] })!, /m2 records balance 5, the ledger gives 6/);
+  assert.match(ledgerProblem(item, batches, { before: 9, movements: [movement('m1', -3, 7)] })!, /m1 records balance 7, the ledger gives 6/);
+  assert.match(ledgerProblem(item, batches, { before: 10, movements: [movement('m1', -3, 7)] })!, /item 6, ledger 7 \(10 before this operation\)/);
+  assert.match(ledgerProblem(item, [{ quantity: 4 }], { before: 6, movements: [] })!, /item 6, batches 4/);
+  assert.match(ledgerProblem(item, batches, { before: 7, movements: [{ ...movement('m1', -1, 6), inventoryItemId: 'other' }] })!, /not of item i/);
 });
 
 test('shownBatch: the next to issue, else expired stock, else the newest empty batch', () => {

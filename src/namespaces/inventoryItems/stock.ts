@@ -25,7 +25,9 @@ import {
  * (+ in, - out), written with the batch and item updates in the operation's transaction. The
  * operations lock the item first (lockItem), so the arithmetic here sees the current stock; the
  * conditional updates (`quantity + delta >= 0`) and the CHECK constraints hold the line anyway,
- * and settle() verifies item = Σ batches = Σ movements before the transaction commits.
+ * and settle() verifies item = Σ batches = Σ movements before the transaction commits (for the
+ * movements, by checking the operation's own movements against the quantity before it: see
+ * ledgerProblem).
  */
 
 export interface BatchDetails {
@@ -275,11 +277,55 @@ export function shownBatch(batches: BatchRow[], today: string): BatchRow | undef
 }
 
 /**
- * Ends every stock-changing operation, in its transaction: refreshes the batch the item shows,
- * raises low-stock and near-expiry alerts (once, see alerts.ts), and verifies the ledger:
- * item quantity = Σ batch quantities = Σ movement quantities, or the transaction fails.
+ * What a stock operation did to the ledger, for settle() to verify: the item's quantity when the
+ * operation read it (locked) and the movements it wrote, in the order written.
  */
-export async function settle(db: Db, ctx: Context, item: ItemRow): Promise<ItemRow> {
+export interface LedgerChange {
+  before: number;
+  movements: readonly MovementRow[];
+}
+
+/**
+ * The ledger check of one operation, in constant time: each movement's balanceAfter is the
+ * balance before it plus its quantity (starting from the item's quantity when the operation read
+ * it), the item's quantity is the last balance, and the item's batches add up to it. Since every
+ * operation that changes stock passes this check before committing, and an item starts at 0
+ * with no movements, Σ movements = quantity follows for the whole ledger without summing it
+ * (verifyLedger does sum it, for tests and audits). Returns the problem, or null.
+ */
+export function ledgerProblem(item: Pick<ItemRow, 'id' | 'quantity'>, batches: readonly Pick<BatchRow, 'quantity'>[], change: LedgerChange): string | null {
+  let balance = change.before;
+  for (const movement of change.movements) {
+    if (movement.inventoryItemId !== item.id) return `movement ${movement.id} is not of item ${item.id}`;
+    balance += movement.quantity;
+    if (movement.balanceAfter !== balance) return `movement ${movement.id} records balance ${movement.balanceAfter}, the ledger gives ${balance}`;
+  }
+  if (balance !== item.quantity) return `item ${item.quantity}, ledger ${balance} (${change.before} before this operation)`;
+  const inBatches = batches.reduce((sum, b) => sum + b.quantity, 0);
+  if (inBatches !== item.quantity) return `item ${item.quantity}, batches ${inBatches}`;
+  return null;
+}
+
+/**
+ * The full check: item quantity = Σ batch quantities = Σ movement quantities, summing the whole
+ * ledger (O(movements)); throws when it does not hold. Used by the tests, not by the operations.
+ */
+export async function verifyLedger(db: Db, itemId: string): Promise<number> {
+  const item = await db.selectFrom('inventoryItems').select('quantity').where('id', '=', itemId).executeTakeFirstOrThrow();
+  const sums = await ledgerSums(db, itemId);
+  if (sums.batches !== item.quantity || sums.movements !== item.quantity) {
+    throw new Error(`inventory ledger out of balance for item ${itemId}: item ${item.quantity}, batches ${sums.batches}, movements ${sums.movements}`);
+  }
+  return item.quantity;
+}
+
+/**
+ * Ends every stock-changing operation, in its transaction: refreshes the batch the item shows,
+ * raises low-stock and near-expiry alerts (once, see alerts.ts), and verifies the ledger with
+ * ledgerProblem() (constant time per operation, whatever the length of the item's history), or
+ * the transaction fails.
+ */
+export async function settle(db: Db, ctx: Context, item: ItemRow, change: LedgerChange): Promise<ItemRow> {
   const window = expiryWindow(ctx);
   const batches = await batchesOf(db, item.id);
   const shown = shownBatch(batches, window.today);
@@ -288,9 +334,7 @@ export async function settle(db: Db, ctx: Context, item: ItemRow): Promise<ItemR
     current = await patchItem(db, item.id, { batchId: shown.id, batchNumber: shown.batchNumber, lotNumber: shown.lotNumber, expiryDate: shown.expiryDate });
   }
   current = await raiseAlerts(db, ctx, current, batches, window);
-  const sums = await ledgerSums(db, item.id);
-  if (sums.batches !== current.quantity || sums.movements !== current.quantity) {
-    throw new Error(`inventory ledger out of balance for item ${item.id}: item ${current.quantity}, batches ${sums.batches}, movements ${sums.movements}`);
-  }
+  const problem = ledgerProblem(current, batches, change);
+  if (problem) throw new Error(`inventory ledger out of balance for item ${item.id}: ${problem}`);
   return current;
 }

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import type { TestApp } from '../../../test/harness.ts';
 import { ok } from '../../../test/harness.ts';
+import { verifyLedger } from './stock.ts';
 
 /** Shared helpers of the inventory tests. */
 
@@ -31,6 +32,7 @@ export function inventoryCalls(t: () => TestApp) {
       assert.ok(batches.every((b) => b.quantity >= 0), 'no batch below zero');
       assert.equal(sum(batches), item.quantity, 'item quantity = sum of batches');
       assert.equal(sum(movements), item.quantity, 'item quantity = sum of movements');
+      assert.equal(await verifyLedger(db, itemId), item.quantity, 'verifyLedger agrees');
       return item.quantity;
     },
   };

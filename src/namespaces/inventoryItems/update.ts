@@ -2,7 +2,7 @@ import { AppError, validationFailed } from '../../rpc/errors.ts';
 import { newId } from '../../rpc/ids.ts';
 import { defineOperation, type Context } from '../../rpc/operation.ts';
 import { inventoryItems, toItem, type ItemRow } from './inventoryItems.resource.ts';
-import { batchesOf, lockItem, patchBatch, patchItem } from './inventoryItems.repo.ts';
+import { batchesOf, lockItem, patchBatch, patchItem, type MovementRow } from './inventoryItems.repo.ts';
 import { adjust, batchFor, batchKeyOf, batchLabel, settle, type BatchDetails } from './stock.ts';
 
 /**
@@ -43,6 +43,8 @@ export const update = defineOperation({
   async handler(ctx, input) {
     if (input.quantity === null) throw validationFailed('quantity', 'cannot be cleared; change stock with receiveStock, issueStock or adjustStock');
     let item = await lockItem(ctx.db, ctx.dialect, input.organizationId!, { inventoryItemId: input.id });
+    const before = item.quantity;
+    let movements: MovementRow[] = [];
     const { quantity, batchNumber, lotNumber, expiryDate, ...fields } = input;
     const { changes } = await inventoryItems.repo.merge(ctx, toItem(item), fields);
     item = await patchItem(ctx.db, item.id, inventoryItems.repo.toRow(changes));
@@ -57,7 +59,8 @@ export const update = defineOperation({
         locationId: item.locationId,
       });
       item = out.item;
+      movements = out.movements;
     }
-    return { item: toItem(await settle(ctx.db, ctx, item)) };
+    return { item: toItem(await settle(ctx.db, ctx, item, { before, movements })) };
   },
 });

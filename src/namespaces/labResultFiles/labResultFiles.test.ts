@@ -148,6 +148,12 @@ describeEachDialect(
       assert.deepEqual([updated.description, updated.fileSize, updated.mimeType, updated.labOrderId], [null, 2048, 'image/png', second.id]);
       assert.equal(updated.updatedAt, NOW + 500);
       assert.equal(updated.uploadedAt, item.uploadedAt);
+      // uploadedAt and createdAt are ts? in the interface: null is accepted and keeps the stored times.
+      const kept = ok(await call('update', { id: item.id, organizationId: setup.organizationId, uploadedAt: null, createdAt: null, description: 'kept' })).item;
+      assert.deepEqual([kept.uploadedAt, kept.createdAt, kept.description], [item.uploadedAt, item.createdAt, 'kept']);
+      const times = ok(await call('update', { id: item.id, organizationId: setup.organizationId, uploadedAt: 10, createdAt: 9 })).item;
+      assert.deepEqual([times.uploadedAt, times.createdAt], [10, 9]);
+      failsWith(await call('update', { id: item.id, organizationId: setup.organizationId, uploadedAt: -1 }), 'VALIDATION_FAILED', 400);
       const cleared = failsWith(await call('update', { id: item.id, organizationId: setup.organizationId, fileName: null, fileSize: 0 }), 'VALIDATION_FAILED', 400);
       assert.deepEqual(cleared.details!.map((d) => d.path).sort(), ['fileName', 'fileSize']);
       const flag = failsWith(await call('update', { id: item.id, organizationId: setup.organizationId, uploadedByPatient: true }), 'VALIDATION_FAILED', 400);

@@ -18,8 +18,9 @@ export const updateInput = z.object({
   fileName: fileName().optional(),
   fileSize: fileSize().optional(),
   mimeType: mimeType().optional(),
-  uploadedAt: ts().optional(),
-  createdAt: ts().optional(),
+  /** ts? in the interface: null is accepted and leaves the stored value (a file always has both). */
+  uploadedAt: ts().nullish(),
+  createdAt: ts().nullish(),
   testName: testName().nullish(),
   fileUrl: fileUrl().nullish(),
   description: str().nullish(),
@@ -34,10 +35,13 @@ const organizationOf = (input: UpdateInput, ctx: Context) =>
   resolveOrganization(ctx.caller, input.organizationId, { what: 'lab result file', lookup: () => organizationOfResultFile(ctx.db, input.id) });
 
 const PLAIN = ['fileId', 'fileName', 'fileSize', 'mimeType', 'uploadedAt', 'createdAt', 'testName', 'fileUrl', 'description', 'uploadedBy'] as const;
+/** Nullable in the interface but never empty here: null leaves them as stored. */
+const KEPT_ON_NULL: ReadonlySet<string> = new Set(['uploadedAt', 'createdAt']);
 
 /**
  * Updates a result file's metadata. A new labOrderId must be an order of the same organization;
- * uploadedByPatient is set at upload and cannot be changed; isExternalResult null = false.
+ * uploadedByPatient is set at upload and cannot be changed; isExternalResult null = false;
+ * uploadedAt / createdAt null = unchanged.
  */
 export const update = defineOperation({
   namespace: 'labResultFiles',
@@ -58,7 +62,10 @@ export const update = defineOperation({
     assertMayWriteFiles(ctx.caller, fileOrder);
 
     const changes: Record<string, unknown> = { updatedAt: ctx.now() };
-    for (const key of PLAIN) if (input[key] !== undefined) changes[key] = key === 'testName' ? input.testName || null : input[key];
+    for (const key of PLAIN) {
+      if (input[key] === undefined || (input[key] === null && KEPT_ON_NULL.has(key))) continue;
+      changes[key] = key === 'testName' ? input.testName || null : input[key];
+    }
     if (movesOrder) changes.labOrderId = input.labOrderId;
     if (input.isExternalResult !== undefined) changes.isExternalResult = input.isExternalResult ?? false;
     if (input.patientIdpUserId !== undefined || movesOrder) {

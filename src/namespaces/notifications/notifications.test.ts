@@ -221,6 +221,55 @@ describeEachDialect(
       assert.deepEqual(await titles({}), ['a', 'b', 'c']);
     });
 
+    test('listByOrganization: total and every page agree with the filter (module, recipient, expiry, equal createdAt)', async () => {
+      clock = NOW;
+      const org = orgId();
+      type Made = { id: string; createdAt: number; type: string; relatedEntityType: string | null; recipientIdpUserId: string; expiresAt: number | null };
+      const made: Made[] = [];
+      const types = ['labOrders', 'lab_result', 'appointment_reminder'];
+      const related = ['labOrders', null, 'appointments'];
+      const expiries = [null, NOW - 1, NOW, NOW + 60_000];
+      for (let i = 0; i < 36; i += 1) {
+        const data = base(org, {
+          createdAt: 5000 + (i % 7), // many share a createdAt: the id breaks the tie
+          type: types[i % 3],
+          relatedEntityType: related[Math.floor(i / 3) % 3],
+          recipientIdpUserId: i % 2 === 0 ? 'r1' : 'r2',
+          expiresAt: expiries[Math.floor(i / 9) % 4],
+        });
+        made.push(ok(await create(data)).item as Made);
+      }
+      ok(await create(base(orgId(), { type: 'labOrders', relatedEntityType: 'labOrders' })));
+
+      const filters: Record<string, string>[] = [
+        {},
+        { module: 'labOrders' },
+        { module: 'appointments' },
+        { module: 'lab_result' },
+        { module: 'nothing' },
+        { recipientIdpUserId: 'r1' },
+        { recipientIdpUserId: 'r2', module: 'labOrders' },
+      ];
+      for (const filter of filters) {
+        const expected = made
+          .filter((n) => n.expiresAt === null || n.expiresAt > NOW)
+          .filter((n) => !filter.module || n.type === filter.module || n.relatedEntityType === filter.module)
+          .filter((n) => !filter.recipientIdpUserId || n.recipientIdpUserId === filter.recipientIdpUserId)
+          .sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1))
+          .map((n) => n.id);
+        const seen: string[] = [];
+        const pages = Math.max(1, Math.ceil(expected.length / 4));
+        for (let page = 1; page <= pages; page += 1) {
+          const data = ok(await t().call('notifications', 'listByOrganization', { organizationId: org, ...filter, page, pageSize: 4 }));
+          assert.equal(data.total, expected.length, `total of ${JSON.stringify(filter)}`);
+          assert.equal(data.totalPages, Math.ceil(expected.length / 4));
+          seen.push(...data.items.map((n: { id: string }) => n.id));
+        }
+        assert.deepEqual(seen, expected, `pages of ${JSON.stringify(filter)}`);
+      }
+      assert.ok(made.some((n) => n.type === 'labOrders' && n.relatedEntityType === 'labOrders'), 'a notification matching the module twice is counted once');
+    });
+
     test('a notification past expiresAt is not listed (getById still finds it)', async () => {
       clock = NOW;
       const org = orgId();

@@ -107,6 +107,13 @@ describeEachDialect('organizations', (t) => {
     failsWith(await call('update', { id: 'missing', name: 'X' }), 'NOT_FOUND', 404);
   });
 
+  test('update: isActive null on an active organization keeps it active', async () => {
+    const { item } = ok(await create());
+    const updated = ok(await call('update', { id: item.id, isActive: null })).item;
+    assert.equal(updated.isActive, true);
+    assert.deepEqual({ ...updated, updatedAt: item.updatedAt }, item);
+  });
+
   test('update: a member of another organization is FORBIDDEN; its own member and a platform admin may', async () => {
     const { item } = ok(await create());
     const outsider = await signIn(t(), { organizationId: orgId(), roles: ['admin'] });

@@ -34,12 +34,15 @@ describeEachDialect(
       assert.deepEqual(ok(await call('getById', { id: form.id, organizationId: c.org })).item, updated);
       const stamped = ok(await call('update', { id: form.id, organizationId: c.org, idpUserId: 'idp-other', createdAt: 5, updatedAt: 6 })).item;
       assert.deepEqual([stamped.idpUserId, stamped.createdAt, stamped.updatedAt], ['idp-other', 5, 6]);
+      // createdAt and updatedAt are ts? (nullable): null keeps createdAt as stored and stamps updatedAt now.
+      const nulls = ok(await call('update', { id: form.id, organizationId: c.org, createdAt: null, updatedAt: null })).item;
+      assert.deepEqual([nulls.createdAt, nulls.updatedAt], [5, NOW + 10]);
     });
 
     test('update validates its input: required fields are never cleared', async () => {
       const form = await add(await appointment(t(), c));
       const error = failsWith(
-        await call('update', { id: form.id, organizationId: c.org, answers: null, departmentName: null, status: 'archived', idpUserId: null, appointmentId: null, createdAt: null }),
+        await call('update', { id: form.id, organizationId: c.org, answers: null, departmentName: null, status: 'archived', idpUserId: null, appointmentId: null, createdAt: -1 }),
         'VALIDATION_FAILED',
         400,
       );

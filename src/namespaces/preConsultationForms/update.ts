@@ -7,7 +7,7 @@ import { answers, departmentName, status } from './preConsultationForms.fields.t
 import { findForm, saveForm } from './preConsultationForms.repo.ts';
 import { changeSubmissions, nextSubmission } from './submission.ts';
 
-/** The fields required on create may change but are never cleared (null is VALIDATION_FAILED). */
+/** The fields required on create may change but are never cleared (null is VALIDATION_FAILED); createdAt null keeps it. */
 export const updateInput = z.object({
   id: id(),
   organizationId: id(),
@@ -17,7 +17,8 @@ export const updateInput = z.object({
   answers: answers().optional(),
   status: status().optional(),
   submittedAt: ts().nullish(),
-  createdAt: ts().optional(),
+  /** ts? in the interface: null is accepted and leaves it as stored (a form always has one). */
+  createdAt: ts().nullish(),
   updatedAt: ts().nullish(),
 });
 

@@ -1,5 +1,7 @@
 import { assertOwn } from '../../auth/ownership.ts';
+import { AppError } from '../../rpc/errors.ts';
 import { defineOperation } from '../../rpc/operation.ts';
+import { present } from './access.ts';
 import { register } from './pushDevices.repo.ts';
 import { pushDevices } from './pushDevices.resource.ts';
 
@@ -8,6 +10,12 @@ import { pushDevices } from './pushDevices.resource.ts';
  * (owner, platform, lastSeenAt, appVersion, locale, timezone, deviceId, and isActive: active
  * again unless isActive false is sent, invalidReason cleared unless sent) instead of adding a
  * duplicate. lastSeenAt defaults to now. A caller with a token registers only their own devices.
+ *
+ * Moving another person's active device to a new owner (the phone changed hands) needs a caller
+ * with a token: the new owner themself (who proves who they are; only the app on that phone knows
+ * the token) or a platform admin. A caller without a token (optional mode) may refresh a device of
+ * the same owner or take over an inactive one, and gets FORBIDDEN for another person's active
+ * device, which is left unchanged.
  */
 export const create = defineOperation({
   namespace: 'pushDevices',
@@ -19,6 +27,8 @@ export const create = defineOperation({
     assertOwn(ctx.caller, input.idpUserId as string);
     const record = await pushDevices.repo.build(ctx, input);
     record.lastSeenAt = input.lastSeenAt ?? ctx.now();
-    return { item: await register(ctx.db, record, input) };
+    const item = await register(ctx.db, record, input, ctx.caller.kind === 'user');
+    if (!item) throw new AppError('FORBIDDEN', 'this token belongs to another person\'s active device: register it with a token of the new owner');
+    return { item: present(ctx, item) };
   },
 });

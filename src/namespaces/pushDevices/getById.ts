@@ -2,11 +2,15 @@ import { z } from 'zod';
 import { notFound } from '../../rpc/errors.ts';
 import { id } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
+import { present } from './access.ts';
 import { findInOrganization } from './pushDevices.repo.ts';
 
 export const keyInput = z.object({ id: id(), organizationId: id() });
 
-/** A device whose owner has a user record in the organization; any other is NOT_FOUND. */
+/**
+ * A device whose owner has a user record in the organization; any other is NOT_FOUND. The token is
+ * masked unless the caller is the owner or a platform admin.
+ */
 export const getById = defineOperation({
   namespace: 'pushDevices',
   name: 'getById',
@@ -15,6 +19,6 @@ export const getById = defineOperation({
   async handler(ctx, input) {
     const item = await findInOrganization(ctx.db, input.organizationId, input.id);
     if (!item) throw notFound('push device');
-    return { item };
+    return { item: present(ctx, item) };
   },
 });

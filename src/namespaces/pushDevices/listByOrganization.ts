@@ -1,15 +1,20 @@
 import { z } from 'zod';
 import { id, paging } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
+import { present } from './access.ts';
 import { pageInOrganization } from './pushDevices.repo.ts';
 
-/** The devices of the organization's members (people with a user record in it), newest first. */
+/**
+ * The devices of the organization's members (people with a user record in it), newest first. Each
+ * token is masked unless the caller is that device's owner or a platform admin.
+ */
 export const listByOrganization = defineOperation({
   namespace: 'pushDevices',
   name: 'listByOrganization',
   summary: 'List the devices of an organization\'s members',
   input: z.object({ organizationId: id(), ...paging }),
   async handler(ctx, input) {
-    return pageInOrganization(ctx.db, input.organizationId, input.page, input.pageSize);
+    const page = await pageInOrganization(ctx.db, input.organizationId, input.page, input.pageSize);
+    return { ...page, items: page.items.map((device) => present(ctx, device)) };
   },
 });

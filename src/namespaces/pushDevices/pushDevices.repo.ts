@@ -58,8 +58,12 @@ export async function isMember(db: Db, organizationId: string, idpUserId: string
  * Registers a device by its token in one upsert: a token seen before updates that device (owner,
  * platform, lastSeenAt, active again, and the app details given) instead of adding a second row,
  * also when two registrations of one token race (the unique index serialises them).
+ *
+ * Without mayTakeOver the stored device is updated only when it already belongs to the owner
+ * registering it or is inactive (`ON CONFLICT ... DO UPDATE ... WHERE`, checked against the row as
+ * committed, so also under concurrency); otherwise nothing is written and the answer is undefined.
  */
-export async function register(db: Db, record: ApiRecord, given: ApiRecord): Promise<ApiRecord> {
+export async function register(db: Db, record: ApiRecord, given: ApiRecord, mayTakeOver: boolean): Promise<ApiRecord | undefined> {
   const refresh: ApiRecord = {
     idpUserId: record.idpUserId,
     platform: record.platform,
@@ -72,10 +76,17 @@ export async function register(db: Db, record: ApiRecord, given: ApiRecord): Pro
   const rows = await db
     .insertInto('pushDevices')
     .values(pushDevices.repo.toRow(record) as never)
-    .onConflict((oc) => oc.column('providerPushToken').doUpdateSet(pushDevices.repo.toRow(refresh)))
+    .onConflict((oc) => {
+      const upsert = oc.column('providerPushToken').doUpdateSet(pushDevices.repo.toRow(refresh));
+      return mayTakeOver
+        ? upsert
+        : upsert.where((eb) =>
+            eb.or([eb('pushDevices.idpUserId', '=', eb.ref('excluded.idpUserId')), eb('pushDevices.isActive', '=', false)]),
+          );
+    })
     .returningAll()
     .execute();
-  return toRecord(rows[0]);
+  return rows[0] ? toRecord(rows[0]) : undefined;
 }
 
 export async function patchDevice(db: Db, deviceId: string, changes: ApiRecord): Promise<ApiRecord> {

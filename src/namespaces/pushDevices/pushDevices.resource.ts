@@ -1,8 +1,16 @@
 import { z } from 'zod';
 import { defineResource, type ApiRecord } from '../../rpc/resource.ts';
+import { MASK } from './access.ts';
 
 export const idpUserId = () => z.string().trim().min(1, 'must not be empty').max(256);
-export const providerPushToken = () => z.string().trim().min(1, 'must not be empty').max(512);
+/** A masked token ("…" and its last characters, as shown to anyone but the owner) is refused. */
+export const providerPushToken = () =>
+  z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(512)
+    .refine((token) => !token.startsWith(MASK), `a masked token (starting with "${MASK}") cannot be registered`);
 
 /**
  * A person's app install that can receive pushes. It has no organizationId: it belongs to a

@@ -18,12 +18,22 @@ const device = (idpUserId: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-/** A person with a user record (and token) in the organization, and one registered device. */
+/** The form of a token shown to anyone but its owner and platform admins. */
+const masked = (token: string) => `\u2026${token.slice(-4)}`;
+
+/**
+ * A person with a user record (and token) in the organization, and one device registered without
+ * a token (so `item` shows its token masked; `providerPushToken` is the one registered).
+ */
 async function memberWithDevice(t: TestApp, organizationId: string, roles = ['patient']) {
   const member = await signIn(t, { organizationId, roles });
-  const item = ok(await t.call('pushDevices', 'create', device(member.idpUserId))).item;
-  return { member, item };
+  const data = device(member.idpUserId);
+  const item = ok(await t.call('pushDevices', 'create', data)).item;
+  return { member, item, providerPushToken: data.providerPushToken };
 }
+
+/** The stored row of a device, as the delivery worker reads it. */
+const stored = (t: TestApp, id: string) => t.database.db.selectFrom('pushDevices').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 describeEachDialect(
   'pushDevices',
@@ -39,7 +49,8 @@ describeEachDialect(
           'providerPushToken', 'timezone', 'updatedAt'].sort(),
       );
       assert.equal(item.idpUserId, 'idp-a');
-      assert.equal(item.providerPushToken, data.providerPushToken);
+      assert.equal(item.providerPushToken, masked(data.providerPushToken), 'a caller without a token sees the token masked');
+      assert.equal((await stored(t(), item.id)).providerPushToken, data.providerPushToken);
       assert.equal(item.isActive, true);
       assert.equal(item.invalidReason, null);
       assert.equal(item.lastSeenAt, NOW);
@@ -76,9 +87,17 @@ describeEachDialect(
       const next = await signIn(t(), { organizationId: orgId(), roles: ['patient'] });
       const data = device(first.idpUserId);
       const before = ok(await t().call('pushDevices', 'create', data, { token: first.token })).item;
-      const after = ok(await t().call('pushDevices', 'create', { ...data, idpUserId: next.idpUserId }, { token: next.token })).item;
+      assert.equal(before.providerPushToken, data.providerPushToken, 'the owner sees the token in full');
+      const after = ok(await t().call('pushDevices', 'create', { ...data, idpUserId: next.idpUserId, appVersion: '2.0.0' }, { token: next.token })).item;
       assert.equal(after.id, before.id);
       assert.equal(after.idpUserId, next.idpUserId);
+      assert.equal(after.providerPushToken, data.providerPushToken);
+      const row = await stored(t(), before.id);
+      assert.deepEqual([row.idpUserId, row.appVersion, Boolean(row.isActive)], [next.idpUserId, '2.0.0', true]);
+      // A platform admin may move it too (they are trusted with every token).
+      const admin = await platformAdmin(t());
+      ok(await t().call('pushDevices', 'create', { ...data, idpUserId: first.idpUserId }, { token: admin.token }));
+      assert.equal((await stored(t(), before.id)).idpUserId, first.idpUserId);
     });
 
     test('10 simultaneous registrations of one token leave one device', async () => {
@@ -155,19 +174,39 @@ describeEachDialect(
       failsWith(await t().call('pushDevices', 'update', { id: newId(), organizationId: org, appVersion: '9' }), 'NOT_FOUND', 404);
     });
 
+    test('update: isActive null on an active device keeps it active; createdAt / updatedAt null are accepted (kept / now)', async () => {
+      clock = NOW;
+      const org = orgId();
+      const { item } = await memberWithDevice(t(), org);
+      clock = NOW + 1000;
+      const updated = ok(await t().call('pushDevices', 'update', { id: item.id, organizationId: org, isActive: null, createdAt: null, updatedAt: null })).item;
+      assert.equal(updated.isActive, true);
+      assert.equal(updated.createdAt, item.createdAt);
+      assert.equal(updated.updatedAt, NOW + 1000);
+      assert.deepEqual({ ...updated, updatedAt: item.updatedAt }, item);
+      const dated = ok(await t().call('pushDevices', 'update', { id: item.id, organizationId: org, createdAt: 5, updatedAt: 6 })).item;
+      assert.deepEqual([dated.createdAt, dated.updatedAt], [5, 6]);
+      clock = NOW;
+    });
+
     test('update validates: required fields cannot be cleared, a new owner must be a member, a taken token is CONFLICT', async () => {
       const org = orgId();
       const { item } = await memberWithDevice(t(), org);
-      const { item: other } = await memberWithDevice(t(), org);
+      const { providerPushToken: otherToken } = await memberWithDevice(t(), org);
+      const admin = await platformAdmin(t());
       const error = failsWith(
         await t().call('pushDevices', 'update', { id: item.id, organizationId: org, platform: null, providerPushToken: '', lastSeenAt: 'now' }),
         'VALIDATION_FAILED',
         400,
       );
       assert.deepEqual(error.details!.map((d) => d.path).sort(), ['lastSeenAt', 'platform', 'providerPushToken']);
-      const moved = failsWith(await t().call('pushDevices', 'update', { id: item.id, organizationId: org, idpUserId: 'not-a-member' }), 'VALIDATION_FAILED', 400);
+      const moved = failsWith(
+        await t().call('pushDevices', 'update', { id: item.id, organizationId: org, idpUserId: 'not-a-member' }, { token: admin.token }),
+        'VALIDATION_FAILED',
+        400,
+      );
       assert.equal(moved.details![0]!.path, 'idpUserId');
-      failsWith(await t().call('pushDevices', 'update', { id: item.id, organizationId: org, providerPushToken: other.providerPushToken }), 'CONFLICT', 409);
+      failsWith(await t().call('pushDevices', 'update', { id: item.id, organizationId: org, providerPushToken: otherToken }), 'CONFLICT', 409);
     });
 
     test('only the owner, an organization admin or a platform admin may change or delete a device', async () => {
@@ -186,6 +225,89 @@ describeEachDialect(
       assert.equal(ok(await t().call('pushDevices', 'update', { ...key, appVersion: '4' }, { token: orgAdmin.token })).item.appVersion, '4');
       ok(await t().call('pushDevices', 'getById', key, { token: colleague.token }));
       ok(await t().call('pushDevices', 'delete', key, { token: orgAdmin.token }));
+    });
+
+    test('the token is shown in full only to the device\'s owner and platform admins; others see it masked', async () => {
+      const org = orgId();
+      const owner = await signIn(t(), { organizationId: org, roles: ['patient'] });
+      const colleague = await signIn(t(), { organizationId: org, roles: ['nurse'] });
+      const orgAdmin = await signIn(t(), { organizationId: org, roles: ['admin'] });
+      const admin = await platformAdmin(t());
+      const data = device(owner.idpUserId);
+      const own = ok(await t().call('pushDevices', 'create', data, { token: owner.token })).item;
+      assert.equal(own.providerPushToken, data.providerPushToken);
+      const colleagueData = device(colleague.idpUserId);
+      ok(await t().call('pushDevices', 'create', colleagueData, { token: colleague.token }));
+      const key = { id: own.id, organizationId: org };
+
+      const seenBy = async (token?: string) => ok(await t().call('pushDevices', 'getById', key, token ? { token } : {})).item;
+      assert.deepEqual(await seenBy(owner.token), own, 'the owner sees every field as registered');
+      assert.equal((await seenBy(admin.token)).providerPushToken, data.providerPushToken, 'a platform admin sees it');
+      for (const [who, token] of [['another member', colleague.token], ['an organization admin', orgAdmin.token], ['a caller without a token', undefined]]) {
+        const item = await seenBy(token);
+        assert.deepEqual(item, { ...own, providerPushToken: masked(data.providerPushToken) }, `${who}: every field, the token masked`);
+      }
+
+      const listedBy = async (token: string) => {
+        const { items } = ok(await t().call('pushDevices', 'listByOrganization', { organizationId: org }, { token }));
+        return new Map(items.map((d: { idpUserId: string; providerPushToken: string }) => [d.idpUserId, d.providerPushToken]));
+      };
+      const byColleague = await listedBy(colleague.token);
+      assert.equal(byColleague.get(owner.idpUserId), masked(data.providerPushToken));
+      assert.equal(byColleague.get(colleague.idpUserId), colleagueData.providerPushToken, 'one\'s own device in the list: in full');
+      assert.equal((await listedBy(orgAdmin.token)).get(owner.idpUserId), masked(data.providerPushToken));
+      assert.equal((await listedBy(owner.token)).get(owner.idpUserId), data.providerPushToken);
+      assert.equal((await listedBy(admin.token)).get(colleague.idpUserId), colleagueData.providerPushToken);
+
+      const changedByAdmin = ok(await t().call('pushDevices', 'update', { ...key, appVersion: '5' }, { token: orgAdmin.token })).item;
+      assert.equal(changedByAdmin.providerPushToken, masked(data.providerPushToken), 'an update answer too');
+      assert.equal(ok(await t().call('pushDevices', 'update', { ...key, appVersion: '6' }, { token: owner.token })).item.providerPushToken, data.providerPushToken);
+
+      // The masked form cannot be registered, neither as a new device nor onto one.
+      const mask = masked(data.providerPushToken);
+      const refused = failsWith(await t().call('pushDevices', 'create', { ...data, providerPushToken: mask }, { token: owner.token }), 'VALIDATION_FAILED', 400);
+      assert.deepEqual(refused.details!.map((d) => d.path), ['providerPushToken']);
+      failsWith(await t().call('pushDevices', 'update', { ...key, providerPushToken: mask }, { token: owner.token }), 'VALIDATION_FAILED', 400);
+      assert.equal((await stored(t(), own.id)).providerPushToken, data.providerPushToken);
+
+      // A short token is masked without its tail; null-safe: the form never gives the token away.
+      const short = ok(await t().call('pushDevices', 'create', { ...device(owner.idpUserId), providerPushToken: 'tok-1234' })).item;
+      assert.equal(short.providerPushToken, '\u2026');
+    });
+
+    test('a caller without a token cannot move another person\'s active device by re-registering its token', async () => {
+      const org = orgId();
+      const victim = await signIn(t(), { organizationId: org, roles: ['patient'] });
+      const intruder = await signIn(t(), { organizationId: org, roles: ['patient'] });
+      const data = device(victim.idpUserId);
+      const original = ok(await t().call('pushDevices', 'create', data, { token: victim.token })).item;
+
+      failsWith(await t().call('pushDevices', 'create', { ...data, idpUserId: intruder.idpUserId, appVersion: '6.6.6' }), 'FORBIDDEN', 403);
+      const row = await stored(t(), original.id);
+      assert.deepEqual([row.idpUserId, row.appVersion, row.updatedAt], [victim.idpUserId, '1.0.0', original.updatedAt], 'the device is unchanged');
+      const total = await t().database.db.selectFrom('pushDevices').select('id').where('providerPushToken', '=', data.providerPushToken).execute();
+      assert.equal(total.length, 1);
+      // Nor through update (moving a device to another owner).
+      failsWith(await t().call('pushDevices', 'update', { id: original.id, organizationId: org, idpUserId: intruder.idpUserId }), 'FORBIDDEN', 403);
+      assert.equal((await stored(t(), original.id)).idpUserId, victim.idpUserId);
+
+      // Still allowed without a token: the same owner's app registering again, and an inactive device.
+      assert.equal(ok(await t().call('pushDevices', 'create', { ...data, appVersion: '1.1.0' })).item.idpUserId, victim.idpUserId);
+      await t().database.db.updateTable('pushDevices').set({ isActive: false, invalidReason: 'signed out' }).where('id', '=', original.id).execute();
+      const taken = ok(await t().call('pushDevices', 'create', { ...data, idpUserId: intruder.idpUserId })).item;
+      assert.deepEqual([taken.id, taken.idpUserId, taken.isActive], [original.id, intruder.idpUserId, true]);
+    });
+
+    test('10 simultaneous registrations of one token for 10 people without a token: the first keeps it', async () => {
+      const data = device('unused');
+      const people = Array.from({ length: 10 }, () => newId());
+      const results = await Promise.all(people.map((person) => t().call('pushDevices', 'create', { ...data, idpUserId: person })));
+      const accepted = results.filter((r) => r.body.status === 'ok');
+      assert.equal(accepted.length, 1);
+      for (const r of results) if (r.body.status !== 'ok') failsWith(r, 'FORBIDDEN', 403);
+      const rows = await t().database.db.selectFrom('pushDevices').selectAll().where('providerPushToken', '=', data.providerPushToken).execute();
+      assert.equal(rows.length, 1);
+      assert.equal(rows[0]!.idpUserId, ok(accepted[0]!).item.idpUserId);
     });
 
     test('delete removes a member\'s device; another organization gets NOT_FOUND', async () => {

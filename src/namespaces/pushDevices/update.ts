@@ -3,7 +3,7 @@ import { assertOwn } from '../../auth/ownership.ts';
 import { notFound, validationFailed } from '../../rpc/errors.ts';
 import { bool, id, ts } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
-import { assertMayManage } from './access.ts';
+import { assertMayManage, assertMayMove, present } from './access.ts';
 import { findInOrganization, isMember, patchDevice } from './pushDevices.repo.ts';
 import { idpUserId, providerPushToken } from './pushDevices.resource.ts';
 import { pushDevices } from './pushDevices.resource.ts';
@@ -23,15 +23,17 @@ export const updateInput = z.object({
   isActive: bool().nullish(),
   invalidReason: text(1000).nullish(),
   lastSeenAt: ts().nullish(),
-  createdAt: ts().optional(),
-  updatedAt: ts().optional(),
+  // `ts?` in the interface: null createdAt leaves it as stored, null updatedAt means now.
+  createdAt: ts().nullish(),
+  updatedAt: ts().nullish(),
 });
 
 /**
  * Updates a device of a member of the organization (owner, organization admin or platform
  * admin). Moving it to another owner needs that person's consent (assertOwn: the new owner
- * themself or a platform admin) and a user record of theirs in the organization. A token taken
- * by another device is CONFLICT.
+ * themself or a platform admin), for an active device a caller with a token (as in create), and a
+ * user record of the new owner in the organization. A token taken by another device is CONFLICT.
+ * The answer's token is masked unless the caller is the owner or a platform admin.
  */
 export const update = defineOperation({
   namespace: 'pushDevices',
@@ -45,11 +47,12 @@ export const update = defineOperation({
     assertMayManage(ctx, input.organizationId, current.idpUserId);
     if (input.idpUserId !== undefined && input.idpUserId !== current.idpUserId) {
       assertOwn(ctx.caller, input.idpUserId);
+      assertMayMove(ctx, current);
       if (!(await isMember(ctx.db, input.organizationId, input.idpUserId))) {
         throw validationFailed('idpUserId', 'the new owner has no user record in this organization');
       }
     }
     const { changes } = await pushDevices.repo.merge(ctx, current, input);
-    return { item: await patchDevice(ctx.db, input.id, changes) };
+    return { item: present(ctx, await patchDevice(ctx.db, input.id, changes)) };
   },
 });

@@ -5,11 +5,28 @@ import { defineResource, type ApiRecord } from '../../rpc/resource.ts';
 import { findService } from '../services/services.repo.ts';
 import { findWard } from '../wards/wards.repo.ts';
 
-/** A room's ward and bed-type service must be the organization's own; checked only when they change. */
+/** The bed number of a bed in the room, if any. */
+async function bedInRoom(ctx: Context, record: ApiRecord): Promise<string | undefined> {
+  const bed = await ctx.db
+    .selectFrom('beds')
+    .select('bedNumber')
+    .where('organizationId', '=', record.organizationId as string)
+    .where('roomId', '=', record.id as string)
+    .limit(1)
+    .executeTakeFirst();
+  return bed?.bedNumber;
+}
+
+/**
+ * A room's ward and bed-type service must be the organization's own; checked only when they change.
+ * A room with beds keeps its ward: each bed names the ward of its room (beds, admissions).
+ */
 async function checkReferences(record: ApiRecord, ctx: Context, current: ApiRecord | undefined): Promise<void> {
   const organizationId = record.organizationId as string;
-  if (record.wardId !== current?.wardId && !(await findWard(ctx.db, organizationId, record.wardId as string))) {
-    throw validationFailed('wardId', 'no such ward in this organization');
+  if (record.wardId !== current?.wardId) {
+    if (!(await findWard(ctx.db, organizationId, record.wardId as string))) throw validationFailed('wardId', 'no such ward in this organization');
+    const bed = current && (await bedInRoom(ctx, current));
+    if (bed !== undefined) throw new AppError('INVALID_STATE', `the room has beds (bed ${bed}): move or delete them before moving the room to another ward`);
   }
   const serviceId = record.bedTypeServiceId as string | null;
   if (serviceId && serviceId !== current?.bedTypeServiceId) {
@@ -41,13 +58,7 @@ export const rooms = defineResource({
     return { ...record, isActive: record.isActive ?? true };
   },
   async beforeDelete(ctx, record) {
-    const bed = await ctx.db
-      .selectFrom('beds')
-      .select('bedNumber')
-      .where('organizationId', '=', record.organizationId as string)
-      .where('roomId', '=', record.id as string)
-      .limit(1)
-      .executeTakeFirst();
-    if (bed) throw new AppError('INVALID_STATE', `the room still has beds (bed ${bed.bedNumber}): move or delete them first`);
+    const bed = await bedInRoom(ctx, record);
+    if (bed !== undefined) throw new AppError('INVALID_STATE', `the room still has beds (bed ${bed}): move or delete them first`);
   },
 });

@@ -84,6 +84,32 @@ describeEachDialect('rooms', (t) => {
     failsWith(await call('getById', { id: item.id, organizationId: org }), 'NOT_FOUND', 404);
   });
 
+  test('update: isActive null on an active room keeps it active; keys are validated', async () => {
+    const { item } = ok(await create());
+    const updated = ok(await call('update', { id: item.id, organizationId: org, isActive: null })).item;
+    assert.equal(updated.isActive, true);
+    assert.deepEqual({ ...updated, updatedAt: item.updatedAt }, item);
+    for (const op of ['getById', 'update', 'delete']) {
+      const error = failsWith(await call(op, {}), 'VALIDATION_FAILED', 400);
+      assert.deepEqual(error.details!.map((d) => d.path).sort(), ['id', 'organizationId'], op);
+    }
+    failsWith(await call('update', { id: item.id, organizationId: org, roomNumber: null, name: '' }), 'VALIDATION_FAILED', 400);
+    failsWith(await call('listByOrganization', { organizationId: org, wardId: '' }), 'VALIDATION_FAILED', 400);
+    failsWith(await call('listByOrganization', { wardId: ward }), 'VALIDATION_FAILED', 400);
+  });
+
+  test('a room with beds cannot move to another ward (its beds would name the old one): INVALID_STATE, nothing changes', async () => {
+    const { item } = ok(await create());
+    const bed = ok(await t().call('beds', 'create', { organizationId: org, wardId: ward, roomId: item.id, bedNumber: 'B1', displayName: 'Bed 1' })).item;
+    const error = failsWith(await call('update', { id: item.id, organizationId: org, wardId: secondWard, name: 'Moved' }), 'INVALID_STATE', 409);
+    assert.match(error.message, /B1/);
+    assert.deepEqual(ok(await call('getById', { id: item.id, organizationId: org })).item, item);
+    // Other changes are fine while it has beds; so is naming its own ward again.
+    assert.equal(ok(await call('update', { id: item.id, organizationId: org, wardId: ward, name: 'Same ward' })).item.name, 'Same ward');
+    ok(await t().call('beds', 'delete', { id: bed.id, organizationId: org }));
+    assert.equal(ok(await call('update', { id: item.id, organizationId: org, wardId: secondWard })).item.wardId, secondWard);
+  });
+
   test('listByOrganization filters by ward, bed-type service and isActive', async () => {
     const own = orgId();
     const a = await makeWard(own);

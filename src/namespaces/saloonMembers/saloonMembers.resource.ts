@@ -10,6 +10,8 @@ export const ACTIVE = 'active';
 
 const label = () => z.string().trim().max(100);
 const idpUserId = () => z.string().trim().min(1, 'must not be empty').max(256);
+/** The largest count the totalReviews column (a 32-bit integer on PostgreSQL) holds. */
+export const MAX_REVIEWS = 2_147_483_647;
 
 export interface SaloonMemberRecord {
   id: string;
@@ -87,7 +89,7 @@ export const saloonMembers = defineResource({
     status: { kind: 'string', schema: z.string().trim().min(1, 'must not be empty').max(64), default: ACTIVE },
     gender: { kind: 'string', schema: label() },
     yoe: { kind: 'int', schema: z.int().min(0).max(100) },
-    totalReviews: { kind: 'int', schema: z.int().min(0) },
+    totalReviews: { kind: 'int', schema: z.int().min(0).max(MAX_REVIEWS) },
     averageRatings: { kind: 'number', schema: z.number().min(0) },
     assignedAt: { kind: 'ts' },
     assignedBy: { kind: 'string', schema: idpUserId() },

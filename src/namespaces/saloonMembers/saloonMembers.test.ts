@@ -56,6 +56,9 @@ describeEachDialect(
       );
       assert.deepEqual(paths(error), ['averageRatings', 'idpUserId', 'locationId', 'seatId', 'status', 'totalReviews', 'yoe']);
       failsWith(await call('create', { locationId: 'loc_1', idpUserId: 'u' }), 'VALIDATION_FAILED', 400);
+      // The column is a 32-bit integer: a larger count is refused on both databases, naming the field.
+      const tooMany = failsWith(await call('create', { organizationId: org, locationId: 'l', idpUserId: 'u', totalReviews: 2_147_483_648 }), 'VALIDATION_FAILED', 400);
+      assert.deepEqual(paths(tooMany), ['totalReviews']);
     });
 
     test('idpUserId must be a user of the organization (not of another one), and userId that user\'s record', async () => {
@@ -121,6 +124,13 @@ describeEachDialect(
       failsWith(await call('update', { id: item.id, organizationId: org, userId: a!.userId }), 'VALIDATION_FAILED', 400);
       failsWith(await call('update', { id: item.id, organizationId: org, locationId: null }), 'VALIDATION_FAILED', 400);
       failsWith(await call('update', { id: item.id, organizationId: org, yoe: -1 }), 'VALIDATION_FAILED', 400);
+      assert.deepEqual(paths(failsWith(await call('update', { id: item.id, organizationId: org, totalReviews: 2_147_483_648 }), 'VALIDATION_FAILED', 400)), ['totalReviews']);
+      const max = ok(await call('update', { id: item.id, organizationId: org, totalReviews: 2_147_483_647 })).item;
+      assert.equal(max.totalReviews, 2_147_483_647);
+      // createdAt may be corrected but not cleared: null leaves it as stored.
+      const kept = ok(await call('update', { id: item.id, organizationId: org, createdAt: null, role: 'lead' })).item;
+      assert.deepEqual([kept.createdAt, kept.role], [item.createdAt, 'lead']);
+      assert.equal(ok(await call('update', { id: item.id, organizationId: org, createdAt: 7 })).item.createdAt, 7);
       failsWith(await call('update', { id: item.id, organizationId: orgId(), role: 'x' }), 'NOT_FOUND', 404);
     });
 

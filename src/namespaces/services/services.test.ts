@@ -89,6 +89,25 @@ describeEachDialect('services', (t) => {
     failsWith(await call('getById', { id: item.id, organizationId: org }), 'NOT_FOUND', 404);
   });
 
+  test('update: taxPercent null on a service taxed 0 and isActive null on an active one keep their defaults', async () => {
+    const { item } = ok(await create({ price: 10 }));
+    assert.equal(item.taxPercent, 0);
+    const updated = ok(await call('update', { id: item.id, organizationId: org, taxPercent: null, isActive: null })).item;
+    assert.equal(updated.taxPercent, 0);
+    assert.equal(updated.isActive, true);
+    assert.deepEqual({ ...updated, updatedAt: item.updatedAt }, item);
+    const row = await stored(item.id);
+    assert.equal(Number(row.taxPercent), 0);
+  });
+
+  test('getById, update and delete validate their keys', async () => {
+    for (const op of ['getById', 'update', 'delete']) {
+      const error = failsWith(await call(op, {}), 'VALIDATION_FAILED', 400);
+      assert.deepEqual(error.details!.map((d) => d.path).sort(), ['id', 'organizationId'], op);
+    }
+    failsWith(await call('listByOrganization', {}), 'VALIDATION_FAILED', 400);
+  });
+
   test('a code is unique within the organization only', async () => {
     ok(await create({ code: 'LAB-CBC' }));
     failsWith(await create({ code: 'LAB-CBC' }), 'CONFLICT', 409);

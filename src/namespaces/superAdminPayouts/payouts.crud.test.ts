@@ -100,6 +100,9 @@ describeEachDialect('superAdminPayouts CRUD', (t) => {
 
     const imported = ok(await asAdmin('update', { id: item.id, organizationId: org, createdAt: 1_000, updatedAt: 2_000, processedAt: 1_500, processedByUserId: 'u_x' })).item;
     assert.deepEqual([imported.createdAt, imported.updatedAt, imported.processedAt, imported.processedByUserId], [1_000, 2_000, 1_500, 'u_x']);
+    // createdAt cannot be cleared: null leaves it as stored (it used to reach the NOT NULL column: a 500).
+    const keptCreated = ok(await asAdmin('update', { id: item.id, organizationId: org, createdAt: null, notes: 'kept' })).item;
+    assert.deepEqual([keptCreated.createdAt, keptCreated.notes], [1_000, 'kept']);
 
     failsWith(await asAdmin('update', { id: item.id, organizationId: org, status: null }), 'VALIDATION_FAILED', 400);
     failsWith(await asAdmin('update', { id: item.id, organizationId: org, netPayout: 1.234 }), 'VALIDATION_FAILED', 400);

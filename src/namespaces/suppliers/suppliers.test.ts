@@ -43,6 +43,11 @@ describeEachDialect('suppliers', (t) => {
     failsWith(await call('update', { id: item.id, organizationId: org, name: null }), 'VALIDATION_FAILED', 400);
     failsWith(await call('update', { id: item.id, organizationId: org, email: 'x' }), 'VALIDATION_FAILED', 400);
     assert.equal(ok(await call('update', { id: item.id, organizationId: org, isActive: null })).item.isActive, true);
+    assert.equal(ok(await call('update', { id: item.id, organizationId: org, isActive: null })).item.isActive, true, 'null on an active supplier keeps it active');
+    // module is not an update field: any value is ignored like an unknown field, not validated.
+    for (const module of [5, '', null, 'lab']) {
+      assert.equal(ok(await call('update', { id: item.id, organizationId: org, module, address: 'Pune' })).item.module, 'pharmacy');
+    }
   });
 
   test("another organization's supplier is NOT_FOUND for getById, update and delete", async () => {

@@ -59,6 +59,16 @@ describeEachDialect('tokenCounters.next', (t) => {
     assert.equal(listed.items[0].lastSequence, 50);
   });
 
+  test('a counter at the largest number its column holds is INVALID_STATE and stays as it was', async () => {
+    const org = orgId();
+    const largest = 2_147_483_647;
+    const created = ok(await t().call('tokenCounters', 'create', { organizationId: org, date: '2026-05-07', prefix: 'OPD', lastSequence: largest - 1 }));
+    assert.equal(ok(await take(org, '2026-05-07')).sequence, largest);
+    failsWith(await take(org, '2026-05-07'), 'INVALID_STATE', 409);
+    const stored = ok(await t().call('tokenCounters', 'getById', { id: created.item.id, organizationId: org })).item;
+    assert.equal(stored.lastSequence, largest);
+  });
+
   test('invalid input is VALIDATION_FAILED with a path per problem', async () => {
     const error = failsWith(
       await t().call('tokenCounters', 'next', { organizationId: '', date: '2026-02-30', prefix: ' ' }),

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { AppError } from '../../rpc/errors.ts';
 import { date, id } from '../../rpc/fields.ts';
 import { newId } from '../../rpc/ids.ts';
 import { defineOperation } from '../../rpc/operation.ts';
-import { tokenCounters } from './tokenCounters.resource.ts';
+import { MAX_SEQUENCE, tokenCounters } from './tokenCounters.resource.ts';
 
 /** Numbers below this width are zero-padded in the token; wider ones are shown whole. */
 const TOKEN_DIGITS = 4;
@@ -15,6 +16,7 @@ export function formatToken(prefix: string, sequence: number): string {
  * Takes the next number of the (organizationId, date, prefix) counter, creating the counter at 1
  * on first use. One upsert statement does the read and the increment, so concurrent takers never
  * get the same number and none is skipped (the row lock serialises them on both databases).
+ * A counter at MAX_SEQUENCE is used up: INVALID_STATE, and it stays as it is.
  */
 export const next = defineOperation({
   namespace: 'tokenCounters',
@@ -40,14 +42,18 @@ export const next = defineOperation({
         updatedAt: now,
       })
       .onConflict((oc) =>
-        oc.columns(['organizationId', 'date', 'prefix']).doUpdateSet((eb) => ({
-          lastSequence: eb('tokenCounters.lastSequence', '+', 1),
-          updatedAt: now,
-        })),
+        oc
+          .columns(['organizationId', 'date', 'prefix'])
+          .doUpdateSet((eb) => ({
+            lastSequence: eb('tokenCounters.lastSequence', '+', 1),
+            updatedAt: now,
+          }))
+          .where('tokenCounters.lastSequence', '<', MAX_SEQUENCE),
       )
       .returningAll()
       .execute();
-    const item = tokenCounters.repo.toRecord(rows[0]!);
+    if (!rows[0]) throw new AppError('INVALID_STATE', `the counter has reached ${MAX_SEQUENCE}, the largest number it can hold`);
+    const item = tokenCounters.repo.toRecord(rows[0]);
     const sequence = Number(item.lastSequence);
     return { item, sequence, token: formatToken(input.prefix, sequence) };
   },

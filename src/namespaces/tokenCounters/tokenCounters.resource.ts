@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { defineResource } from '../../rpc/resource.ts';
 
+/** The largest number the lastSequence column (a 32-bit integer on PostgreSQL) holds. */
+export const MAX_SEQUENCE = 2_147_483_647;
+
 export const tokenCounters = defineResource({
   namespace: 'tokenCounters',
   table: 'tokenCounters',
@@ -9,6 +12,6 @@ export const tokenCounters = defineResource({
   fields: {
     date: { kind: 'date', required: true },
     prefix: { kind: 'string', required: true, schema: z.string().trim().min(1).max(32) },
-    lastSequence: { kind: 'int', required: true, schema: z.int().min(0) },
+    lastSequence: { kind: 'int', required: true, schema: z.int().min(0).max(MAX_SEQUENCE) },
   },
 });

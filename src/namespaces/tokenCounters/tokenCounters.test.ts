@@ -52,6 +52,43 @@ describeEachDialect('tokenCounters CRUD', (t) => {
     failsWith(await t().call('tokenCounters', 'delete', { id: item.id, organizationId: org }), 'NOT_FOUND', 404);
   });
 
+  test('update: createdAt null leaves it as stored (never cleared), a given createdAt and updatedAt are kept', async () => {
+    const { item } = ok(await create({ date: '2026-11-24' }));
+    const same = ok(await t().call('tokenCounters', 'update', { id: item.id, organizationId: org, createdAt: null, updatedAt: null, lastSequence: 3 })).item;
+    assert.equal(same.createdAt, item.createdAt);
+    assert.equal(same.lastSequence, 3);
+    const moved = ok(await t().call('tokenCounters', 'update', { id: item.id, organizationId: org, createdAt: 1_700_000_000_000, updatedAt: 1_700_000_000_001 })).item;
+    assert.equal(moved.createdAt, 1_700_000_000_000);
+    assert.equal(moved.updatedAt, 1_700_000_000_001);
+    assert.deepEqual(ok(await t().call('tokenCounters', 'getById', { id: item.id, organizationId: org })).item, moved);
+  });
+
+  test('lastSequence beyond what the integer column holds is VALIDATION_FAILED on create and update', async () => {
+    const largest = 2_147_483_647;
+    const { item } = ok(await create({ date: '2026-11-25', lastSequence: largest }));
+    assert.equal(item.lastSequence, largest);
+    const error = failsWith(await create({ date: '2026-11-26', lastSequence: largest + 1 }), 'VALIDATION_FAILED', 400);
+    assert.deepEqual(error.details!.map((d) => d.path), ['lastSequence']);
+    failsWith(await t().call('tokenCounters', 'update', { id: item.id, organizationId: org, lastSequence: largest + 1 }), 'VALIDATION_FAILED', 400);
+  });
+
+  test('getById, update and delete need id and organizationId', async () => {
+    for (const op of ['getById', 'update', 'delete']) {
+      const error = failsWith(await t().call('tokenCounters', op, {}), 'VALIDATION_FAILED', 400);
+      assert.deepEqual(error.details!.map((d) => d.path).sort(), ['id', 'organizationId'], op);
+    }
+    failsWith(await t().call('tokenCounters', 'listByOrganization', {}), 'VALIDATION_FAILED', 400);
+  });
+
+  test('an organizationId longer than an identifier column holds, or holding a NUL character, is never a 5xx', async () => {
+    const long = failsWith(await create({ organizationId: 'o'.repeat(65) }), 'VALIDATION_FAILED', 400);
+    assert.deepEqual(long.details!.map((d) => d.path), ['organizationId']);
+    // PostgreSQL text cannot hold NUL: VALIDATION_FAILED there; SQLite stores it.
+    const nul = await create({ organizationId: 'org\u0000x', date: '2026-11-27' });
+    assert.ok(nul.statusCode < 500, JSON.stringify(nul.body));
+    if (t().dialect === 'postgres') failsWith(nul, 'VALIDATION_FAILED', 400);
+  });
+
   test('listByOrganization pages only the organization\'s records', async () => {
     const own = orgId();
     for (const date of ['2026-01-01', '2026-01-02', '2026-01-03']) {

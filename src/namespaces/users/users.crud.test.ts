@@ -111,6 +111,23 @@ describeEachDialect('users records', (t) => {
     assert.equal(ok(await t().call('users', 'getById', { id: item.id, organizationId: org })).item.displayName, null);
   });
 
+  test('update: createdAt null leaves it as stored, updatedAt null is now; a given createdAt is kept', async () => {
+    const { item } = ok(await create());
+    const same = ok(await t().call('users', 'update', { id: item.id, organizationId: org, createdAt: null, updatedAt: null, title: 'Dr' })).item;
+    assert.equal(same.createdAt, item.createdAt);
+    assert.equal(same.title, 'Dr');
+    const moved = ok(await t().call('users', 'update', { id: item.id, organizationId: org, createdAt: 1_600_000_000_000 })).item;
+    assert.equal(moved.createdAt, 1_600_000_000_000);
+  });
+
+  test('counts beyond what an integer column holds are VALIDATION_FAILED, not a 5xx', async () => {
+    const { item } = ok(await create());
+    const largest = 2_147_483_647;
+    assert.equal(ok(await t().call('users', 'update', { id: item.id, organizationId: org, totalReviews: largest })).item.totalReviews, largest);
+    const error = failsWith(await t().call('users', 'update', { id: item.id, organizationId: org, totalReviews: largest + 1 }), 'VALIDATION_FAILED', 400);
+    assert.deepEqual(error.details!.map((d) => d.path), ['totalReviews']);
+  });
+
   test('update to an idpUserId already in the organization is CONFLICT', async () => {
     const a = ok(await create()).item;
     const b = ok(await create()).item;

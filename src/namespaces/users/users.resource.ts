@@ -6,6 +6,9 @@ import { defineResource, type ApiRecord } from '../../rpc/resource.ts';
 export const roleList = () => z.array(role()).max(ROLES.length * 4);
 export const idpUserId = () => z.string().trim().min(1, 'must not be empty').max(256);
 
+/** The largest number an integer column (32 bits on PostgreSQL) holds. */
+const MAX_INT = 2_147_483_647;
+
 /** `roles` always holds the primary `role`: the role first, then the others once each. */
 export function withPrimaryRole(primary: string, roles: readonly string[] | null | undefined): string[] {
   return [...new Set([primary, ...(roles ?? [])])];
@@ -41,7 +44,7 @@ export const users = defineResource({
     verifiedBy: { kind: 'string' },
     gender: { kind: 'string' },
     yoe: { kind: 'int', schema: z.int().min(0).max(100) },
-    totalReviews: { kind: 'int', schema: z.int().min(0) },
+    totalReviews: { kind: 'int', schema: z.int().min(0).max(MAX_INT) },
     averageRatings: { kind: 'number', schema: z.number().min(0) },
     /** Not in the interface's field list; accepted as an extension so listByOrganization's filter on it is usable. */
     onboardingStatus: { kind: 'string' },

@@ -46,6 +46,31 @@ describeEachDialect('wards', (t) => {
     failsWith(await call('getById', { id: item.id, organizationId: orgId() }), 'NOT_FOUND', 404);
   });
 
+  test('update: isActive null on an active ward keeps it active, and nothing else changes', async () => {
+    const { item } = ok(await create({ code: `N${Date.now() % 100000}` }));
+    const updated = ok(await call('update', { id: item.id, organizationId: org, isActive: null })).item;
+    assert.equal(updated.isActive, true);
+    assert.deepEqual({ ...updated, updatedAt: item.updatedAt }, item);
+    assert.deepEqual(ok(await call('getById', { id: item.id, organizationId: org })).item, updated);
+  });
+
+  test('getById, update, delete and listByOrganization validate their keys', async () => {
+    for (const op of ['getById', 'update', 'delete']) {
+      const error = failsWith(await call(op, { id: '' }), 'VALIDATION_FAILED', 400);
+      assert.deepEqual(error.details!.map((d) => d.path).sort(), ['id', 'organizationId'], op);
+    }
+    const { item } = ok(await create());
+    failsWith(await call('update', { id: item.id, organizationId: org, code: '', floor: 3, isActive: 'no' }), 'VALIDATION_FAILED', 400);
+    failsWith(await call('listByOrganization', { organizationId: org, page: 0 }), 'VALIDATION_FAILED', 400);
+  });
+
+  test('text with a NUL character is never a 5xx (PostgreSQL cannot store it: VALIDATION_FAILED)', async () => {
+    for (const response of [await create({ name: 'a\u0000b' }), await call('getById', { id: 'a\u0000b', organizationId: org })]) {
+      assert.ok(response.statusCode < 500, JSON.stringify(response.body));
+      if (t().dialect === 'postgres') failsWith(response, 'VALIDATION_FAILED', 400);
+    }
+  });
+
   test('delete: refused while the ward has rooms, NOT_FOUND from another organization', async () => {
     const { item } = ok(await create());
     const room = ok(await t().call('rooms', 'create', { organizationId: org, wardId: item.id, roomNumber: '101' })).item;

@@ -82,7 +82,7 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
       await underSchemaLock(url, (admin) => admin.query(`drop schema ${schema} cascade`));
     };
   }
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', ...options.env });
   const app = await buildApp({
     config,
     database,

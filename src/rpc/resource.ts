@@ -199,6 +199,8 @@ export function defineResource(spec: ResourceSpec) {
       return toRecord(rows[0]!);
     },
     async patch(db: Db, organizationId: string | undefined, recordId: string, changes: ApiRecord): Promise<ApiRecord> {
+      // Nothing to change (e.g. the same values within the same millisecond): the record as stored.
+      if (Object.keys(changes).length === 0) return repo.get(db, organizationId, recordId);
       let query = anyDb(db).updateTable(table).set(toRow(changes)).where('id', '=', recordId);
       if (orgScoped) query = query.where('organizationId', '=', organizationId!);
       const rows = await query.returningAll().execute();

@@ -3,10 +3,10 @@ import { id } from '../../rpc/fields.ts';
 import { defineOperation, type Context } from '../../rpc/operation.ts';
 import { staffOf } from '../inventoryItems/alerts.ts';
 import { notify } from '../notifications/notify.ts';
-import { actingPatient } from './marketplace.fields.ts';
 import { oneQuoteRecord, requestDetail } from './marketplace.records.ts';
-import { findPatientQuote, lockRequest, moveBroadcasts, moveQuotes, patchBroadcast, patchQuote, patchRequest, quoteById, type QuoteRow } from './marketplace.repo.ts';
-import { assertStatus, LIVE_BROADCAST, MOVES, PENDING_QUOTE } from './marketplace.status.ts';
+import { lockPatientDecision } from './patientDecision.ts';
+import { moveBroadcasts, moveQuotes, patchBroadcast, patchQuote, patchRequest, type QuoteRow } from './marketplace.repo.ts';
+import { LIVE_BROADCAST, PENDING_QUOTE } from './marketplace.status.ts';
 
 /** Tells the pharmacy's staff (admin, pharmacist) that its quote was accepted; once per quote and person. */
 async function notifyPharmacy(ctx: Context, quote: QuoteRow): Promise<void> {
@@ -40,12 +40,7 @@ export const acceptQuote = defineOperation({
   writes: true,
   input: z.object({ quoteId: id(), patientId: id().nullish() }),
   async handler(ctx, input) {
-    const patientId = actingPatient(ctx, input.patientId);
-    const found = await findPatientQuote(ctx.db, input.quoteId, patientId);
-    const request = await lockRequest(ctx.db, ctx.dialect, found.prescriptionRequestId);
-    assertStatus('prescription request', request.status, MOVES.acceptQuote.request, 'acceptQuote');
-    const quote = await quoteById(ctx.db, found.id);
-    assertStatus('quote', quote.status, MOVES.acceptQuote.quote, 'acceptQuote');
+    const { request, quote } = await lockPatientDecision(ctx, 'acceptQuote', input);
 
     const now = ctx.now();
     const accepted = await patchQuote(ctx.db, quote.id, { status: 'ACCEPTED', decidedAt: now, updatedAt: now });

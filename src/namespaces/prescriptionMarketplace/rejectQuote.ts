@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { id } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
-import { actingPatient } from './marketplace.fields.ts';
 import { requestRecord } from './marketplace.records.ts';
-import { countQuotes, findPatientQuote, lockRequest, patchBroadcast, patchQuote, patchRequest, quoteById } from './marketplace.repo.ts';
-import { assertStatus, MOVES } from './marketplace.status.ts';
+import { lockPatientDecision } from './patientDecision.ts';
+import { countQuotes, patchBroadcast, patchQuote, patchRequest } from './marketplace.repo.ts';
 
 /**
  * The patient rejects one submitted quote: the quote REJECTED, its broadcast CLOSED (one quote per
@@ -18,12 +17,7 @@ export const rejectQuote = defineOperation({
   writes: true,
   input: z.object({ quoteId: id(), patientId: id().nullish() }),
   async handler(ctx, input) {
-    const patientId = actingPatient(ctx, input.patientId);
-    const found = await findPatientQuote(ctx.db, input.quoteId, patientId);
-    const request = await lockRequest(ctx.db, ctx.dialect, found.prescriptionRequestId);
-    assertStatus('prescription request', request.status, MOVES.rejectQuote.request, 'rejectQuote');
-    const quote = await quoteById(ctx.db, found.id);
-    assertStatus('quote', quote.status, MOVES.rejectQuote.quote, 'rejectQuote');
+    const { request, quote } = await lockPatientDecision(ctx, 'rejectQuote', input);
 
     const now = ctx.now();
     await patchQuote(ctx.db, quote.id, { status: 'REJECTED', decidedAt: now, updatedAt: now });

@@ -1,33 +1,14 @@
 import { z } from 'zod';
-import { bool, id, jsonObject, reqStr, str, strArray, ts } from '../../rpc/fields.ts';
+import { bool, id, ts } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
-import { channelList, dedupeKey, deliveryState, recipientIdpUserId } from './notifications.resource.ts';
+import { optionalFields, requiredFields } from './notifications.fields.ts';
 import { writeNotification } from './notify.ts';
 
 export const createInput = z.object({
   organizationId: id(),
-  recipientIdpUserId: recipientIdpUserId(),
-  recipientRole: reqStr().max(64),
-  type: reqStr().max(128),
-  title: reqStr().max(500),
-  message: reqStr(),
-  priority: str().max(32).nullish(),
-  /** Alias of relatedEntityType; relatedEntityType wins when both are sent. */
-  module: str().max(128).nullish(),
-  relatedEntityType: str().max(128).nullish(),
-  relatedEntityId: str().max(256).nullish(),
-  actionUrl: str().max(2048).nullish(),
-  navigationTarget: str().max(256).nullish(),
-  navigationParams: jsonObject().nullish(),
-  channels: channelList().nullish(),
-  deliveryState: deliveryState().nullish(),
-  pushTicketIds: strArray().nullish(),
-  deliveryError: str().nullish(),
-  dedupeKey: dedupeKey().nullish(),
-  expiresAt: ts().nullish(),
+  ...requiredFields,
+  ...optionalFields,
   isRead: bool().nullish(),
-  readAt: ts().nullish(),
-  openedAt: ts().nullish(),
   createdAt: ts().nullish(),
 });
 

@@ -1,33 +1,16 @@
 import { z } from 'zod';
-import { bool, id, jsonObject, reqStr, str, strArray, ts } from '../../rpc/fields.ts';
+import { bool, id, ts } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import type { ApiRecord } from '../../rpc/resource.ts';
-import { channelList, dedupeKey, deliveryState, notifications, recipientIdpUserId } from './notifications.resource.ts';
+import { optionalFields, requiredFields } from './notifications.fields.ts';
+import { notifications } from './notifications.resource.ts';
 
 const input = z.object({
   id: id(),
   organizationId: id(),
-  recipientIdpUserId: recipientIdpUserId().optional(),
-  recipientRole: reqStr().max(64).optional(),
-  type: reqStr().max(128).optional(),
-  title: reqStr().max(500).optional(),
-  message: reqStr().optional(),
-  priority: str().max(32).nullish(),
-  module: str().max(128).nullish(),
-  relatedEntityType: str().max(128).nullish(),
-  relatedEntityId: str().max(256).nullish(),
-  actionUrl: str().max(2048).nullish(),
-  navigationTarget: str().max(256).nullish(),
-  navigationParams: jsonObject().nullish(),
-  channels: channelList().nullish(),
-  deliveryState: deliveryState().nullish(),
-  pushTicketIds: strArray().nullish(),
-  deliveryError: str().nullish(),
-  dedupeKey: dedupeKey().nullish(),
-  expiresAt: ts().nullish(),
+  ...z.object(requiredFields).partial().shape,
+  ...optionalFields,
   isRead: bool().optional(),
-  readAt: ts().nullish(),
-  openedAt: ts().nullish(),
   createdAt: ts().optional(),
 });
 

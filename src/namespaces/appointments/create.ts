@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { bool, date, id, reqStr, time } from '../../rpc/fields.ts';
+import { bool, date, id } from '../../rpc/fields.ts';
 import { money } from '../../rpc/money.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { book, defined } from './book.ts';
-import { duration, label, statusText, text } from './fields.ts';
+import { bookingFields, label, statusText, text } from './fields.ts';
 
 export const create = defineOperation({
   namespace: 'appointments',
@@ -11,13 +11,7 @@ export const create = defineOperation({
   summary: 'Book an appointment (CONFLICT when the doctor is busy or has reserved the time)',
   writes: true,
   input: z.object({
-    organizationId: id(),
-    patientId: id(),
-    doctorId: id(),
-    scheduledDate: date(),
-    scheduledTime: time(),
-    duration: duration(),
-    type: reqStr().max(200),
+    ...bookingFields(),
     organizationBranchId: id().nullish(),
     serviceId: id().nullish(),
     status: statusText().nullish(),

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { date, id, reqStr, time } from '../../rpc/fields.ts';
+import { id } from '../../rpc/fields.ts';
 import { money } from '../../rpc/money.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { book, defined } from './book.ts';
-import { duration, label, text } from './fields.ts';
+import { bookingFields, label, text } from './fields.ts';
 
 /**
  * Holds a slot until payment: status `pending`, paymentStatus `pending`, holdExpiresAt = now +
@@ -15,13 +15,7 @@ export const createPending = defineOperation({
   summary: 'Hold a slot until payment (status pending; expires after APPOINTMENT_HOLD_MINUTES)',
   writes: true,
   input: z.object({
-    organizationId: id(),
-    patientId: id(),
-    doctorId: id(),
-    scheduledDate: date(),
-    scheduledTime: time(),
-    duration: duration(),
-    type: reqStr().max(200),
+    ...bookingFields(),
     serviceId: id().nullish(),
     status: z.literal('pending', { error: 'a pending appointment has status pending' }).nullish(),
     reason: text().nullish(),

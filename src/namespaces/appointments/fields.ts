@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { str } from '../../rpc/fields.ts';
+import { date, id, reqStr, str, time } from '../../rpc/fields.ts';
 
 /** Schema pieces of the appointments namespace. */
 
@@ -31,3 +31,14 @@ export const dateFilter = () => z.enum(DATE_FILTERS, { error: `must be one of: $
 
 /** `status s[]` filters: up to 20 status texts; empty = no filter. */
 export const statusList = () => z.array(statusText()).max(20);
+
+/** What every booking names (create and createPending): who, when, how long, what kind. */
+export const bookingFields = () => ({
+  organizationId: id(),
+  patientId: id(),
+  doctorId: id(),
+  scheduledDate: date(),
+  scheduledTime: time(),
+  duration: duration(),
+  type: reqStr().max(200),
+});

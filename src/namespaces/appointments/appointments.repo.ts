@@ -22,44 +22,15 @@ export interface HistoryEntry {
   reason: string | null;
 }
 
-/** The record as the API shows it: money as numbers with two decimals, booleans, history as an array. */
-export interface AppointmentRecord {
-  id: string;
-  organizationId: string;
-  organizationBranchId: string | null;
-  patientId: string;
-  doctorId: string;
-  serviceId: string | null;
-  scheduledDate: string;
-  scheduledTime: string;
-  duration: number;
-  type: string | null;
-  status: string;
-  reason: string | null;
-  notes: string | null;
-  rescheduleReason: string | null;
-  cancelledAt: number | null;
-  cancelledReason: string | null;
-  consultationFee: number | null;
-  paymentStatus: string | null;
-  amountPaid: number | null;
-  paidAt: number | null;
-  paymentMethod: string | null;
-  gateway: string | null;
-  gatewayOrderId: string | null;
-  gatewayPaymentId: string | null;
-  checkoutSessionId: string | null;
-  holdExpiresAt: number | null;
+/**
+ * The record as the API shows it: the row without its internal interval columns, with booleans,
+ * history as an array (money is numbers with two decimals instead of minor units; same type).
+ */
+export type AppointmentRecord = Omit<AppointmentRow, 'startMinute' | 'endMinute' | 'isPreConsultationCompleted' | 'followUpNotificationSent' | 'history'> & {
   isPreConsultationCompleted: boolean | null;
-  followUpDate: string | null;
-  followUpStatus: string | null;
   followUpNotificationSent: boolean | null;
-  callJoinNotifiedAt: number | null;
-  patientJoinedAt: number | null;
   history: HistoryEntry[];
-  createdAt: number;
-  updatedAt: number;
-}
+};
 
 const money = (minor: number | null) => (minor === null ? null : fromMinor(Number(minor)));
 const num = (v: number | null) => (v === null ? null : Number(v));

@@ -12,7 +12,7 @@
  * Flags: --db=sqlite|postgres|sqlite,postgres (default sqlite; PostgreSQL at DATABASE_URL or
  * postgres://postgres@127.0.0.1:5432/test, schema bench_v1), --scenarios=a,b (default all),
  * --duration=10s, --warmup=2s, --connections=50, --reseed, --scale=1, --cpu-prof (profile the
- * service; the summary is printed at the end), --no-bare.
+ * service; the summary is printed at the end), --no-bare, --node-args="..." (flags for the service's node).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, fdatasyncSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
@@ -40,6 +40,7 @@ const { values: flags } = parseArgs({
     scale: { type: 'string', default: '1' },
     'cpu-prof': { type: 'boolean', default: false },
     'no-bare': { type: 'boolean', default: false },
+    'node-args': { type: 'string', default: '' },
   },
 });
 
@@ -451,7 +452,10 @@ async function runDatabase(kind: DbKind, token: string): Promise<DbReport> {
 
   const port = await freePort();
   const profName = `${kind}-${chosen.map((s) => s.name).join('+')}-${Date.now()}.cpuprofile`;
-  const nodeArgs = flags['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${PROFILES}`, `--cpu-prof-name=${profName}`] : [];
+  const nodeArgs = [
+    ...(flags['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${PROFILES}`, `--cpu-prof-name=${profName}`] : []),
+    ...flags['node-args'].split(' ').filter(Boolean),
+  ];
   if (flags['cpu-prof']) mkdirSync(PROFILES, { recursive: true });
   const service = spawn('taskset', ['-c', String(SERVICE_CORE), process.execPath, ...nodeArgs, 'src/main.ts'], {
     env: cleanEnv({

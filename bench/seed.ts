@@ -84,7 +84,7 @@ export function targetFor(kind: DbKind, options: SeedOptions, pgUrl: string): Ta
 }
 
 /** The meta row of a complete seed, if there is one. */
-async function readMeta(target: Target): Promise<Meta | undefined> {
+export async function readMeta(target: Target): Promise<Meta | undefined> {
   if (target.kind === 'sqlite') {
     if (!existsSync(target.path!)) return undefined;
     const db = new DatabaseSync(target.path!);

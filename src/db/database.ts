@@ -1,7 +1,9 @@
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { type Dialect as KyselyDialect, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { openSqlite } from './sqlite-node.ts';
+import { CountCache, registerCountCache } from './count-cache.ts';
+import { trackWrites, WriteVersions } from './write-tracking.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -17,6 +19,14 @@ export interface DatabaseHandle {
   durable(): Promise<void>;
   /** SQLite only: transactions run and commits made (group commit shares one commit among many). */
   commitStats?(): { transactions: number; commits: number };
+  /** What this process has written, by table (write-tracking.ts). */
+  versions: WriteVersions;
+  /**
+   * A number that changes when another process commits to the database, read cheaply at every
+   * request; undefined where there is none (PostgreSQL), so nothing may be cached across requests
+   * that another process could change.
+   */
+  externalVersion?(): number;
   close(): Promise<void>;
 }
 
@@ -35,8 +45,23 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
   if (url.startsWith('sqlite:')) {
     const path = url.slice('sqlite:'.length) || ':memory:';
     const sqlite = openSqlite(path, { synchronous: options.sqliteSynchronous ?? 'FULL', groupCommit: options.sqliteGroupCommit ?? true });
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-    return { db, dialect: 'sqlite', durable: () => sqlite.durable(), commitStats: () => sqlite.commitStats(), close: () => db.destroy() };
+    const { db, versions, counts } = kyselyOn(new SqliteDialect({ database: sqlite }));
+    // A failed group commit takes back writes that reads may already have counted.
+    const durable = () =>
+      sqlite.durable().catch((err: unknown) => {
+        versions.bumpAll();
+        counts.clear();
+        throw err;
+      });
+    return {
+      db,
+      dialect: 'sqlite',
+      versions,
+      externalVersion: () => sqlite.dataVersion(),
+      durable,
+      commitStats: () => sqlite.commitStats(),
+      close: () => db.destroy(),
+    };
   }
   const pool = new pg.Pool({
     connectionString: url,
@@ -44,8 +69,17 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
     ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     types: { getTypeParser },
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', durable: () => Promise.resolve(), close: () => db.destroy() };
+  const { db, versions } = kyselyOn(new PostgresDialect({ pool }));
+  return { db, dialect: 'postgres', versions, durable: () => Promise.resolve(), close: () => db.destroy() };
+}
+
+/** Kysely on the dialect, with its writes tracked and its paged lists' counts remembered (count-cache.ts). */
+function kyselyOn(dialect: KyselyDialect) {
+  const versions = new WriteVersions();
+  const db = new Kysely<Database>({ dialect: trackWrites(dialect, versions) });
+  const counts = new CountCache(versions);
+  registerCountCache(db, counts);
+  return { db, versions, counts };
 }
 
 // unix-ms timestamps are bigint columns: read them as numbers (exact up to 2^53).

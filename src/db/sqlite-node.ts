@@ -33,6 +33,8 @@ export interface SqliteHandle extends SqliteDatabase {
   durable(): Promise<void>;
   /** Transactions run and commits made so far (group commit). */
   commitStats(): { transactions: number; commits: number };
+  /** SQLite's `PRAGMA data_version`: changes when another connection (another process) commits. */
+  dataVersion(): number;
 }
 
 /**
@@ -53,6 +55,7 @@ export function openSqlite(path: string, options: SqliteOptions): SqliteHandle {
   db.exec('PRAGMA foreign_keys = ON');
   const statements = new Map<string, SqliteStatement>();
   const batch = new GroupCommit(db, options.maxDelayMs ?? 10);
+  const dataVersion = db.prepare('PRAGMA data_version');
 
   function prepare(sql: string): SqliteStatement {
     if (options.groupCommit) {
@@ -79,6 +82,7 @@ export function openSqlite(path: string, options: SqliteOptions): SqliteHandle {
     prepare,
     durable: () => batch.durable(),
     commitStats: () => batch.stats(),
+    dataVersion: () => (dataVersion.get() as { data_version: number }).data_version,
   };
 }
 

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { z } from 'zod';
-import { anonymous, isPlatformAdmin, loadCaller, type Caller } from '../auth/caller.ts';
+import { CallerCache } from '../auth/caller-cache.ts';
+import { anonymous, isPlatformAdmin, type Caller } from '../auth/caller.ts';
 import { tokenFromHeaders, type TokenService } from '../auth/tokens.ts';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
@@ -33,9 +34,11 @@ export interface Call {
 export class Dispatcher {
   readonly #deps: DispatchDeps;
   readonly #limiters = new Map<string, RateLimiterMemory>();
+  readonly #callers: CallerCache;
 
   constructor(deps: DispatchDeps) {
     this.#deps = deps;
+    this.#callers = new CallerCache(deps.database);
   }
 
   async dispatch(call: Call): Promise<unknown> {
@@ -92,7 +95,7 @@ export class Dispatcher {
     if (token === undefined) return anonymous;
     const subject = token === null ? undefined : await this.#deps.tokens.verify(token);
     if (!subject) throw new AppError('UNAUTHENTICATED', 'access token is invalid, expired or malformed');
-    return loadCaller(this.#deps.database.db, subject);
+    return this.#callers.get(subject);
   }
 
   async #limitRate(op: Operation, input: unknown, ctx: Context): Promise<void> {

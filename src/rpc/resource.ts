@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { countOf } from '../db/count-cache.ts';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { containsText } from '../db/text-search.ts';
@@ -214,7 +215,7 @@ export function defineResource(spec: ResourceSpec) {
       if (Number(result.numDeletedRows) === 0) throw notFound(table);
     },
     async page(db: Db, organizationId: string | undefined, pageNo: number, pageSize: number, where: ListWhere = {}): Promise<Page<ApiRecord>> {
-      const [rows, count] = await Promise.all([
+      const [rows, total] = await Promise.all([
         filtered(db, organizationId, where)
           .selectAll()
           .orderBy('createdAt', 'desc')
@@ -222,9 +223,9 @@ export function defineResource(spec: ResourceSpec) {
           .limit(pageSize)
           .offset(offsetOf(pageNo, pageSize))
           .execute(),
-        filtered(db, organizationId, where).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+        countOf(db, [table], filtered(db, organizationId, where).select((eb) => eb.fn.countAll<number | string>().as('n'))),
       ]);
-      return pageOf(rows.map(toRecord), Number(count.n), pageNo, pageSize);
+      return pageOf(rows.map(toRecord), total, pageNo, pageSize);
     },
     /** A full new record from validated create input: every field present, unset ones null. */
     async build(ctx: Context, input: ApiRecord): Promise<ApiRecord> {

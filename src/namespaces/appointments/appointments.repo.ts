@@ -1,4 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type Selectable, type SqlBool } from 'kysely';
+import { countOf } from '../../db/count-cache.ts';
 import type { Db } from '../../db/database.ts';
 import { isPostgres } from '../../db/migrations/dialect-features.ts';
 import type { AppointmentsTable, Database } from '../../db/schema.ts';
@@ -188,8 +189,8 @@ export async function pageAppointments(
   pageSize: number,
 ): Promise<Page<AppointmentRecord>> {
   const query = pageQueries(db, filters, order, page, pageSize);
-  const [rows, count] = await Promise.all([query.rows.execute(), query.count.executeTakeFirstOrThrow()]);
-  return pageOf(rows.map(toRecord), Number(count.n), page, pageSize);
+  const [rows, total] = await Promise.all([query.rows.execute(), countOf(db, filters.search ? ['appointments', 'patients'] : ['appointments'], query.count)]);
+  return pageOf(rows.map(toRecord), total, page, pageSize);
 }
 
 /** The statements of pageAppointments: the page and the count (tests read their plans). */

@@ -1,3 +1,4 @@
+import { countOf } from '../../db/count-cache.ts';
 import type { Db } from '../../db/database.ts';
 import type { AuditLogTable } from '../../db/schema.ts';
 import { callerId } from '../../auth/caller.ts';
@@ -48,7 +49,7 @@ export async function pageAudit(db: Db, filter: AuditFilter, pageNo: number, pag
   if (filter.recordId !== undefined) query = query.where('recordId', '=', filter.recordId);
   if (filter.from !== undefined) query = query.where('at', '>=', filter.from);
   if (filter.to !== undefined) query = query.where('at', '<=', filter.to);
-  const [rows, count] = await Promise.all([
+  const [rows, total] = await Promise.all([
     query
       .selectAll()
       .orderBy('at', 'desc')
@@ -56,7 +57,7 @@ export async function pageAudit(db: Db, filter: AuditFilter, pageNo: number, pag
       .limit(pageSize)
       .offset(offsetOf(pageNo, pageSize))
       .execute(),
-    query.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+    countOf(db, ['auditLog'], query.select((eb) => eb.fn.countAll<number | string>().as('n'))),
   ]);
-  return pageOf(rows, Number(count.n), pageNo, pageSize);
+  return pageOf(rows, total, pageNo, pageSize);
 }

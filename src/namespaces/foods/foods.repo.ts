@@ -1,4 +1,5 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
+import { countOf } from '../../db/count-cache.ts';
 import type { Db } from '../../db/database.ts';
 import type { FoodsTable } from '../../db/schema.ts';
 import { containsLiteral } from '../../db/text-search.ts';
@@ -127,12 +128,11 @@ function visible(db: Db, filter: FoodFilter) {
  */
 export async function countFoods(db: Db, filter: FoodFilter, cap?: number): Promise<{ total: number; capped: boolean }> {
   if (cap === undefined) {
-    const count = await visible(db, filter).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
-    return { total: Number(count.n), capped: false };
+    const total = await countOf(db, ['foods'], visible(db, filter).select((eb) => eb.fn.countAll<number | string>().as('n')));
+    return { total, capped: false };
   }
   const matches = visible(db, filter).select(sql<number>`1`.as('one')).limit(cap + 1).as('matches');
-  const count = await db.selectFrom(matches).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
-  const n = Number(count.n);
+  const n = await countOf(db, ['foods'], db.selectFrom(matches).select((eb) => eb.fn.countAll<number | string>().as('n')));
   return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
 }
 

@@ -1,4 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type Selectable, type SqlBool } from 'kysely';
+import { countOf } from '../../db/count-cache.ts';
 import type { Db, Dialect } from '../../db/database.ts';
 import type { Database, InventoryBatchesTable, InventoryMovementsTable } from '../../db/schema.ts';
 import { containsText } from '../../db/text-search.ts';
@@ -151,8 +152,8 @@ export async function pageMovements(db: Db, itemId: string, filter: MovementFilt
   if (filter.type) base = base.where('type', '=', filter.type);
   if (filter.batchId) base = base.where('batchId', '=', filter.batchId);
   const rows = await base.selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(pageSize).offset(offsetOf(page, pageSize)).execute();
-  const count = await base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
-  return pageOf(rows.map(toMovement), Number(count.n), page, pageSize);
+  const total = await countOf(db, ['inventoryMovements'], base.select((eb) => eb.fn.countAll<number | string>().as('n')));
+  return pageOf(rows.map(toMovement), total, page, pageSize);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -221,8 +222,8 @@ function itemConditions(eb: ItemsEb, organizationId: string, f: ItemFilter, w: E
 export async function pageItems(db: Db, organizationId: string, filter: ItemFilter, w: ExpiryWindow, page: number, pageSize: number): Promise<Page<ApiRecord>> {
   const base = db.selectFrom('inventoryItems').where((eb) => itemConditions(eb, organizationId, filter, w));
   const rows = await base.selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(pageSize).offset(offsetOf(page, pageSize)).execute();
-  const count = await base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
-  return pageOf(rows.map(toItem), Number(count.n), page, pageSize);
+  const total = await countOf(db, ['inventoryItems'], base.select((eb) => eb.fn.countAll<number | string>().as('n')));
+  return pageOf(rows.map(toItem), total, page, pageSize);
 }
 
 export interface Stats {

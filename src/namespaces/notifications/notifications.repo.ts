@@ -1,4 +1,5 @@
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import { countOf } from '../../db/count-cache.ts';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { offsetOf, pageOf, type Page } from '../../rpc/paging.ts';
@@ -81,33 +82,39 @@ function listed(eb: NotificationsEb, filter: NotificationFilter): Expression<Sql
  * expiry plus those expiring after now (notifications_org_expiry); with `module`, those whose
  * type is it plus those whose relatedEntityType is it and type is not (notifications_org_type,
  * notifications_org_related). A person's inbox is small: one count (notifications_recipient).
+ * `timed` terms depend on the time and are counted every time.
  */
-function countTerms(filter: NotificationFilter): ((eb: NotificationsEb) => Expression<SqlBool>)[] {
+function countTerms(filter: NotificationFilter): { timed: boolean; term: (eb: NotificationsEb) => Expression<SqlBool> }[] {
   const { organizationId, module, now } = filter;
-  if (filter.recipientIdpUserId !== undefined) return [(eb) => listed(eb, filter)];
+  if (filter.recipientIdpUserId !== undefined) return [{ timed: true, term: (eb) => listed(eb, filter) }];
   if (module !== undefined) {
     return [
-      (eb) => eb.and([eb('organizationId', '=', organizationId), eb('type', '=', module), unexpired(eb, now)]),
-      (eb) => eb.and([eb('organizationId', '=', organizationId), eb('relatedEntityType', '=', module), eb('type', '<>', module), unexpired(eb, now)]),
+      { timed: true, term: (eb) => eb.and([eb('organizationId', '=', organizationId), eb('type', '=', module), unexpired(eb, now)]) },
+      {
+        timed: true,
+        term: (eb) => eb.and([eb('organizationId', '=', organizationId), eb('relatedEntityType', '=', module), eb('type', '<>', module), unexpired(eb, now)]),
+      },
     ];
   }
   return [
-    (eb) => eb.and([eb('organizationId', '=', organizationId), eb('expiresAt', 'is', null)]),
-    (eb) => eb.and([eb('organizationId', '=', organizationId), eb('expiresAt', '>', now)]),
+    { timed: false, term: (eb) => eb.and([eb('organizationId', '=', organizationId), eb('expiresAt', 'is', null)]) },
+    { timed: true, term: (eb) => eb.and([eb('organizationId', '=', organizationId), eb('expiresAt', '>', now)]) },
   ];
 }
 
-/** How many notifications the filter lists, in one statement (a scalar count per term, summed here). */
+/**
+ * How many notifications the filter lists: a count per term, summed. The terms that do not depend
+ * on the time (the notifications that never expire, the bulk of them) are remembered between
+ * requests (count-cache.ts); those that do are small index ranges.
+ */
 async function countNotifications(db: Db, filter: NotificationFilter): Promise<number> {
-  const counts = countTerms(filter).map((term, i) =>
-    db
-      .selectFrom('notifications')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where(term)
-      .as(`n${i}`),
+  const counts = await Promise.all(
+    countTerms(filter).map(async ({ timed, term }) => {
+      const query = db.selectFrom('notifications').select((eb) => eb.fn.countAll<number | string>().as('n')).where(term);
+      return timed ? Number((await query.executeTakeFirstOrThrow()).n) : countOf(db, ['notifications'], query);
+    }),
   );
-  const row = await db.selectNoFrom(counts).executeTakeFirstOrThrow();
-  return Object.values(row as Record<string, number | string | null>).reduce<number>((sum, n) => sum + Number(n ?? 0), 0);
+  return counts.reduce((sum, n) => sum + n, 0);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { countOf } from '../../db/count-cache.ts';
 import type { Db } from '../../db/database.ts';
 import { containsText } from '../../db/text-search.ts';
 import { offsetOf, pageOf, type Page } from '../../rpc/paging.ts';
@@ -57,7 +58,7 @@ export async function pageSuppliers(
     );
   }
   const key = TEXT_SORTS.has(sort.field) ? sql`lower(${sql.ref(sort.field)})` : sql.ref(sort.field);
-  const [rows, count] = await Promise.all([
+  const [rows, total] = await Promise.all([
     base
       .selectAll()
       .orderBy(sql`case when ${sql.ref(sort.field)} is null then 1 else 0 end`)
@@ -66,7 +67,7 @@ export async function pageSuppliers(
       .limit(pageSize)
       .offset(offsetOf(page, pageSize))
       .execute(),
-    base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+    countOf(db, ['suppliers'], base.select((eb) => eb.fn.countAll<number | string>().as('n'))),
   ]);
-  return pageOf(rows.map((r) => toRecord(r as unknown as ApiRecord)), Number(count.n), page, pageSize);
+  return pageOf(rows.map((r) => toRecord(r as unknown as ApiRecord)), total, page, pageSize);
 }

@@ -1,4 +1,5 @@
 import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
+import { countOf } from '../../db/count-cache.ts';
 import type { Db } from '../../db/database.ts';
 import { containsLiteral, containsText } from '../../db/text-search.ts';
 import type { Database } from '../../db/schema.ts';
@@ -78,7 +79,7 @@ const TEXT_SORTS: ReadonlySet<SortField> = new Set(['displayName', 'email']);
 export async function pageUsers(db: Db, filters: UserFilters, sort: Sort, page: number, pageSize: number): Promise<Page<ApiRecord>> {
   const base = db.selectFrom('users').where((eb) => conditions(eb, filters));
   const key = TEXT_SORTS.has(sort.field) ? sql`lower(${sql.ref(sort.field)})` : sql.ref(sort.field);
-  const [rows, count] = await Promise.all([
+  const [rows, total] = await Promise.all([
     base
       .selectAll()
       .orderBy(sql`case when ${sql.ref(sort.field)} is null then 1 else 0 end`)
@@ -87,11 +88,11 @@ export async function pageUsers(db: Db, filters: UserFilters, sort: Sort, page: 
       .limit(pageSize)
       .offset(offsetOf(page, pageSize))
       .execute(),
-    base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+    countOf(db, ['users'], base.select((eb) => eb.fn.countAll<number | string>().as('n'))),
   ]);
   return pageOf(
     rows.map((r) => users.repo.toRecord(r)),
-    Number(count.n),
+    total,
     page,
     pageSize,
   );

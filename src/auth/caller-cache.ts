@@ -1,0 +1,39 @@
+import type { DatabaseHandle } from '../db/database.ts';
+import { loadCaller, type Caller } from './caller.ts';
+
+const MAX_ENTRIES = 10_000;
+
+interface Entry {
+  caller: Caller;
+  signature: string;
+}
+
+/**
+ * The callers of recent requests (their user records: organizations, roles, blocking), reused
+ * while nothing can have changed them, so that a request does not read them again (CONTRACT.md
+ * section 5: a role change or a block takes effect at once). An entry holds while no write of this
+ * process has touched `users` (write-tracking.ts) and no other process has committed to the
+ * database (SQLite's data_version). Where the database cannot tell about other processes
+ * (PostgreSQL), nothing is cached: every request reads its caller.
+ */
+export class CallerCache {
+  readonly #database: DatabaseHandle;
+  readonly #entries = new Map<string, Entry>();
+
+  constructor(database: DatabaseHandle) {
+    this.#database = database;
+  }
+
+  async get(idpUserId: string): Promise<Caller> {
+    const external = this.#database.externalVersion?.();
+    if (external === undefined) return loadCaller(this.#database.db, idpUserId);
+    const signature = `${external}/${this.#database.versions.signature(['users'])}`;
+    const hit = this.#entries.get(idpUserId);
+    if (hit?.signature === signature) return hit.caller;
+    const caller = await loadCaller(this.#database.db, idpUserId);
+    this.#entries.delete(idpUserId);
+    if (this.#entries.size >= MAX_ENTRIES) this.#entries.delete(this.#entries.keys().next().value!);
+    this.#entries.set(idpUserId, { caller, signature });
+    return caller;
+  }
+}

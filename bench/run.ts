@@ -198,6 +198,12 @@ const chosen = flags.scenarios
 // ---------------------------------------------------------------------------------------------
 // processes
 
+/** The node flags of `npm start` (package.json), so that the benchmark runs the service as it is started. */
+function startFlags(): string[] {
+  const start = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start.split(/\s+/);
+  return start.slice(1).filter((word) => word.startsWith('--'));
+}
+
 async function freePort(): Promise<number> {
   return new Promise((ok, fail) => {
     const server = createServer();
@@ -453,6 +459,7 @@ async function runDatabase(kind: DbKind, token: string): Promise<DbReport> {
   const port = await freePort();
   const profName = `${kind}-${chosen.map((s) => s.name).join('+')}-${Date.now()}.cpuprofile`;
   const nodeArgs = [
+    ...startFlags(),
     ...(flags['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${PROFILES}`, `--cpu-prof-name=${profName}`] : []),
     ...flags['node-args'].split(' ').filter(Boolean),
   ];

@@ -1,58 +1,80 @@
 /**
- * The statements one request runs and what each costs, on the seeded benchmark database (SQLite):
- * node bench/statements.ts [scenario...]. Times every statement the service prepares.
+ * What one request of each benchmark scenario runs, statement by statement, with what each costs,
+ * on the seeded benchmark database: `node bench/statements.ts [--db=postgres] [request...]`
+ * (requests by name prefix: list, notif, users, foods, create; default all). Each request is sent
+ * three times through the real application (inject) and the third is shown, so caches are warm.
  */
 import { StatementSync } from 'node:sqlite';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { TokenService } from '../src/auth/tokens.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/database.ts';
-import { TokenService } from '../src/auth/tokens.ts';
 import { readMeta, targetFor } from './seed.ts';
 
+const { values: flags, positionals } = parseArgs({ options: { db: { type: 'string', default: 'sqlite' } }, allowPositionals: true });
+const kind = flags.db === 'postgres' ? 'postgres' : 'sqlite';
+const PG_URL = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : 'postgres://postgres@127.0.0.1:5432/test';
+
 const timings: { sql: string; ms: number; rows: number }[] = [];
-const proto = StatementSync.prototype as unknown as { all: (...a: unknown[]) => unknown[]; run: (...a: unknown[]) => unknown };
-const all = proto.all;
-const run = proto.run;
-proto.run = function (this: StatementSync, ...args: unknown[]) {
-  const t = performance.now();
-  const r = run.apply(this, args);
-  timings.push({ sql: this.sourceSQL, ms: performance.now() - t, rows: -1 });
-  return r;
-};
-proto.all = function (this: StatementSync, ...args: unknown[]) {
-  const t = performance.now();
-  const r = all.apply(this, args);
-  timings.push({ sql: this.sourceSQL, ms: performance.now() - t, rows: r.length });
-  return r;
-};
-const SECRET = 'bench-secret-0123456789abcdefghijklmnopqrstuvwxyz';
-process.env.AUTH_JWT_SECRET = SECRET;
-process.env.DATABASE_URL = 'sqlite:./data/bench/bench-v1.db';
-process.env.LOG_LEVEL = 'warn';
-const config = loadConfig();
+function timed<A extends unknown[], R>(run: (...args: A) => R, sqlOf: (self: unknown, args: A) => string, rowsOf: (r: Awaited<R>) => number) {
+  return function (this: unknown, ...args: A): R {
+    const started = performance.now();
+    const result = run.apply(this, args);
+    const note = (r: Awaited<R>) => timings.push({ sql: sqlOf(this, args), ms: performance.now() - started, rows: rowsOf(r) });
+    if (result instanceof Promise) return result.then((r: Awaited<R>) => (note(r), r)) as R;
+    note(result as Awaited<R>);
+    return result;
+  };
+}
+const statement = StatementSync.prototype as unknown as Record<'all' | 'run', (...a: unknown[]) => unknown>;
+const ofStatement = (self: unknown) => (self as StatementSync).sourceSQL;
+statement.all = timed(statement.all, ofStatement, (r) => (r as unknown[]).length);
+statement.run = timed(statement.run, ofStatement, () => -1);
+const client = pg.Client.prototype as unknown as { query: (...a: unknown[]) => unknown };
+client.query = timed(
+  client.query,
+  (_self, args) => {
+    const q = args[0] as string | { text: string };
+    return typeof q === 'string' ? q : q.text;
+  },
+  (r) => (r as { rowCount?: number } | undefined)?.rowCount ?? -1,
+);
+
+const target = targetFor(kind, { scale: 1, reseed: false }, PG_URL);
+const config = loadConfig({ AUTH_JWT_SECRET: 'bench-secret-0123456789abcdefghijklmnopqrstuvwxyz', DATABASE_URL: target.serviceUrl, LOG_LEVEL: 'warn' });
 const database = openDatabase(config.databaseUrl, { sqliteSynchronous: config.sqliteSynchronous });
 const app = await buildApp({ config, database });
-const meta = (await readMeta(targetFor('sqlite', { scale: 1, reseed: false }, '')))!;
+const meta = await readMeta(target);
+if (!meta) throw new Error(`no seeded ${kind} database: run npm run bench -- --db=${kind} first`);
 const token = (await new TokenService(config).issue('bench-admin')).accessToken;
 const big = meta.bigOrganizationId;
-const requests: Record<string, unknown> = {
-  list: { namespace: 'appointments', apiName: 'listByOrganization', data: { organizationId: big, dateFilter: 'upcoming', page: 1, pageSize: 20 } },
-  list500: { namespace: 'appointments', apiName: 'listByOrganization', data: { organizationId: big, dateFilter: 'upcoming', page: 500, pageSize: 20 } },
-  notif: { namespace: 'notifications', apiName: 'listByOrganization', data: { organizationId: big, page: 1 } },
-  users: { namespace: 'users', apiName: 'search', data: { organizationId: big, query: 'sharma' } },
-  create: { namespace: 'appointments', apiName: 'create', data: { organizationId: meta.createTriples[0]!.organizationId, doctorId: meta.createTriples[0]!.doctorId, patientId: meta.createTriples[0]!.patientId, scheduledDate: '2031-01-0' + String(1 + Math.floor(Math.random() * 9)), scheduledTime: '10:00', duration: 30, type: 'consultation', consultationFee: 500, reason: 'Routine check-up' } },
-  foods: { namespace: 'foods', apiName: 'search', data: { query: 'chicken' } },
+const triple = meta.createTriples[0]!;
+const requests: Record<string, (i: number) => unknown> = {
+  list: () => ({ namespace: 'appointments', apiName: 'listByOrganization', data: { organizationId: big, dateFilter: 'upcoming', page: 1, pageSize: 20 } }),
+  list500: () => ({ namespace: 'appointments', apiName: 'listByOrganization', data: { organizationId: big, dateFilter: 'upcoming', page: 500, pageSize: 20 } }),
+  notif: () => ({ namespace: 'notifications', apiName: 'listByOrganization', data: { organizationId: big, page: 1 } }),
+  notif500: () => ({ namespace: 'notifications', apiName: 'listByOrganization', data: { organizationId: big, page: 500 } }),
+  create: (i) => ({
+    namespace: 'appointments',
+    apiName: 'create',
+    data: { ...triple, scheduledDate: '2031-01-01', scheduledTime: `${10 + i + Math.floor(Math.random() * 8) * 3}:00`, duration: 30, type: 'consultation', consultationFee: 500 },
+  }),
+  ...Object.fromEntries(meta.foodSearchTerms.map((query, n) => [`foods${n}`, () => ({ namespace: 'foods', apiName: 'search', data: { query } })])),
+  ...Object.fromEntries(meta.userSearchTerms.map((query, n) => [`users${n}`, () => ({ namespace: 'users', apiName: 'search', data: { organizationId: big, query } })])),
 };
-for (const name of process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(requests)) {
+const names = Object.keys(requests).filter((name) => positionals.length === 0 || positionals.some((p) => name.startsWith(p)));
+for (const name of names) {
   for (let i = 0; i < 3; i++) {
-    if (name === 'create') (requests.create as { data: { scheduledTime: string } }).data.scheduledTime = `1${i}:00`;
     timings.length = 0;
-    const t = performance.now();
-    const res = await app.inject({ method: 'POST', url: '/api', headers: { authorization: `Bearer ${token}` }, payload: requests[name] as object });
-    const total = performance.now() - t;
+    const payload = requests[name]!(i) as Record<string, unknown>;
+    const started = performance.now();
+    const res = await app.inject({ method: 'POST', url: '/api', headers: { authorization: `Bearer ${token}` }, payload });
+    const total = performance.now() - started;
     if (i < 2) continue;
-    console.log(`\n## ${name}: ${res.statusCode} ${total.toFixed(2)} ms`);
-    for (const s of timings) console.log(`${s.ms.toFixed(3).padStart(8)} ms ${String(s.rows).padStart(4)} rows  ${s.sql.slice(0, 400)}`);
+    console.log(`\n## ${name} ${JSON.stringify(payload.data).slice(0, 80)}: ${res.statusCode} ${total.toFixed(2)} ms`);
+    for (const s of timings) console.log(`${s.ms.toFixed(3).padStart(8)} ms ${String(s.rows).padStart(5)} rows  ${s.sql.replace(/\s+/g, ' ').slice(0, 300)}`);
   }
 }
 await app.close();

@@ -12,9 +12,11 @@ interface Entry {
  * The callers of recent requests (their user records: organizations, roles, blocking), reused
  * while nothing can have changed them, so that a request does not read them again (CONTRACT.md
  * section 5: a role change or a block takes effect at once). An entry holds while no write of this
- * process has touched `users` (write-tracking.ts) and no other process has committed to the
- * database (SQLite's data_version). Where the database cannot tell about other processes
- * (PostgreSQL), nothing is cached: every request reads its caller.
+ * process has touched `users` (write-tracking.ts) and no other process may have changed it
+ * (DatabaseHandle.externalUsersVersion: SQLite's data_version, PostgreSQL's NOTIFY). While the
+ * database cannot tell about other processes, nothing is cached: every request reads its caller.
+ * On PostgreSQL another process's change is seen once its notification arrives, a fraction of a
+ * millisecond after its commit on one host (docs/identity.md).
  */
 export class CallerCache {
   readonly #database: DatabaseHandle;
@@ -25,7 +27,7 @@ export class CallerCache {
   }
 
   async get(idpUserId: string): Promise<Caller> {
-    const external = this.#database.externalVersion?.();
+    const external = this.#database.externalUsersVersion();
     if (external === undefined) return loadCaller(this.#database.db, idpUserId);
     const signature = `${external}/${this.#database.versions.signature(['users'])}`;
     const hit = this.#entries.get(idpUserId);

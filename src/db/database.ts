@@ -1,6 +1,8 @@
 import { type Dialect as KyselyDialect, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { USERS_CHANNEL } from './migrations/0092_users_change_notify.ts';
+import { ChangeListener } from './pg-listener.ts';
 import { openSqlite } from './sqlite-node.ts';
 import { CountCache, registerCountCache } from './count-cache.ts';
 import { trackWrites, WriteVersions } from './write-tracking.ts';
@@ -22,11 +24,12 @@ export interface DatabaseHandle {
   /** What this process has written, by table (write-tracking.ts). */
   versions: WriteVersions;
   /**
-   * A number that changes when another process commits to the database, read cheaply at every
-   * request; undefined where there is none (PostgreSQL), so nothing may be cached across requests
-   * that another process could change.
+   * A number that changes whenever another process may have changed `users`, cheap to read at
+   * every request: SQLite's data_version (any commit by another connection); on PostgreSQL the
+   * count of NOTIFYs from the users trigger (migration 0092). Undefined while it cannot tell (the
+   * listening connection is down): then nothing about users may be remembered across requests.
    */
-  externalVersion?(): number;
+  externalUsersVersion(): number | undefined;
   close(): Promise<void>;
 }
 
@@ -57,7 +60,7 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
       db,
       dialect: 'sqlite',
       versions,
-      externalVersion: () => sqlite.dataVersion(),
+      externalUsersVersion: () => sqlite.dataVersion(),
       durable,
       commitStats: () => sqlite.commitStats(),
       close: () => db.destroy(),
@@ -70,7 +73,18 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
     types: { getTypeParser },
   });
   const { db, versions } = kyselyOn(new PostgresDialect({ pool }));
-  return { db, dialect: 'postgres', versions, durable: () => Promise.resolve(), close: () => db.destroy() };
+  const usersChanges = new ChangeListener({ connectionString: url }, USERS_CHANNEL);
+  return {
+    db,
+    dialect: 'postgres',
+    versions,
+    externalUsersVersion: () => usersChanges.version(),
+    durable: () => Promise.resolve(),
+    close: async () => {
+      await usersChanges.close();
+      await db.destroy();
+    },
+  };
 }
 
 /** Kysely on the dialect, with its writes tracked and its paged lists' counts remembered (count-cache.ts). */

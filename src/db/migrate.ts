@@ -25,6 +25,7 @@ import * as superAdminPayouts from './migrations/0080_super_admin_payouts.ts';
 import * as saloonMembers from './migrations/0081_saloon_members.ts';
 import * as appointmentsIndexes from './migrations/0090_appointments_indexes.ts';
 import * as notificationsListIndexes from './migrations/0091_notifications_list_indexes.ts';
+import * as usersChangeNotify from './migrations/0092_users_change_notify.ts';
 
 /** Every migration, in order. One set for both databases; add new ones at the end. */
 const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '0075_pre_consultation_forms': preConsultationForms,
   '0090_appointments_indexes': appointmentsIndexes,
   '0091_notifications_list_indexes': notificationsListIndexes,
+  '0092_users_change_notify': usersChangeNotify,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

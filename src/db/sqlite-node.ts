@@ -55,7 +55,7 @@ export function openSqlite(path: string, options: SqliteOptions): SqliteHandle {
   db.exec('PRAGMA foreign_keys = ON');
   const statements = new Map<string, SqliteStatement>();
   const batch = new GroupCommit(db, options.maxDelayMs ?? 10);
-  const dataVersion = db.prepare('PRAGMA data_version');
+  const dataVersion = new DataVersion(db);
 
   function prepare(sql: string): SqliteStatement {
     if (options.groupCommit) {
@@ -82,8 +82,30 @@ export function openSqlite(path: string, options: SqliteOptions): SqliteHandle {
     prepare,
     durable: () => batch.durable(),
     commitStats: () => batch.stats(),
-    dataVersion: () => (dataVersion.get() as { data_version: number }).data_version,
+    dataVersion: () => dataVersion.read(),
   };
+}
+
+/**
+ * `PRAGMA data_version`, read at most once per turn of the event loop: the requests that start
+ * in the same turn arrived together and see the same other processes' commits. Reading it opens
+ * a read snapshot on the WAL, which costs as much as a small query.
+ */
+class DataVersion {
+  readonly #statement: StatementSync;
+  #value: number | undefined;
+
+  constructor(db: DatabaseSync) {
+    this.#statement = db.prepare('PRAGMA data_version');
+  }
+
+  read(): number {
+    if (this.#value === undefined) {
+      this.#value = (this.#statement.get() as { data_version: number }).data_version;
+      setImmediate(() => (this.#value = undefined));
+    }
+    return this.#value;
+  }
 }
 
 function adaptStatement(stmt: StatementSync): SqliteStatement {

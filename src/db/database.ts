@@ -4,7 +4,7 @@ import type { Database } from './schema.ts';
 import { USERS_CHANNEL } from './migrations/0092_users_change_notify.ts';
 import { ChangeListener } from './pg-listener.ts';
 import { openSqlite } from './sqlite-node.ts';
-import { CountCache, registerCountCache } from './count-cache.ts';
+import { ListMemo, registerListMemo } from './list-memo.ts';
 import { trackWrites, WriteVersions } from './write-tracking.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -48,12 +48,12 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
   if (url.startsWith('sqlite:')) {
     const path = url.slice('sqlite:'.length) || ':memory:';
     const sqlite = openSqlite(path, { synchronous: options.sqliteSynchronous ?? 'FULL', groupCommit: options.sqliteGroupCommit ?? true });
-    const { db, versions, counts } = kyselyOn(new SqliteDialect({ database: sqlite }));
+    const { db, versions, lists } = kyselyOn(new SqliteDialect({ database: sqlite }));
     // A failed group commit takes back writes that reads may already have counted.
     const durable = () =>
       sqlite.durable().catch((err: unknown) => {
         versions.bumpAll();
-        counts.clear();
+        lists.clear();
         throw err;
       });
     return {
@@ -87,13 +87,13 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
   };
 }
 
-/** Kysely on the dialect, with its writes tracked and its paged lists' counts remembered (count-cache.ts). */
+/** Kysely on the dialect, with its writes tracked and what its paged lists learn remembered (list-memo.ts). */
 function kyselyOn(dialect: KyselyDialect) {
   const versions = new WriteVersions();
   const db = new Kysely<Database>({ dialect: trackWrites(dialect, versions) });
-  const counts = new CountCache(versions);
-  registerCountCache(db, counts);
-  return { db, versions, counts };
+  const lists = new ListMemo(versions);
+  registerListMemo(db, lists);
+  return { db, versions, lists };
 }
 
 // unix-ms timestamps are bigint columns: read them as numbers (exact up to 2^53).

@@ -14,7 +14,7 @@ import type {
  * Which tables this process has written, as version numbers that change whenever a write to the
  * table may have become visible: when the statement runs and when its transaction ends (commit or
  * rollback). A value remembered with the versions of the tables it was read from is still true
- * while they are unchanged (count-cache.ts). A raw statement that writes, a table the statement
+ * while they are unchanged (list-memo.ts). A raw statement that writes, a table the statement
  * does not name (a cascade) or a failed group commit changes every version.
  */
 export class WriteVersions {

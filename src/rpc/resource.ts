@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { countOf } from '../db/count-cache.ts';
+import { countOf } from '../db/list-memo.ts';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { containsText } from '../db/text-search.ts';

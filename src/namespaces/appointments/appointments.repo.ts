@@ -1,5 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type Selectable, type SqlBool } from 'kysely';
-import { countOf } from '../../db/count-cache.ts';
+import { countOf, learnPageStarts, pageStartsOf } from '../../db/list-memo.ts';
 import type { Db } from '../../db/database.ts';
 import { isPostgres } from '../../db/migrations/dialect-features.ts';
 import type { AppointmentsTable, Database } from '../../db/schema.ts';
@@ -179,7 +179,9 @@ function conditions(db: Db, eb: Eb, f: AppointmentFilters): Expression<SqlBool> 
  * (startMinute, id): the OFFSET rows are skipped walking the index alone (an index-only scan when
  * no filter needs the table), and only the page's rows are then read from the table, by id.
  * Selecting whole rows directly would read every skipped row from the table on PostgreSQL, whose
- * LIMIT/OFFSET sits above the index scan. The count reads the narrowest index that covers it.
+ * LIMIT/OFFSET sits above the index scan. Where the page starts is remembered (list-memo.ts): a
+ * page asked again, or the page after one just served, seeks to its first (startMinute, id) in the
+ * index instead of skipping rows. The count reads the narrowest index that covers it.
  */
 export async function pageAppointments(
   db: Db,
@@ -188,15 +190,33 @@ export async function pageAppointments(
   page: number,
   pageSize: number,
 ): Promise<Page<AppointmentRecord>> {
-  const query = pageQueries(db, filters, order, page, pageSize);
-  const [rows, total] = await Promise.all([query.rows.execute(), countOf(db, filters.search ? ['appointments', 'patients'] : ['appointments'], query.count)]);
-  return pageOf(rows.map(toRecord), total, page, pageSize);
+  const tables = filters.search ? ['appointments', 'patients'] : ['appointments'];
+  const starts = pageStartsOf(db, tables, JSON.stringify(['appointments', filters, order, pageSize]));
+  const query = pageQueries(db, filters, order, page, pageSize, starts.startOf(page) as PageStart | undefined);
+  const [rows, total] = await Promise.all([query.rows.execute(), countOf(db, tables, query.count)]);
+  const own = learnPageStarts(starts, page, pageSize, rows, (row) => [row.startMinute, row.id]);
+  return pageOf(own.map(toRecord), total, page, pageSize);
 }
 
-/** The statements of pageAppointments: the page and the count (tests read their plans). */
-export function pageQueries(db: Db, filters: AppointmentFilters, order: 'asc' | 'desc', page: number, pageSize: number) {
+/** The sort key of a page's first appointment. */
+type PageStart = readonly [startMinute: number, id: string];
+
+/**
+ * The statements of pageAppointments (tests read their plans): the page, with the first row of the
+ * next one, found by skipping rows or, when `start` is known, by seeking to it; and the count.
+ */
+export function pageQueries(db: Db, filters: AppointmentFilters, order: 'asc' | 'desc', page: number, pageSize: number, start?: PageStart) {
   const base = db.selectFrom('appointments').where((eb) => conditions(db, eb, filters));
-  const ids = base.select(['id', 'startMinute']).orderBy('startMinute', order).orderBy('id', order).limit(pageSize).offset(offsetOf(page, pageSize));
+  const ordered = (query: typeof base) => query.select(['id', 'startMinute']).orderBy('startMinute', order).orderBy('id', order).limit(pageSize + 1);
+  // Seeking, the start's own bound replaces the filter's on the same side (the start satisfies
+  // it, so every row after the start does): SQLite uses one lower bound per index search, and
+  // must be left the row value.
+  const seekFrom = start && { ...filters, ...(order === 'asc' ? { startFrom: undefined } : { startTo: undefined }) };
+  const ids = seekFrom
+    ? ordered(db.selectFrom('appointments').where((eb) => conditions(db, eb, seekFrom))).where((eb) =>
+        eb(eb.refTuple('startMinute', 'id'), order === 'asc' ? '>=' : '<=', eb.tuple(start[0], start[1])),
+      )
+    : ordered(base).offset(offsetOf(page, pageSize));
   return {
     ids,
     // Ordered by the page's own columns: both databases keep the order of the page's index walk

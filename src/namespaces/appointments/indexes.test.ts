@@ -176,6 +176,22 @@ describe('appointments query plans [sqlite]', () => {
     }
   });
 
+  test('a page whose start is known seeks to it in the same index', async () => {
+    const db = t.database.db;
+    const month = pageQueries(db, { organizationId: 'org', startFrom: 10, startTo: 900 }, 'asc', 500, 20, [600, 'id-1']);
+    assert.deepEqual(await plan(month.ids), ['SEARCH appointments USING COVERING INDEX appointments_org_start_id (organizationId=? AND (startMinute,id)>(?,?) AND startMinute<?)']);
+    assert.deepEqual(await plan(month.rows), [
+      'CO-ROUTINE page',
+      'SEARCH appointments USING COVERING INDEX appointments_org_start_id (organizationId=? AND (startMinute,id)>(?,?) AND startMinute<?)',
+      'SCAN page',
+      'SEARCH appointments USING INDEX sqlite_autoindex_appointments_1 (id=?)',
+    ]);
+    const past = pageQueries(db, { organizationId: 'org', startTo: 10 }, 'desc', 500, 20, [5, 'id-1']);
+    assert.deepEqual(await plan(past.ids), ['SEARCH appointments USING COVERING INDEX appointments_org_start_id (organizationId=? AND (startMinute,id)<(?,?))']);
+    const doctor = pageQueries(db, { organizationId: 'org', doctorIds: ['doc'], startFrom: 10 }, 'asc', 50, 20, [600, 'id-1']);
+    assert.deepEqual(await plan(doctor.ids), ['SEARCH appointments USING INDEX appointments_doctor_start_id (doctorId=? AND (startMinute,id)>(?,?))']);
+  });
+
   test('doctor and patient pages walk their own indexes without a sort', async () => {
     const db = t.database.db;
     const doctorPage = pageQueries(db, { organizationId: 'org', doctorIds: ['doc'], startFrom: 10 }, 'asc', 50, 20);

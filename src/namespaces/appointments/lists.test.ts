@@ -65,6 +65,20 @@ describeEachDialect(
         failsWith(await call('listByOrganization', { organizationId: c.org }, outsider.token), 'FORBIDDEN', 403);
       });
 
+      test('pages asked again or in turn start where remembered; a booking or a deletion moves every page after it', async () => {
+        const pages = async (...numbers: number[]) => {
+          const found = [];
+          for (const page of numbers) found.push(reasons(await list({ dateFilter: 'all', pageSize: 3, page })));
+          return found;
+        };
+        const order = [['F', 'E', 'D'], ['C', 'B follow-up', 'A fever'], ['G 100%', 'H']];
+        assert.deepEqual(await pages(1, 2, 3, 2, 1, 3), [...order, order[1], order[0], order[2]]);
+        const inserted = await book(c, { reason: 'I', scheduledDate: '2030-01-18', scheduledTime: '10:00' });
+        assert.deepEqual(await pages(2, 3, 1, 2), [['I', 'C', 'B follow-up'], ['A fever', 'G 100%', 'H'], ['F', 'E', 'D'], ['I', 'C', 'B follow-up']]);
+        ok(await call('delete', { id: inserted.id, organizationId: c.org }));
+        assert.deepEqual(await pages(2, 3, 1), [order[1], order[2], order[0]]);
+      });
+
       test('an organization\'s own time zone decides today and now', async () => {
         const india = await clinic(t(), { org: await organization(t(), { timezone: 'Asia/Kolkata' }) });
         await book(india, { reason: 'noon', scheduledDate: '2030-01-15', scheduledTime: '12:00' });

@@ -1,4 +1,4 @@
-import { countOf } from '../../db/count-cache.ts';
+import { countOf } from '../../db/list-memo.ts';
 import type { Db } from '../../db/database.ts';
 import type { AuditLogTable } from '../../db/schema.ts';
 import { callerId } from '../../auth/caller.ts';

@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
-import { countOf } from '../../db/count-cache.ts';
+import { countOf } from '../../db/list-memo.ts';
 import type { Db } from '../../db/database.ts';
 import type { FoodsTable } from '../../db/schema.ts';
 import { containsLiteral } from '../../db/text-search.ts';

@@ -1,5 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type Selectable, type SqlBool } from 'kysely';
-import { countOf } from '../../db/count-cache.ts';
+import { countOf } from '../../db/list-memo.ts';
 import type { Db, Dialect } from '../../db/database.ts';
 import type { Database, InventoryBatchesTable, InventoryMovementsTable } from '../../db/schema.ts';
 import { containsText } from '../../db/text-search.ts';

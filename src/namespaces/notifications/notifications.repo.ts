@@ -1,5 +1,5 @@
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
-import { countOf } from '../../db/count-cache.ts';
+import { countOf, learnPageStarts, pageStartsOf } from '../../db/list-memo.ts';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { offsetOf, pageOf, type Page } from '../../rpc/paging.ts';
@@ -105,7 +105,7 @@ function countTerms(filter: NotificationFilter): { timed: boolean; term: (eb: No
 /**
  * How many notifications the filter lists: a count per term, summed. The terms that do not depend
  * on the time (the notifications that never expire, the bulk of them) are remembered between
- * requests (count-cache.ts); those that do are small index ranges.
+ * requests (list-memo.ts); those that do are small index ranges.
  */
 async function countNotifications(db: Db, filter: NotificationFilter): Promise<number> {
   const counts = await Promise.all(
@@ -123,17 +123,24 @@ async function countNotifications(db: Db, filter: NotificationFilter): Promise<n
  * OFFSET included, and only those rows from the table by primary key; the total is
  * countNotifications'. The outer query names no organization on purpose: its ids come from the
  * organization's own subquery, and an organizationId there makes SQLite walk the organization's
- * index instead of the 20 primary keys.
+ * index instead of the 20 primary keys. Where the page starts is remembered (list-memo.ts): a page
+ * asked again, or the page after one just served, seeks to its first (createdAt, id) in the index
+ * instead of skipping rows; one more row is read to learn where the next page starts.
  */
 export async function pageNotifications(db: Db, filter: NotificationFilter, pageNo: number, pageSize: number): Promise<Page<NotificationRecord>> {
-  const pageIds = db
+  const { now: _now, ...list } = filter;
+  const starts = pageStartsOf(db, ['notifications'], JSON.stringify(['notifications', list, pageSize]));
+  const start = starts.startOf(pageNo) as readonly [createdAt: number, id: string] | undefined;
+  const ordered = db
     .selectFrom('notifications')
     .select('id')
     .where((eb) => listed(eb, filter))
     .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc')
-    .limit(pageSize)
-    .offset(offsetOf(pageNo, pageSize));
+    .limit(pageSize + 1);
+  const pageIds = start
+    ? ordered.where((eb) => eb(eb.refTuple('createdAt', 'id'), '<=', eb.tuple(start[0], start[1])))
+    : ordered.offset(offsetOf(pageNo, pageSize));
   const [rows, total] = await Promise.all([
     db
       .selectFrom('notifications')
@@ -144,7 +151,8 @@ export async function pageNotifications(db: Db, filter: NotificationFilter, page
       .execute(),
     countNotifications(db, filter),
   ]);
-  return pageOf(rows.map(toRecord), total, pageNo, pageSize);
+  const own = learnPageStarts(starts, pageNo, pageSize, rows, (row) => [row.createdAt, row.id]);
+  return pageOf(own.map(toRecord), total, pageNo, pageSize);
 }
 
 /** Deletes the notification and its outbox job; false when the organization has no such notification. */

@@ -221,6 +221,23 @@ describeEachDialect(
       assert.deepEqual(await titles({}), ['a', 'b', 'c']);
     });
 
+    test('listByOrganization: pages asked again or in turn start where remembered; a new or deleted notification moves the pages after it', async () => {
+      const org = orgId();
+      const made = [];
+      for (let i = 0; i < 7; i += 1) made.push(ok(await create(base(org, { createdAt: 2000 + i, title: `n${i}` }))).item);
+      const titles = async (...pages: number[]) => {
+        const found = [];
+        for (const page of pages) found.push(ok(await t().call('notifications', 'listByOrganization', { organizationId: org, page, pageSize: 3 })).items.map((n: { title: string }) => n.title));
+        return found;
+      };
+      assert.deepEqual(await titles(1, 2, 3, 2, 3), [['n6', 'n5', 'n4'], ['n3', 'n2', 'n1'], ['n0'], ['n3', 'n2', 'n1'], ['n0']]);
+      // Same createdAt as n4, a later id: newest first puts it before n4.
+      ok(await create(base(org, { createdAt: 2004, title: 'n4b' })));
+      assert.deepEqual(await titles(2, 3), [['n4', 'n3', 'n2'], ['n1', 'n0']]);
+      ok(await t().call('notifications', 'delete', { id: made[5]!.id, organizationId: org }));
+      assert.deepEqual(await titles(2, 1, 3), [['n3', 'n2', 'n1'], ['n6', 'n4b', 'n4'], ['n0']], 'n5 deleted: one less before page 2');
+    });
+
     test('listByOrganization: total and every page agree with the filter (module, recipient, expiry, equal createdAt)', async () => {
       clock = NOW;
       const org = orgId();

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { countOf } from '../../db/count-cache.ts';
+import { countOf } from '../../db/list-memo.ts';
 import type { Db } from '../../db/database.ts';
 import { containsText } from '../../db/text-search.ts';
 import { offsetOf, pageOf, type Page } from '../../rpc/paging.ts';

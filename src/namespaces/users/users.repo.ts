@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
-import { countOf } from '../../db/count-cache.ts';
+import { countOf } from '../../db/list-memo.ts';
 import type { Db } from '../../db/database.ts';
 import { containsLiteral, containsText } from '../../db/text-search.ts';
 import type { Database } from '../../db/schema.ts';

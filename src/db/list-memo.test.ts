@@ -7,7 +7,7 @@ import { describeEachDialect, ok } from '../../test/harness.ts';
 import { AppError } from '../rpc/errors.ts';
 import { defineOperation } from '../rpc/operation.ts';
 import { newId } from '../rpc/ids.ts';
-import { COUNT_TTL_MS, CountCache, countOf } from './count-cache.ts';
+import { LIST_MEMO_TTL_MS, ListMemo, countOf } from './list-memo.ts';
 import type { Db } from './database.ts';
 import { WriteVersions, writtenTables } from './write-tracking.ts';
 
@@ -52,7 +52,7 @@ const countSuppliers = (db: Db, organizationId: string) =>
     .select((eb) => eb.fn.countAll<number | string>().as('n'));
 
 describeEachDialect(
-  'remembered counts of paged lists',
+  'remembered counts and page starts of paged lists',
   (t) => {
     const total = async (organizationId: string) => ok(await t().call('suppliers', 'list', { organizationId })).total as number;
 
@@ -117,18 +117,34 @@ describeEachDialect(
       assert.deepEqual(writtenTables(db.selectFrom('users').selectAll().compile()), []);
     });
 
-    test('a write this process did not make (another process) is counted at most COUNT_TTL_MS later', async () => {
+    test('a write this process did not make (another process) is counted at most LIST_MEMO_TTL_MS later', async () => {
       const db = t().database.db;
       const org = orgId();
       let now = 0;
       // A cache that does not see this handle's writes stands for another process's.
-      const elsewhere = new CountCache(new WriteVersions(), () => now);
+      const elsewhere = new ListMemo(new WriteVersions(), () => now);
       assert.equal(await elsewhere.count(['suppliers'], countSuppliers(db, org)), 0);
       await db.insertInto('suppliers').values(supplierRow(org)).execute();
-      now += COUNT_TTL_MS - 1;
+      now += LIST_MEMO_TTL_MS - 1;
       assert.equal(await elsewhere.count(['suppliers'], countSuppliers(db, org)), 0, 'not yet seen');
       now += 1;
       assert.equal(await elsewhere.count(['suppliers'], countSuppliers(db, org)), 1);
+
+      elsewhere.pages(['suppliers'], 'list').remember(2, ['b', 'id-2']);
+      assert.deepEqual(elsewhere.pages(['suppliers'], 'list').startOf(2), ['b', 'id-2']);
+      assert.equal(elsewhere.pages(['suppliers'], 'other list').startOf(2), undefined);
+      now += LIST_MEMO_TTL_MS;
+      assert.equal(elsewhere.pages(['suppliers'], 'list').startOf(2), undefined, 'a page start is forgotten after the same time');
+    });
+
+    test('a write to a table forgets the page starts of its lists, not those of other tables', () => {
+      const versions = new WriteVersions();
+      const memo = new ListMemo(versions);
+      memo.pages(['appointments'], 'a').remember(3, [1, 'x']);
+      memo.pages(['notifications'], 'n').remember(3, [2, 'y']);
+      versions.bump('appointments');
+      assert.equal(memo.pages(['appointments'], 'a').startOf(3), undefined);
+      assert.deepEqual(memo.pages(['notifications'], 'n').startOf(3), [2, 'y']);
     });
   },
   { extraOperations: [insertThenFail, insertSlowly] },

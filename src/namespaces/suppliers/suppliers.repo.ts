@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import { countOf } from '../../db/list-memo.ts';
+import { sortedBy } from '../../db/ordering.ts';
 import type { Db } from '../../db/database.ts';
 import { containsText } from '../../db/text-search.ts';
 import { offsetOf, pageOf, type Page } from '../../rpc/paging.ts';
@@ -10,6 +10,7 @@ import type { ApiRecord } from '../../rpc/resource.ts';
 export const SORT_FIELDS = ['createdAt', 'updatedAt', 'name', 'contactPerson', 'module'] as const;
 export type SortField = (typeof SORT_FIELDS)[number];
 const TEXT_SORTS: ReadonlySet<SortField> = new Set(['name', 'contactPerson', 'module']);
+const NOT_NULL_SORTS: ReadonlySet<SortField> = new Set(['createdAt', 'updatedAt', 'name']);
 
 export interface SupplierRow {
   id: string;
@@ -57,13 +58,11 @@ export async function pageSuppliers(
       eb.or(['name', 'contactPerson', 'phone', 'email', 'gstNumber'].map((column) => containsText(column, search))),
     );
   }
-  const key = TEXT_SORTS.has(sort.field) ? sql`lower(${sql.ref(sort.field)})` : sql.ref(sort.field);
+  const order = sortedBy(sort.field, sort.order, { caseless: TEXT_SORTS.has(sort.field), nullable: !NOT_NULL_SORTS.has(sort.field) });
   const [rows, total] = await Promise.all([
     base
       .selectAll()
-      .orderBy(sql`case when ${sql.ref(sort.field)} is null then 1 else 0 end`)
-      .orderBy(key, sort.order)
-      .orderBy('id', sort.order)
+      .orderBy(order)
       .limit(pageSize)
       .offset(offsetOf(page, pageSize))
       .execute(),

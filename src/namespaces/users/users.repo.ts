@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
 import { countOf } from '../../db/list-memo.ts';
+import { sortedBy } from '../../db/ordering.ts';
 import type { Db } from '../../db/database.ts';
 import { containsLiteral, containsText } from '../../db/text-search.ts';
 import type { Database } from '../../db/schema.ts';
@@ -74,17 +75,16 @@ function conditions(eb: Eb, f: UserFilters): Expression<SqlBool> {
 }
 
 const TEXT_SORTS: ReadonlySet<SortField> = new Set(['displayName', 'email']);
+const NOT_NULL_SORTS: ReadonlySet<SortField> = new Set(['createdAt', 'updatedAt', 'email']);
 
 /** One page of user records matching every filter; nulls sort last in both directions on both databases. */
 export async function pageUsers(db: Db, filters: UserFilters, sort: Sort, page: number, pageSize: number): Promise<Page<ApiRecord>> {
   const base = db.selectFrom('users').where((eb) => conditions(eb, filters));
-  const key = TEXT_SORTS.has(sort.field) ? sql`lower(${sql.ref(sort.field)})` : sql.ref(sort.field);
+  const order = sortedBy(sort.field, sort.order, { caseless: TEXT_SORTS.has(sort.field), nullable: !NOT_NULL_SORTS.has(sort.field) });
   const [rows, total] = await Promise.all([
     base
       .selectAll()
-      .orderBy(sql`case when ${sql.ref(sort.field)} is null then 1 else 0 end`)
-      .orderBy(key, sort.order)
-      .orderBy('id', sort.order)
+      .orderBy(order)
       .limit(pageSize)
       .offset(offsetOf(page, pageSize))
       .execute(),

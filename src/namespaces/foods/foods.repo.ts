@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import { countOf } from '../../db/list-memo.ts';
 import type { Db } from '../../db/database.ts';
+import { isPostgres } from '../../db/migrations/dialect-features.ts';
 import type { FoodsTable } from '../../db/schema.ts';
 import { containsLiteral } from '../../db/text-search.ts';
 import { notFound } from '../../rpc/errors.ts';
@@ -136,6 +137,9 @@ export async function countFoods(db: Db, filter: FoodFilter, cap?: number): Prom
   return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
 }
 
+/** At most this many matches are sorted in memory rather than walked in name order (PostgreSQL). */
+const FEW_MATCHES = 1_000;
+
 export interface CountOptions {
   /**
    * Count at most this many matches (search: SEARCH_TOTAL_CAP), or up to the end of the page asked
@@ -147,18 +151,34 @@ export interface CountOptions {
 /** One page of visible foods in (nameKey, id) order: keyset after a cursor, else by page number. */
 export async function pageFoods(db: Db, filter: FoodFilter, paging: Paging, options: CountOptions = {}): Promise<FoodPage<FoodRecord>> {
   const { after, page, pageSize } = paging;
-  let rowsQuery = visible(db, filter).selectAll().orderBy('nameKey').orderBy('id').limit(pageSize + 1);
-  if (after) rowsQuery = rowsQuery.where((eb) => eb(eb.refTuple('nameKey', 'id'), '>', eb.tuple(after.nameKey, after.id)));
-  else if (page !== undefined && page > 1) rowsQuery = rowsQuery.offset((page - 1) * pageSize);
-  const rows = await rowsQuery.execute();
+  const cap = options.totalCap === undefined ? undefined : Math.max(options.totalCap, (page ?? 1) * pageSize);
+  // PostgreSQL reads a search's page along the name index, which scans most of the catalogue
+  // when few foods match every term (two words: 40-140 ms). Counted first (the count is
+  // remembered, list-memo.ts), few matches are collected through the trigram index and sorted.
+  let counted: { total: number; capped: boolean } | null = null;
+  if (!after && filter.terms?.length && isPostgres(db)) counted = await countFoods(db, filter, cap);
+  const few = counted !== null && !counted.capped && counted.total <= FEW_MATCHES;
+  const skipped = page !== undefined && page > 1 ? (page - 1) * pageSize : 0;
+  let rows;
+  if (few) {
+    rows = await db
+      .with((cte) => cte('matches').materialized(), () => visible(db, filter).selectAll())
+      .selectFrom('matches')
+      .selectAll()
+      .orderBy('nameKey')
+      .orderBy('id')
+      .limit(pageSize + 1)
+      .offset(skipped)
+      .execute();
+  } else {
+    let rowsQuery = visible(db, filter).selectAll().orderBy('nameKey').orderBy('id').limit(pageSize + 1);
+    if (after) rowsQuery = rowsQuery.where((eb) => eb(eb.refTuple('nameKey', 'id'), '>', eb.tuple(after.nameKey, after.id)));
+    else if (skipped > 0) rowsQuery = rowsQuery.offset(skipped);
+    rows = await rowsQuery.execute();
+  }
   const more = rows.length > pageSize;
   // A first page that holds every match is its own count: no second pass over the foods.
-  let counted: { total: number; capped: boolean } | null = null;
-  if (!after && page === 1 && !more) counted = { total: rows.length, capped: false };
-  else if (!after) {
-    const cap = options.totalCap === undefined ? undefined : Math.max(options.totalCap, (page ?? 1) * pageSize);
-    counted = await countFoods(db, filter, cap);
-  }
+  if (counted === null && !after) counted = page === 1 && !more ? { total: rows.length, capped: false } : await countFoods(db, filter, cap);
   const pageRows = more ? rows.slice(0, pageSize) : rows;
   const last = pageRows[pageRows.length - 1];
   return {

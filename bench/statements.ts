@@ -11,6 +11,7 @@ import { TokenService } from '../src/auth/tokens.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/database.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
 import { readMeta, targetFor } from './seed.ts';
 
 const { values: flags, positionals } = parseArgs({ options: { db: { type: 'string', default: 'sqlite' } }, allowPositionals: true });
@@ -45,6 +46,7 @@ client.query = timed(
 const target = targetFor(kind, { scale: 1, reseed: false }, PG_URL);
 const config = loadConfig({ AUTH_JWT_SECRET: 'bench-secret-0123456789abcdefghijklmnopqrstuvwxyz', DATABASE_URL: target.serviceUrl, LOG_LEVEL: 'warn' });
 const database = openDatabase(config.databaseUrl, { sqliteSynchronous: config.sqliteSynchronous });
+await migrateToLatest(database.db);
 const app = await buildApp({ config, database });
 const meta = await readMeta(target);
 if (!meta) throw new Error(`no seeded ${kind} database: run npm run bench -- --db=${kind} first`);

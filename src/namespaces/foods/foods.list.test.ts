@@ -142,6 +142,22 @@ describeEachDialect('foods list and search', (t) => {
     assert.deepEqual([listed.total, listed.totalCapped, listed.totalPages], [1005, false, 51], 'list is never capped');
   });
 
+  test('search finds a food by every term after it is created, renamed or deleted (few matches: sorted, not walked)', async () => {
+    const unique = `zq${newId().slice(-8).toLowerCase()}`;
+    const names = async (query: string) => ok(await t().call('foods', 'search', { query })).items.map((f: Food) => f.name);
+    const { ids } = await seed(t(), [{ name: `Grilled ${unique} tikka` }, { name: `Steamed ${unique} rice` }, { name: `Grilled ${unique}x` }]);
+    assert.deepEqual(await names(`grilled ${unique}`), [`Grilled ${unique} tikka`, `Grilled ${unique}x`]);
+    assert.deepEqual(await names(`${unique} rice`), [`Steamed ${unique} rice`]);
+    ok(await t().call('foods', 'update', { id: ids[0], name: `Baked ${unique} tikka` }));
+    assert.deepEqual(await names(`grilled ${unique}`), [`Grilled ${unique}x`]);
+    assert.deepEqual(await names(`baked ${unique}`), [`Baked ${unique} tikka`]);
+    ok(await t().call('foods', 'delete', { id: ids[2] }));
+    assert.deepEqual(await names(`grilled ${unique}`), []);
+    assert.deepEqual(await names(`${unique} ri`), [`Steamed ${unique} rice`], 'a term under three characters still matches');
+    const page = ok(await t().call('foods', 'search', { query: unique }));
+    assert.deepEqual([page.total, page.totalCapped], [2, false]);
+  });
+
   test('search validates its input', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ min_calories: -1 }, 'min_calories'],

@@ -1,7 +1,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { TokenService } from './auth/tokens.ts';
+import { tokenService } from './auth/tokens.ts';
 import type { Config } from './config.ts';
 import { ping, type DatabaseHandle } from './db/database.ts';
 import { allOperations } from './namespaces/index.ts';
@@ -40,7 +40,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.removeContentTypeParser('text/plain');
   const registry = new Registry([...allOperations, ...(deps.extraOperations ?? [])]);
   const services: Services = { ...createServices(config, app.log), ...deps.services };
-  const dispatcher = new Dispatcher({ registry, database, config, services, tokens: new TokenService(config) });
+  const dispatcher = new Dispatcher({ registry, database, config, services, tokens: tokenService(config) });
 
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);

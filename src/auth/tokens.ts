@@ -91,3 +91,19 @@ export function tokenFromHeaders(headers: Record<string, string | string[] | und
   // A header that is present but not a bearer token is malformed: 401, not anonymous.
   return match?.[1] ?? null;
 }
+
+const services = new WeakMap<Config, TokenService>();
+
+/**
+ * The TokenService of a configuration, one per configuration in the process: it holds the key,
+ * the cache of verified tokens and, with OIDC, the remote key set, which the dispatcher (to
+ * verify) and auth's operations (to issue) share.
+ */
+export function tokenService(config: Config): TokenService {
+  let service = services.get(config);
+  if (!service) {
+    service = new TokenService(config);
+    services.set(config, service);
+  }
+  return service;
+}

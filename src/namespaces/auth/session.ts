@@ -1,5 +1,4 @@
-import { TokenService } from '../../auth/tokens.ts';
-import type { Config } from '../../config.ts';
+import { tokenService } from '../../auth/tokens.ts';
 import type { Context } from '../../rpc/operation.ts';
 import { toIdentityRecord, type IdentityRecord, type IdentityRow } from './identities.repo.ts';
 
@@ -9,18 +8,6 @@ export interface SignedIn {
   tokenType: 'Bearer';
   expiresIn: number;
   user: IdentityRecord;
-}
-
-const services = new WeakMap<Config, TokenService>();
-
-/** One TokenService per configuration (it holds the key and, with OIDC, the remote key set). */
-export function tokenService(config: Config): TokenService {
-  let service = services.get(config);
-  if (!service) {
-    service = new TokenService(config);
-    services.set(config, service);
-  }
-  return service;
 }
 
 /** Issues an access token whose `sub` is the identity id. */

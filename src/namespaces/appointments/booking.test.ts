@@ -240,6 +240,19 @@ describeEachDialect(
         assert.equal(await patientCount(d.org), before + 1);
       });
 
+      test('ten bookings at once for the same new patient register that patient once', async () => {
+        const d = await clinic(t());
+        const before = await patientCount(d.org);
+        const times = ['08:00', '08:30', '09:00', '09:30', '10:00', '10:30', '11:00', '11:30', '12:00', '12:30'];
+        const answers = await Promise.all(
+          times.map((scheduledTime) => byDoctor(d, { patientName: 'Asha Rao', mobileNumber: '+91 97000 11122' }, { scheduledDate: '2030-06-02', scheduledTime })),
+        );
+        const booked = answers.map((answer) => ok(answer));
+        assert.equal(booked.filter((b) => b.patientCreated).length, 1);
+        assert.equal(new Set(booked.map((b) => b.item.patientId)).size, 1);
+        assert.equal(await patientCount(d.org), before + 1);
+      });
+
       test('a patient of another organization, a missing name or bad details are VALIDATION_FAILED', async () => {
         const d = await clinic(t());
         const cases: [Record<string, unknown>, string][] = [

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { serialiseOn } from '../../db/locks.ts';
 import { validationFailed } from '../../rpc/errors.ts';
 import { date, id, jsonObject, time } from '../../rpc/fields.ts';
 import { defineOperation, type Context } from '../../rpc/operation.ts';
@@ -26,9 +27,13 @@ type PatientDetails = z.output<ReturnType<typeof patientDetails>>;
  * The patient the details name: by `id` (a patient of this organization), else the one with the
  * mobile number, else with the email (findPatientByContact), else a new patient registered from
  * the details (patientName needed then). An existing patient is used as stored, not updated.
+ * Finding and registering is serialised per contact (src/db/locks.ts), so two bookings for the
+ * same new patient at once register one patient, not two.
  */
 async function resolvePatient(ctx: Context, organizationId: string, details: PatientDetails): Promise<{ patient: PatientRecord; created: boolean }> {
   if (details.id) return { patient: await patientOf(ctx.db, organizationId, details.id, 'patientDetails.id'), created: false };
+  const contacts = [details.mobileNumber && `mobile:${details.mobileNumber}`, details.emailId && `email:${details.emailId}`].filter((c) => !!c);
+  await serialiseOn(ctx, ...contacts.map((contact) => `patients:${organizationId}:${contact}`));
   const found = await findPatientByContact(ctx.db, organizationId, { mobileNumber: details.mobileNumber, email: details.emailId });
   if (found) return { patient: found, created: false };
   if (!details.patientName) throw validationFailed('patientDetails.patientName', 'is needed to register a new patient (no patient matches the mobile number or email)');

@@ -1,10 +1,10 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../rpc/errors.ts';
 import type { Context } from '../../rpc/operation.ts';
 import { organizationTerm } from './appointments.repo.ts';
 import { MAX_DURATION } from './fields.ts';
 import { activeAt } from './status.ts';
+import { serialiseOn } from '../../db/locks.ts';
 
 /**
  * Booked time as local minutes: minutes since 1970-01-01 00:00 on the wall clock of the
@@ -82,15 +82,10 @@ function daysOf(interval: Interval): number[] {
  * Serialises bookings of one doctor per day, for the rest of the transaction. Two overlapping
  * intervals share at least one day, so their transactions take at least one common lock and run
  * one after the other; the second one's overlap query (a new statement: READ COMMITTED sees the
- * first one's committed row) finds the clash. Locks are taken in ascending day order (no
- * deadlock). PostgreSQL: a transaction-scoped advisory lock per (doctor, day). SQLite: one writer
- * connection runs one transaction at a time, which serialises already.
+ * first one's committed row) finds the clash (src/db/locks.ts).
  */
 export async function lockDoctorDays(ctx: Context, doctorId: string, interval: Interval): Promise<void> {
-  if (ctx.dialect !== 'postgres') return;
-  for (const day of daysOf(interval)) {
-    await sql`select pg_advisory_xact_lock(hashtextextended(${`appointments:${doctorId}:${day}`}, 0))`.execute(ctx.db);
-  }
+  await serialiseOn(ctx, ...daysOf(interval).map((day) => `appointments:${doctorId}:${day}`));
 }
 
 /** A block the doctor reserved that overlaps the interval, if any. */

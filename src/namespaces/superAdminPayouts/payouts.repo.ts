@@ -1,23 +1,21 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Context } from '../../rpc/operation.ts';
 import { offsetOf, pageOf, type Page } from '../../rpc/paging.ts';
 import type { ApiRecord } from '../../rpc/resource.ts';
 import { payouts } from './payouts.resource.ts';
 import { stateOf } from './status.ts';
+import { serialiseOn } from '../../db/locks.ts';
 
 /** Query functions of superAdminPayouts; each takes the handle (`db` or the transaction) first. */
 
 /**
  * Serialises the payout writes of one organization for the rest of the transaction, so that two
  * requests cannot both be granted out of the same available amount: the second one's summary (a
- * new statement, READ COMMITTED) sees the first one's committed payout. PostgreSQL: a
- * transaction-scoped advisory lock per organization (the organization needs no organizations row).
- * SQLite: one writer connection runs one transaction at a time, which serialises already.
+ * new statement, READ COMMITTED) sees the first one's committed payout (src/db/locks.ts; the
+ * organization needs no organizations row).
  */
 export async function lockOrganizationPayouts(ctx: Context, organizationId: string): Promise<void> {
-  if (ctx.dialect !== 'postgres') return;
-  await sql`select pg_advisory_xact_lock(hashtextextended(${`superAdminPayouts:${organizationId}`}, 0))`.execute(ctx.db);
+  await serialiseOn(ctx, `superAdminPayouts:${organizationId}`);
 }
 
 /** An organization's money in minor units (sums over integer columns: exact on both databases). */

@@ -1,0 +1,17 @@
+import { sql } from 'kysely';
+import type { Context } from '../rpc/operation.ts';
+
+/**
+ * Serialises, for the rest of the transaction, every transaction that takes one of the same keys:
+ * the later one waits until the earlier one ends, and its next statement (READ COMMITTED) sees
+ * what that one committed. Keys are taken in sorted order, so two transactions never wait for each
+ * other. PostgreSQL: a transaction-scoped advisory lock per key (a hash collision only makes
+ * unrelated writers wait). SQLite: one writer connection runs one transaction at a time, which
+ * serialises already.
+ */
+export async function serialiseOn(ctx: Pick<Context, 'db' | 'dialect'>, ...keys: string[]): Promise<void> {
+  if (ctx.dialect !== 'postgres') return;
+  for (const key of [...new Set(keys)].sort()) {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(ctx.db);
+  }
+}

@@ -1,10 +1,10 @@
 import type { Db } from '../../db/database.ts';
+import { serialiseOn } from '../../db/locks.ts';
 import { AppError } from '../../rpc/errors.ts';
 import type { Context } from '../../rpc/operation.ts';
 import { organizationTerm } from './appointments.repo.ts';
 import { MAX_DURATION } from './fields.ts';
 import { activeAt } from './status.ts';
-import { serialiseOn } from '../../db/locks.ts';
 
 /**
  * Booked time as local minutes: minutes since 1970-01-01 00:00 on the wall clock of the

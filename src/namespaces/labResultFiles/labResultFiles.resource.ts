@@ -1,4 +1,6 @@
+import type { Selectable } from 'kysely';
 import { z } from 'zod';
+import type { LabResultFilesTable } from '../../db/schema.ts';
 import { id, reqStr, str } from '../../rpc/fields.ts';
 import { defineResource, type ApiRecord } from '../../rpc/resource.ts';
 
@@ -33,25 +35,11 @@ export const testName = () => z.string().trim().max(200);
 export const fileId = () => reqStr().max(512);
 export const fileName = () => reqStr().max(255);
 
-export interface LabResultFileRecord {
-  id: string;
-  organizationId: string;
-  labOrderId: string;
-  testName: string | null;
-  fileId: string;
-  fileUrl: string | null;
-  fileName: string;
-  fileSize: number;
-  mimeType: string;
-  description: string | null;
-  uploadedBy: string | null;
-  patientIdpUserId: string | null;
-  uploadedAt: number;
+/** The record as the API shows it: the row with booleans. */
+export type LabResultFileRecord = Omit<Selectable<LabResultFilesTable>, 'isExternalResult' | 'uploadedByPatient'> & {
   isExternalResult: boolean;
   uploadedByPatient: boolean;
-  createdAt: number;
-  updatedAt: number;
-}
+};
 
 /**
  * Result file metadata. getById, delete and listByOrganization (filter labOrderId) are generated;

@@ -20,7 +20,7 @@ const toRecord = (row: unknown) => notifications.repo.toRecord(row as ApiRecord)
 export async function insertOnce(db: Db, record: NotificationRecord): Promise<{ item: NotificationRecord; created: boolean }> {
   const rows = await db
     .insertInto('notifications')
-    .values(notifications.repo.toRow(record as unknown as ApiRecord) as never)
+    .values(notifications.repo.toRow(record) as never)
     .onConflict((oc) => oc.columns(['organizationId', 'dedupeKey']).doNothing())
     .returningAll()
     .execute();

@@ -1,4 +1,6 @@
+import type { Selectable } from 'kysely';
 import { z } from 'zod';
+import type { NotificationsTable } from '../../db/schema.ts';
 import { reqStr, str } from '../../rpc/fields.ts';
 import { defineResource } from '../../rpc/resource.ts';
 
@@ -49,30 +51,11 @@ export const notifications = defineResource({
   },
 });
 
-/** A notification as the API returns it: every field present, unset ones null. */
-export interface NotificationRecord {
-  id: string;
-  organizationId: string;
-  recipientIdpUserId: string;
-  recipientRole: string;
-  type: string;
-  title: string;
-  message: string;
-  priority: string | null;
-  relatedEntityType: string | null;
-  relatedEntityId: string | null;
-  actionUrl: string | null;
-  navigationTarget: string | null;
+/** A notification as the API returns it: every field present, unset ones null; JSON text parsed, isRead a boolean. */
+export type NotificationRecord = Omit<Selectable<NotificationsTable>, 'navigationParams' | 'channels' | 'deliveryState' | 'pushTicketIds' | 'isRead'> & {
   navigationParams: Record<string, unknown> | null;
   channels: string[] | null;
   deliveryState: DeliveryState | null;
   pushTicketIds: string[] | null;
-  deliveryError: string | null;
-  dedupeKey: string | null;
-  expiresAt: number | null;
   isRead: boolean;
-  readAt: number | null;
-  openedAt: number | null;
-  createdAt: number;
-  updatedAt: number;
-}
+};

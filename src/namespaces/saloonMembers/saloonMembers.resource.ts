@@ -1,4 +1,6 @@
+import type { Selectable } from 'kysely';
 import { z } from 'zod';
+import type { SaloonMembersTable } from '../../db/schema.ts';
 import { AppError, validationFailed } from '../../rpc/errors.ts';
 import { id } from '../../rpc/fields.ts';
 import type { Context } from '../../rpc/operation.ts';
@@ -13,26 +15,11 @@ const idpUserId = () => z.string().trim().min(1, 'must not be empty').max(256);
 /** The largest count the totalReviews column (a 32-bit integer on PostgreSQL) holds. */
 export const MAX_REVIEWS = 2_147_483_647;
 
-export interface SaloonMemberRecord {
-  id: string;
-  organizationId: string;
-  locationId: string;
-  seatId: string | null;
-  idpUserId: string;
+/** The record as the API shows it (status is any text; `active` in any letter case holds the seat). */
+export type SaloonMemberRecord = Omit<Selectable<SaloonMembersTable>, 'userId'> & {
   /** the users record id of idpUserId in the organization */
   userId: string;
-  role: string | null;
-  /** any text; `active` in any letter case holds the seat */
-  status: string;
-  gender: string | null;
-  yoe: number | null;
-  totalReviews: number | null;
-  averageRatings: number | null;
-  assignedAt: number;
-  assignedBy: string | null;
-  createdAt: number;
-  updatedAt: number;
-}
+};
 
 const isActive = (record: ApiRecord) => typeof record.status === 'string' && record.status.toLowerCase() === ACTIVE;
 const changed = (record: ApiRecord, current: ApiRecord | undefined, fields: string[]) => !current || fields.some((f) => record[f] !== current[f]);

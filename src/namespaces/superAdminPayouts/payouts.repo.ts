@@ -1,10 +1,10 @@
 import type { Db } from '../../db/database.ts';
+import { serialiseOn } from '../../db/locks.ts';
 import type { Context } from '../../rpc/operation.ts';
 import { offsetOf, pageOf, type Page } from '../../rpc/paging.ts';
 import type { ApiRecord } from '../../rpc/resource.ts';
 import { payouts } from './payouts.resource.ts';
 import { stateOf } from './status.ts';
-import { serialiseOn } from '../../db/locks.ts';
 
 /** Query functions of superAdminPayouts; each takes the handle (`db` or the transaction) first. */
 

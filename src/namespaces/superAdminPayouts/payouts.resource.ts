@@ -1,4 +1,6 @@
+import type { Selectable } from 'kysely';
 import { z } from 'zod';
+import type { SuperAdminPayoutsTable } from '../../db/schema.ts';
 import { id, str } from '../../rpc/fields.ts';
 import type { Context } from '../../rpc/operation.ts';
 import { defineResource, type ApiRecord } from '../../rpc/resource.ts';
@@ -11,25 +13,8 @@ export const statusText = () => z.string().trim().min(1, 'must not be empty').ma
 /** Gateway references and similar labels. */
 const label = () => z.string().trim().max(200);
 
-export interface PayoutRecord {
-  id: string;
-  organizationId: string;
-  grossAmount: number;
-  commissionPercent: number;
-  commissionAmount: number;
-  gatewayCharge: number;
-  payoutCharge: number;
-  netPayout: number;
-  gatewayPayoutId: string | null;
-  gatewayFundAccountId: string | null;
-  status: string;
-  paymentIds: string[] | null;
-  notes: string | null;
-  processedByUserId: string | null;
-  processedAt: number | null;
-  createdAt: number;
-  updatedAt: number;
-}
+/** The record as the API shows it: paymentIds as an array, money as numbers with two decimals instead of minor units (same type). */
+export type PayoutRecord = Omit<Selectable<SuperAdminPayoutsTable>, 'paymentIds'> & { paymentIds: string[] | null };
 
 /**
  * Invariants of the full record about to be written (create, update, requestByOrganization):

@@ -29,7 +29,7 @@ export class CallerCache {
   async get(idpUserId: string): Promise<Caller> {
     const external = this.#database.externalUsersVersion();
     if (external === undefined) return loadCaller(this.#database.db, idpUserId);
-    const signature = `${external}/${this.#database.versions.signature(['users'])}`;
+    const signature = `${external}/${this.#database.versions.signature(['users', 'identities'])}`;
     const hit = this.#entries.get(idpUserId);
     if (hit?.signature === signature) return hit.caller;
     const caller = await loadCaller(this.#database.db, idpUserId);

@@ -18,17 +18,22 @@ export type Caller =
       /** roles of every membership that is not blocked */
       roles: ReadonlySet<string>;
       isPlatformAdmin: boolean;
+      /** tokens issued at an earlier version are refused (the identity's password was set since) */
+      tokenVersion: number;
     };
 
 export const anonymous: Caller = { kind: 'anonymous' };
 
-/** Roles and blocking come from the user records at request time, so a change takes effect at once. */
+/**
+ * Roles and blocking come from the user records at request time, so a change takes effect at once;
+ * with them, the identity's token version (an identity of this service; 0 for a subject of an
+ * outside provider).
+ */
 export async function loadCaller(db: Db, idpUserId: string): Promise<Caller> {
-  const rows = await db
-    .selectFrom('users')
-    .select(['id', 'organizationId', 'role', 'roles', 'isBlocked'])
-    .where('idpUserId', '=', idpUserId)
-    .execute();
+  const [rows, identity] = await Promise.all([
+    db.selectFrom('users').select(['id', 'organizationId', 'role', 'roles', 'isBlocked']).where('idpUserId', '=', idpUserId).execute(),
+    db.selectFrom('identities').select('tokenVersion').where('id', '=', idpUserId).executeTakeFirst(),
+  ]);
   const memberships = rows.map((r) => ({
     userId: r.id,
     organizationId: r.organizationId,
@@ -36,7 +41,7 @@ export async function loadCaller(db: Db, idpUserId: string): Promise<Caller> {
     blocked: Boolean(r.isBlocked),
   }));
   const roles = new Set(memberships.filter((m) => !m.blocked).flatMap((m) => [...m.roles]));
-  return { kind: 'user', idpUserId, memberships, roles, isPlatformAdmin: roles.has('platform_admin') };
+  return { kind: 'user', idpUserId, memberships, roles, isPlatformAdmin: roles.has('platform_admin'), tokenVersion: identity?.tokenVersion ?? 0 };
 }
 
 export function hasAnyRole(caller: Caller, roles: readonly string[]): boolean {

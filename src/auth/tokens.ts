@@ -13,7 +13,7 @@ export interface IssuedToken {
 const VERIFIED_CACHE_SIZE = 10_000;
 
 export class TokenService {
-  readonly #verified = new Map<string, { subject: string; expiresAtMs: number }>();
+  readonly #verified = new Map<string, Verified>();
   readonly #secret: Uint8Array;
   readonly #issuer: string;
   readonly #ttl: number;
@@ -30,8 +30,9 @@ export class TokenService {
     this.#oidc = oidc ? { keys: createRemoteJWKSet(new URL(oidc.jwksUrl)), issuer: oidc.issuer, audience: oidc.audience } : undefined;
   }
 
-  async issue(subject: string): Promise<IssuedToken> {
-    const accessToken = await new SignJWT({})
+  /** `version`: the identity's token version (claim `ver`; 0 is left out). */
+  async issue(subject: string, version = 0): Promise<IssuedToken> {
+    const accessToken = await new SignJWT(version ? { ver: version } : {})
       .setProtectedHeader({ alg: ALG, typ: 'JWT' })
       .setSubject(subject)
       .setIssuer(this.#issuer)
@@ -43,9 +44,14 @@ export class TokenService {
 
   /** The token's subject (idpUserId), or undefined when the token is invalid, expired or malformed. */
   async verify(token: string): Promise<string | undefined> {
+    return (await this.verifyIssued(token))?.subject;
+  }
+
+  /** The token's subject and version, or undefined when it is invalid, expired or malformed. */
+  async verifyIssued(token: string): Promise<Verified | undefined> {
     const known = this.#verified.get(token);
     if (known) {
-      if (known.expiresAtMs > this.#now()) return known.subject;
+      if (known.expiresAtMs > this.#now()) return known;
       this.#verified.delete(token);
     }
     const verified = await this.#verify(token);
@@ -53,10 +59,10 @@ export class TokenService {
       if (this.#verified.size >= VERIFIED_CACHE_SIZE) this.#verified.delete(this.#verified.keys().next().value!);
       this.#verified.set(token, verified);
     }
-    return verified?.subject;
+    return verified;
   }
 
-  async #verify(token: string): Promise<{ subject: string; expiresAtMs: number } | undefined> {
+  async #verify(token: string): Promise<Verified | undefined> {
     try {
       const { alg } = decodeProtectedHeader(token);
       if (alg === ALG) {
@@ -76,10 +82,18 @@ export class TokenService {
   }
 }
 
+export interface Verified {
+  subject: string;
+  /** the identity's token version when the token was issued (claim `ver`; 0 when absent) */
+  version: number;
+  expiresAtMs: number;
+}
+
 /** A token without an expiry is accepted for at most a minute before it is checked again. */
-function verifiedOf(payload: JWTPayload, now: number): { subject: string; expiresAtMs: number } | undefined {
+function verifiedOf(payload: JWTPayload, now: number): Verified | undefined {
   if (!payload.sub) return undefined;
-  return { subject: payload.sub, expiresAtMs: payload.exp ? payload.exp * 1000 : now + 60_000 };
+  const version = typeof payload.ver === 'number' && Number.isSafeInteger(payload.ver) ? payload.ver : 0;
+  return { subject: payload.sub, version, expiresAtMs: payload.exp ? payload.exp * 1000 : now + 60_000 };
 }
 
 export function tokenFromHeaders(headers: Record<string, string | string[] | undefined>): string | undefined | null {

@@ -32,6 +32,8 @@ export interface IdentitiesTable {
   socialSubject: string | null;
   isVerified: Bool;
   lastLoginAt: number | null;
+  /** access tokens issued at an earlier version are refused (a new password ends older sessions) */
+  tokenVersion: number;
   createdAt: number;
   updatedAt: number;
 }

@@ -93,9 +93,13 @@ export class Dispatcher {
   async #authenticate(headers: Call['headers']): Promise<Caller> {
     const token = tokenFromHeaders(headers);
     if (token === undefined) return anonymous;
-    const subject = token === null ? undefined : await this.#deps.tokens.verify(token);
-    if (!subject) throw new AppError('UNAUTHENTICATED', 'access token is invalid, expired or malformed');
-    return this.#callers.get(subject);
+    const verified = token === null ? undefined : await this.#deps.tokens.verifyIssued(token);
+    if (!verified) throw new AppError('UNAUTHENTICATED', 'access token is invalid, expired or malformed');
+    const caller = await this.#callers.get(verified.subject);
+    if (caller.kind === 'user' && verified.version < caller.tokenVersion) {
+      throw new AppError('UNAUTHENTICATED', 'access token was issued before the password was last set; sign in again');
+    }
+    return caller;
   }
 
   async #limitRate(op: Operation, input: unknown, ctx: Context): Promise<void> {

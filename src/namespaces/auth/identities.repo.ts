@@ -81,6 +81,7 @@ export async function createIdentity(db: Db, values: NewIdentity, now: number): 
       socialSubject: values.socialSubject ?? null,
       isVerified: values.isVerified ?? false,
       lastLoginAt: values.lastLoginAt ?? null,
+      tokenVersion: 0,
       createdAt: now,
       updatedAt: now,
     })
@@ -96,6 +97,15 @@ export async function updateIdentity(db: Db, id: string, changes: IdentityChange
   const row = rows[0];
   if (!row) throw new Error(`identity ${id} vanished during the update`);
   return row;
+}
+
+/** Ends every session of the identity: the access tokens issued so far are refused from now on. */
+export async function endSessions(db: Db, id: string): Promise<void> {
+  await db
+    .updateTable('identities')
+    .set((eb) => ({ tokenVersion: eb('tokenVersion', '+', 1) }))
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Marks a successful sign-in on the identity and on every user record it has. */

@@ -92,7 +92,7 @@ describeEachDialect('auth signUp and login', (t) => {
     const now = Date.now();
     await t().database.db
       .insertInto('identities')
-      .values({ id: `id_${now}`, email: null, phone: phoneOnly, name: null, passwordHash: null, socialSubject: null, isVerified: true, lastLoginAt: null, createdAt: now, updatedAt: now })
+      .values({ id: `id_${now}`, email: null, phone: phoneOnly, name: null, passwordHash: null, socialSubject: null, isVerified: true, lastLoginAt: null, tokenVersion: 0, createdAt: now, updatedAt: now })
       .execute();
 
     const wrongPassword = failsWith(await call('login', { email, password: 'wrong password' }), 'UNAUTHENTICATED', 401);

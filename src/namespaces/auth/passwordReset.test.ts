@@ -58,6 +58,25 @@ describeEachDialect(
       assert.deepEqual(audit.map((a) => a.operation).sort(), ['auth.forgotPassword', 'auth.login', 'auth.login', 'auth.resetPassword', 'auth.signUp']);
     });
 
+    test('a new password ends the sessions of the old one: tokens issued before are refused, new ones work', async () => {
+      const email = uniqueEmail();
+      const { accessToken: before } = ok(await call('signUp', { email, password: PASSWORD }));
+      const { accessToken: loggedIn } = ok(await call('login', { email, password: PASSWORD }));
+      const use = (token: string) => t().call('foods', 'list', {}, { token });
+      ok(await use(before));
+      ok(await use(loggedIn));
+
+      ok(await call('forgotPassword', { email }));
+      ok(await call('resetPassword', { code: codeMailedTo(email), password: NEW_PASSWORD }));
+      for (const token of [before, loggedIn]) assert.match(failsWith(await use(token), 'UNAUTHENTICATED', 401).message, /sign in again/);
+
+      const { accessToken: after } = ok(await call('login', { email, password: NEW_PASSWORD }));
+      ok(await use(after));
+      ok(await call('forgotPassword', { email }));
+      ok(await call('resetPassword', { code: codeMailedTo(email), password: 'third password 3' }));
+      failsWith(await use(after), 'UNAUTHENTICATED', 401);
+    });
+
     test('an unknown email gets exactly the same answer, and no mail and no code are made', async () => {
       const { email } = await account();
       const known = ok(await call('forgotPassword', { email }));

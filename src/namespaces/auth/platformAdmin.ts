@@ -6,7 +6,7 @@ import type { UsersTable } from '../../db/schema.ts';
 import { newId } from '../../rpc/ids.ts';
 import { parseJsonArray } from '../../rpc/record.ts';
 import { newPassword, normalizedEmail } from './auth.fields.ts';
-import { createIdentity, findIdentityByEmail, updateIdentity, type IdentityRow } from './identities.repo.ts';
+import { createIdentity, endSessions, findIdentityByEmail, updateIdentity, type IdentityRow } from './identities.repo.ts';
 
 /**
  * The first platform admin comes from the command line (`npm run admin -- create-platform-admin`),
@@ -52,7 +52,7 @@ export async function createPlatformAdmin(db: Db, options: PlatformAdminOptions)
     const current = await findIdentityByEmail(trx, email);
     const identity = current
       ? passwordHash
-        ? await updateIdentity(trx, current.id, { passwordHash, updatedAt: now })
+        ? (await endSessions(trx, current.id), await updateIdentity(trx, current.id, { passwordHash, updatedAt: now }))
         : current
       : await createIdentity(trx, { email, passwordHash: passwordHash ?? null, isVerified: true }, now);
     const { user, created } = await ensurePlatformUser(trx, identity.id, email, now);

@@ -5,7 +5,7 @@ import { defineOperation } from '../../rpc/operation.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import { newPassword } from './auth.fields.ts';
 import { consumeCode, dropCodes, liveCodeByHash, resetCodeHash } from './codes.repo.ts';
-import { toIdentityRecord, updateIdentity } from './identities.repo.ts';
+import { endSessions, toIdentityRecord, updateIdentity } from './identities.repo.ts';
 import { LIMITS, perAddress } from './limits.ts';
 
 const input = z.object({
@@ -37,6 +37,7 @@ export const resetPassword = defineOperation({
       const now = ctx.now();
       if (!(await consumeCode(trx, found.id, now))) throw invalidCode();
       await dropCodes(trx, 'password_reset', found.target);
+      await endSessions(trx, found.target);
       const row = await updateIdentity(trx, found.target, { passwordHash, isVerified: true, updatedAt: now });
       await recordAudit(trx, ctx, { operation: 'auth.resetPassword', recordId: row.id, organizationId: null });
       return row;

@@ -12,6 +12,6 @@ export interface SignedIn {
 
 /** Issues an access token whose `sub` is the identity id. */
 export async function signedIn(ctx: Context, identity: IdentityRow): Promise<SignedIn> {
-  const token = await tokenService(ctx.config).issue(identity.id);
+  const token = await tokenService(ctx.config).issue(identity.id, identity.tokenVersion);
   return { ...token, user: toIdentityRecord(identity) };
 }

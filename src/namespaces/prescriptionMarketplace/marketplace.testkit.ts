@@ -66,7 +66,7 @@ export function marketplaceCalls(t: () => TestApp) {
     const now = Date.now();
     await t()
       .database.db.insertInto('identities')
-      .values({ id, email: `${id}@example.test`, phone: null, name, passwordHash: null, socialSubject: null, isVerified: true, lastLoginAt: null, createdAt: now, updatedAt: now })
+      .values({ id, email: `${id}@example.test`, phone: null, name, passwordHash: null, socialSubject: null, isVerified: true, lastLoginAt: null, tokenVersion: 0, createdAt: now, updatedAt: now })
       .execute();
     return id;
   }

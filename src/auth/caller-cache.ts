@@ -9,10 +9,11 @@ interface Entry {
 }
 
 /**
- * The callers of recent requests (their user records: organizations, roles, blocking), reused
- * while nothing can have changed them, so that a request does not read them again (CONTRACT.md
- * section 5: a role change or a block takes effect at once). An entry holds while no write of this
- * process has touched `users` (write-tracking.ts) and no other process may have changed it
+ * The callers of recent requests (their user records: organizations, roles, blocking; and their
+ * identity's token version), reused while nothing can have changed them, so that a request does
+ * not read them again (CONTRACT.md section 5: a role change or a block takes effect at once). An
+ * entry holds while no write of this process has touched `users` or `identities`
+ * (write-tracking.ts) and no other process may have changed them
  * (DatabaseHandle.externalUsersVersion: SQLite's data_version, PostgreSQL's NOTIFY). While the
  * database cannot tell about other processes, nothing is cached: every request reads its caller.
  * On PostgreSQL another process's change is seen once its notification arrives, a fraction of a

@@ -63,6 +63,15 @@ async function deviceRow(t: TestApp, id: string) {
   return t.database.db.selectFrom('pushDevices').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
 
+/** The clock at NOW and a new recipient with one device whose pushes the provider accepts. */
+async function recipientWithDevice(t: TestApp): Promise<{ person: string; tk: string }> {
+  clock = NOW;
+  const person = newId();
+  const tk = token();
+  await registerDevice(t, person, tk);
+  return { person, tk };
+}
+
 /** Runs the worker until a run claims nothing. */
 async function drain(worker: DeliveryWorker): Promise<void> {
   while ((await worker.runOnce()) > 0);
@@ -164,10 +173,7 @@ describeEachDialect(
     });
 
     test('provider down, then back: the job waits out its backoff and is sent once', async () => {
-      clock = NOW;
-      const person = newId();
-      const tk = token();
-      await registerDevice(t(), person, tk);
+      const { person, tk } = await recipientWithDevice(t());
       const item = await createNotification(t(), person);
       const worker = workerOn(t());
       fake.mode = 'down';
@@ -192,10 +198,7 @@ describeEachDialect(
     });
 
     test('after the maximum number of attempts the notification is failed with the error', async () => {
-      clock = NOW;
-      const person = newId();
-      const tk = token();
-      await registerDevice(t(), person, tk);
+      const { person, tk } = await recipientWithDevice(t());
       const item = await createNotification(t(), person);
       const worker = workerOn(t());
       fake.mode = 'down';
@@ -218,9 +221,7 @@ describeEachDialect(
     });
 
     test('an answer without one ticket per message is a provider error: retried, not recorded as sent', async () => {
-      clock = NOW;
-      const person = newId();
-      await registerDevice(t(), person, token());
+      const { person } = await recipientWithDevice(t());
       const item = await createNotification(t(), person);
       fake.mode = 'wrongCount';
       try {
@@ -238,10 +239,7 @@ describeEachDialect(
     });
 
     test('crash between commit and send: a job committed while no worker ran is delivered when a worker starts', async () => {
-      clock = NOW;
-      const person = newId();
-      const tk = token();
-      await registerDevice(t(), person, tk);
+      const { person, tk } = await recipientWithDevice(t());
       // The process that wrote the notification stopped before any worker sent it.
       const item = await createNotification(t(), person);
       assert.equal((await stored(t(), item)).deliveryState, 'pending');
@@ -255,10 +253,7 @@ describeEachDialect(
     });
 
     test('a job claimed by a process that stopped before settling is claimed again when its lease runs out', async () => {
-      clock = NOW;
-      const person = newId();
-      const tk = token();
-      await registerDevice(t(), person, tk);
+      const { person, tk } = await recipientWithDevice(t());
       const item = await createNotification(t(), person);
       // The stopped process claimed the job (lease of 30 s) and never answered.
       await t().database.db
@@ -275,10 +270,7 @@ describeEachDialect(
     });
 
     test('a notification past expiresAt is not delivered', async () => {
-      clock = NOW;
-      const person = newId();
-      const tk = token();
-      await registerDevice(t(), person, tk);
+      const { person, tk } = await recipientWithDevice(t());
       const item = await createNotification(t(), person, { expiresAt: NOW + 1000 });
       clock = NOW + 1000;
       await drain(workerOn(t()));
@@ -294,10 +286,7 @@ describeEachDialect(
     });
 
     test('dedupe: creating twice with one key sends once', async () => {
-      clock = NOW;
-      const person = newId();
-      const tk = token();
-      await registerDevice(t(), person, tk);
+      const { person, tk } = await recipientWithDevice(t());
       const org = orgId();
       const first = await createNotification(t(), person, { organizationId: org, dedupeKey: 'reminder:1' });
       await drain(workerOn(t()));

@@ -8,55 +8,23 @@ import type { OrderStatus, TestStatus } from './labOrders.fields.ts';
 
 /** Query functions for lab orders and their tests; each takes the handle (`db` or the transaction) first. */
 
-/** A test of an order as the API shows it. `price` is the amount (two decimals at most). */
-export interface LabTestRecord {
-  id: string;
-  name: string | null;
-  code: string | null;
-  serviceId: string | null;
-  itemType: string | null;
-  price: number | null;
-  quantity: number;
-  reviewStatus: string | null;
-  instructions: string | null;
-  status: TestStatus;
-  sampleCollectedAt: number | null;
-  sampleCollectedBy: string | null;
-  sampleType: string | null;
-  processingStartedAt: number | null;
-  processingStartedBy: string | null;
-  completedAt: number | null;
-  completedBy: string | null;
-  isExternal: boolean;
-  externalLabName: string | null;
-  externalMarkedAt: number | null;
-  externalResultUploadedAt: number | null;
-}
-
-export interface LabOrderRecord {
-  id: string;
-  organizationId: string;
-  selectedLabId: string | null;
-  patientId: string;
-  doctorId: string | null;
-  consultationId: string | null;
-  orderId: string | null;
-  status: OrderStatus;
-  priority: string;
-  notes: string | null;
-  assignedTo: string | null;
-  completedBy: string | null;
-  completedAt: number | null;
-  /** in the order they were given */
-  tests: LabTestRecord[];
-  createdAt: number;
-  updatedAt: number;
-}
-
-export type LabOrderFields = Omit<LabOrderRecord, 'tests'>;
-
 type OrderRow = Selectable<LabOrdersTable>;
 type TestRow = Selectable<LabOrderTestsTable>;
+
+/** A test of an order as the API shows it: the row without its keeping columns. `price` is the amount (two decimals at most). */
+export type LabTestRecord = Omit<TestRow, 'organizationId' | 'labOrderId' | 'position' | 'createdAt' | 'updatedAt' | 'price' | 'status' | 'isExternal'> & {
+  price: number | null;
+  status: TestStatus;
+  isExternal: boolean;
+};
+
+export type LabOrderRecord = Omit<OrderRow, 'status'> & {
+  status: OrderStatus;
+  /** in the order they were given */
+  tests: LabTestRecord[];
+};
+
+export type LabOrderFields = Omit<LabOrderRecord, 'tests'>;
 
 function testRecord(row: TestRow): LabTestRecord {
   return {

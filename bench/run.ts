@@ -25,7 +25,7 @@ import { TokenService } from '../src/auth/tokens.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase, type Db } from '../src/db/database.ts';
 import { summarise } from './profile-summary.ts';
-import { ensureSeeded, targetFor, type DbKind, type Meta, type Target } from './seed.ts';
+import { BENCH_PG_URL, BENCH_SECRET, ensureSeeded, targetFor, type DbKind, type Meta, type Target } from './seed.ts';
 import { ensureWrk, luaString, rotating, runWrk, writeScript, type WrkResult } from './wrk.ts';
 
 const { values: flags } = parseArgs({
@@ -56,8 +56,8 @@ const CONNECTIONS = Number(flags.connections);
 const SCALE = Number(flags.scale);
 const SERVICE_CORE = 0;
 const LOAD_CORE = 1;
-const SECRET = 'bench-secret-0123456789abcdefghijklmnopqrstuvwxyz';
-const PG_URL = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : 'postgres://postgres@127.0.0.1:5432/test';
+const SECRET = BENCH_SECRET;
+const PG_URL = BENCH_PG_URL;
 const WORK = resolve('data/bench');
 const LUA = join(WORK, 'lua');
 const PROFILES = join(WORK, 'profiles');

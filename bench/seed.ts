@@ -21,6 +21,11 @@ import { Progress } from './progress.ts';
 import { PostgresWriter, SqliteWriter, type BulkWriter, type Row } from './writer.ts';
 
 /** Bump when the seeded data changes shape: the cached database is then rebuilt. */
+/** The key the benchmark signs its tokens with (the service is started with it). */
+export const BENCH_SECRET = 'bench-secret-0123456789abcdefghijklmnopqrstuvwxyz';
+/** PostgreSQL of the benchmark: DATABASE_URL when it is one, else the machine's test database. */
+export const BENCH_PG_URL = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : 'postgres://postgres@127.0.0.1:5432/test';
+
 export const SEED_VERSION = 1;
 
 export type DbKind = 'sqlite' | 'postgres';

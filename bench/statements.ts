@@ -12,11 +12,10 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
-import { readMeta, targetFor } from './seed.ts';
+import { BENCH_PG_URL, BENCH_SECRET, readMeta, targetFor } from './seed.ts';
 
 const { values: flags, positionals } = parseArgs({ options: { db: { type: 'string', default: 'sqlite' } }, allowPositionals: true });
 const kind = flags.db === 'postgres' ? 'postgres' : 'sqlite';
-const PG_URL = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : 'postgres://postgres@127.0.0.1:5432/test';
 
 const timings: { sql: string; ms: number; rows: number }[] = [];
 function timed<A extends unknown[], R>(run: (...args: A) => R, sqlOf: (self: unknown, args: A) => string, rowsOf: (r: Awaited<R>) => number) {
@@ -43,8 +42,8 @@ client.query = timed(
   (r) => (r as { rowCount?: number } | undefined)?.rowCount ?? -1,
 );
 
-const target = targetFor(kind, { scale: 1, reseed: false }, PG_URL);
-const config = loadConfig({ AUTH_JWT_SECRET: 'bench-secret-0123456789abcdefghijklmnopqrstuvwxyz', DATABASE_URL: target.serviceUrl, LOG_LEVEL: 'warn' });
+const target = targetFor(kind, { scale: 1, reseed: false }, BENCH_PG_URL);
+const config = loadConfig({ AUTH_JWT_SECRET: BENCH_SECRET, DATABASE_URL: target.serviceUrl, LOG_LEVEL: 'warn' });
 const database = openDatabase(config.databaseUrl, { sqliteSynchronous: config.sqliteSynchronous });
 await migrateToLatest(database.db);
 const app = await buildApp({ config, database });

@@ -6,27 +6,30 @@ import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { z } from 'zod';
 import { orgId, platformAdmin, signIn } from '../../test/builders.ts';
 import { createTestApp, describeEachDialect, failsWith, ok, type TestApp } from '../../test/harness.ts';
+import { everyone, member, self, type Audience } from '../access/audience.ts';
 import { AppError } from '../rpc/errors.ts';
 import { defineOperation } from '../rpc/operation.ts';
 
-const whoAmI = (namespace: string, extra: Partial<Parameters<typeof defineOperation>[0]> = {}) =>
+const whoAmI = (namespace: string, audience: Audience<unknown>) =>
   defineOperation({
     namespace,
     name: 'whoAmI',
+    audience,
     input: z.object({ organizationId: z.string().optional() }),
     async handler(ctx) {
       return { caller: ctx.caller.kind === 'user' ? ctx.caller.idpUserId : null };
     },
-    ...extra,
   });
 
 const extraOperations = [
-  whoAmI('probe'),
-  whoAmI('auth'),
-  whoAmI('hrProbe', { roles: ['hr', 'platform_admin'] }),
+  whoAmI('probe', self()),
+  whoAmI('memberProbe', member({ roles: ['staff', 'nurse', 'hr', 'doctor'] })),
+  whoAmI('auth', everyone),
+  whoAmI('hrProbe', member({ roles: ['hr'], spansOrganizations: true })),
   defineOperation({
     namespace: 'probe',
     name: 'explode',
+    audience: everyone,
     input: z.object({}),
     async handler() {
       throw new Error('select * from secret_table where password = 1');
@@ -35,6 +38,7 @@ const extraOperations = [
   defineOperation({
     namespace: 'probe',
     name: 'refuse',
+    audience: everyone,
     input: z.object({}),
     async handler() {
       throw new AppError('INVALID_STATE', 'not now');
@@ -120,19 +124,19 @@ describeEachDialect(
       const a = orgId();
       const b = orgId();
       const user = await signIn(t(), { organizationId: a });
-      ok(await t().call('probe', 'whoAmI', { organizationId: a }, { token: user.token }));
-      failsWith(await t().call('probe', 'whoAmI', { organizationId: b }, { token: user.token }), 'FORBIDDEN', 403);
+      ok(await t().call('memberProbe', 'whoAmI', { organizationId: a }, { token: user.token }));
+      failsWith(await t().call('memberProbe', 'whoAmI', { organizationId: b }, { token: user.token }), 'FORBIDDEN', 403);
       const admin = await platformAdmin(t());
-      ok(await t().call('probe', 'whoAmI', { organizationId: b }, { token: admin.token }));
+      ok(await t().call('memberProbe', 'whoAmI', { organizationId: b }, { token: admin.token }));
     });
 
     test('a blocked user is FORBIDDEN, at once', async () => {
       const org = orgId();
       const user = await signIn(t(), { organizationId: org });
-      ok(await t().call('probe', 'whoAmI', { organizationId: org }, { token: user.token }));
+      ok(await t().call('memberProbe', 'whoAmI', { organizationId: org }, { token: user.token }));
       await t().database.db.updateTable('users').set({ isBlocked: true }).where('id', '=', user.userId).execute();
-      failsWith(await t().call('probe', 'whoAmI', { organizationId: org }, { token: user.token }), 'FORBIDDEN', 403);
-      failsWith(await t().call('probe', 'whoAmI', {}, { token: user.token }), 'FORBIDDEN', 403);
+      failsWith(await t().call('memberProbe', 'whoAmI', { organizationId: org }, { token: user.token }), 'FORBIDDEN', 403);
+      failsWith(await t().call('memberProbe', 'whoAmI', {}, { token: user.token }), 'FORBIDDEN', 403);
     });
 
     test('an unexpected error is 500 INTERNAL with a request id and no internals', async () => {

@@ -55,3 +55,31 @@ export function isPlatformAdmin(caller: Caller): boolean {
 export function callerId(caller: Caller): string | null {
   return caller.kind === 'user' ? caller.idpUserId : null;
 }
+
+/** The caller's unblocked membership in an organization, else (a platform admin) its platform-level record. */
+export function membershipIn(caller: Caller, organizationId: string | null): Membership | null {
+  if (caller.kind !== 'user') return null;
+  const own = organizationId === null ? undefined : caller.memberships.find((m) => !m.blocked && m.organizationId === organizationId);
+  if (own) return own;
+  return caller.isPlatformAdmin ? (caller.memberships.find((m) => !m.blocked && m.organizationId === null && m.roles.has('platform_admin')) ?? null) : null;
+}
+
+/** Does the caller hold one of these roles in that organization (a platform admin: always)? */
+export function holdsRoleIn(caller: Caller, organizationId: string, roles: ReadonlySet<string>): boolean {
+  if (caller.kind !== 'user') return false;
+  if (caller.isPlatformAdmin) return true;
+  return caller.memberships.some((m) => !m.blocked && m.organizationId === organizationId && [...m.roles].some((r) => roles.has(r)));
+}
+
+/** Is the caller blocked in that organization (a user record there, every one of them blocked)? */
+export function isBlockedIn(caller: Caller, organizationId: string): boolean {
+  if (caller.kind !== 'user') return false;
+  const there = caller.memberships.filter((m) => m.organizationId === organizationId);
+  return there.length > 0 && there.every((m) => m.blocked);
+}
+
+/** The organizations where the caller is an unblocked member (not the platform-level record). */
+export function organizationsOf(caller: Caller): string[] {
+  if (caller.kind !== 'user') return [];
+  return [...new Set(caller.memberships.filter((m) => !m.blocked && m.organizationId !== null).map((m) => m.organizationId!))];
+}

@@ -1,3 +1,4 @@
+import { everyone } from '../access/audience.ts';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { CompiledQuery, sql } from 'kysely';
@@ -15,6 +16,7 @@ import { WriteVersions, writtenTables } from './write-tracking.ts';
 const insertThenFail = defineOperation({
   namespace: 'testing',
   name: 'insertSupplierThenFail',
+  audience: everyone,
   summary: 'test only',
   writes: true,
   input: z.object({ organizationId: z.string() }),
@@ -29,6 +31,7 @@ let inserted: () => void = () => {};
 const insertSlowly = defineOperation({
   namespace: 'testing',
   name: 'insertSupplierSlowly',
+  audience: everyone,
   summary: 'test only',
   writes: true,
   input: z.object({ organizationId: z.string() }),

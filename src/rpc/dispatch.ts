@@ -1,8 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { z } from 'zod';
+import { admitCall, admitCaller } from '../access/enforce.ts';
+import { organizationConcerned } from '../access/organization.ts';
 import { CallerCache } from '../auth/caller-cache.ts';
-import { anonymous, isPlatformAdmin, type Caller } from '../auth/caller.ts';
+import { anonymous, type Caller } from '../auth/caller.ts';
 import { tokenFromHeaders, type TokenService } from '../auth/tokens.ts';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
@@ -18,6 +20,12 @@ export interface DispatchDeps {
   config: Config;
   services: Services;
   tokens: TokenService;
+  /** Where reads of patient data by callers with a token are recorded (src/access/read-log.ts). */
+  readLog?: ReadRecorder;
+}
+
+export interface ReadRecorder {
+  recordRead(op: Operation, ctx: Context, result: unknown): void;
 }
 
 export interface Call {
@@ -30,7 +38,10 @@ export interface Call {
   log: FastifyBaseLogger;
 }
 
-/** Finds the operation, authenticates, validates, guards the tenant, limits the rate, runs. */
+/**
+ * Finds the operation, authenticates, admits the caller to its audience, validates, resolves the
+ * organization the call concerns and admits the call there, limits the rate, runs.
+ */
 export class Dispatcher {
   readonly #deps: DispatchDeps;
   readonly #limiters = new Map<string, RateLimiterMemory>();
@@ -47,7 +58,7 @@ export class Dispatcher {
     if (!op) throw new AppError('UNKNOWN_OPERATION', `unknown operation ${call.namespace}.${call.apiName}`);
 
     const caller = await this.#authenticate(call.headers);
-    authorize(op, caller, config);
+    admitCaller(op, caller, config);
 
     const parsed = op.input.safeParse(call.data ?? {});
     if (!parsed.success) throw validationError(parsed.error);
@@ -59,18 +70,22 @@ export class Dispatcher {
       config,
       services,
       caller,
+      organizationId: null,
+      membership: null,
       requestId: call.requestId,
       ip: call.ip,
       log: call.log,
       now: services.now,
     };
-    const organizationId = await organizationNamed(op, input, ctx);
-    guardTenant(caller, organizationId);
-    guardRolesIn(op, caller, organizationId);
+    const admitted = await admitCall(op, caller, await organizationConcerned(op, input, ctx), input, ctx);
+    ctx.organizationId = admitted.organizationId;
+    ctx.membership = admitted.membership;
     await this.#limitRate(op, input, ctx);
 
     try {
-      return op.writes === true ? await this.#runWriting(op, input, ctx, organizationId) : await op.handler(ctx, input);
+      const result = op.writes === true ? await this.#runWriting(op, input, ctx, admitted.organizationId) : await op.handler(ctx, input);
+      if (op.readsPatientData && caller.kind === 'user') this.#deps.readLog?.recordRead(op, ctx, result);
+      return result;
     } finally {
       // Nothing is answered before what it wrote, or read, is on disk (group commit on SQLite).
       await database.durable();
@@ -123,51 +138,6 @@ export class Dispatcher {
       this.#limiters.set(rule.name, limiter);
     }
     return limiter;
-  }
-}
-
-function authorize(op: Operation, caller: Caller, config: Config): void {
-  const needsToken = op.access === 'authenticated' || (config.auth.mode === 'required' && op.namespace !== 'auth');
-  if (caller.kind === 'anonymous') {
-    if (needsToken) throw new AppError('UNAUTHENTICATED', 'an access token is required');
-    return;
-  }
-  if (caller.memberships.length > 0 && caller.memberships.every((m) => m.blocked)) {
-    throw new AppError('FORBIDDEN', 'this user is blocked');
-  }
-  if (op.roles && !op.roles.some((r) => caller.roles.has(r))) {
-    throw new AppError('FORBIDDEN', `needs one of the roles: ${op.roles.join(', ')}`);
-  }
-}
-
-async function organizationNamed(op: Operation, input: unknown, ctx: Context): Promise<string | null> {
-  if (op.organizationOf) return (await op.organizationOf(input, ctx)) ?? null;
-  const value = (input as { organizationId?: unknown }).organizationId;
-  return typeof value === 'string' ? value : null;
-}
-
-/**
- * A caller with user records is bound to their organizations (CONTRACT.md section 6); a caller
- * without any (a patient's own account) is not bound, like an anonymous caller in optional mode.
- */
-function guardTenant(caller: Caller, organizationId: string | null): void {
-  if (!organizationId || caller.kind === 'anonymous' || isPlatformAdmin(caller)) return;
-  if (caller.memberships.length === 0) return;
-  const membership = caller.memberships.find((m) => m.organizationId === organizationId);
-  if (!membership) throw new AppError('FORBIDDEN', 'this organization is not yours');
-  if (membership.blocked) throw new AppError('FORBIDDEN', 'this user is blocked in this organization');
-}
-
-/**
- * Roles count in the organization they were given in: an hr of organization A who is only staff
- * in B has no hr rights in B. Of a platform-level record (no organization) only platform_admin
- * counts in an organization, and it passes every check.
- */
-function guardRolesIn(op: Operation, caller: Caller, organizationId: string | null): void {
-  if (!op.roles || !organizationId || caller.kind === 'anonymous' || caller.isPlatformAdmin) return;
-  const held = caller.memberships.filter((m) => !m.blocked && m.organizationId === organizationId);
-  if (!op.roles.some((r) => held.some((m) => m.roles.has(r)))) {
-    throw new AppError('FORBIDDEN', `needs one of the roles ${op.roles.join(', ')} in this organization`);
   }
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { describeAudience } from '../access/describe.ts';
 import { errorStatus } from './errors.ts';
 import type { Registry } from './registry.ts';
 
@@ -14,8 +15,8 @@ export function buildOpenApi(registry: Registry): Record<string, unknown> {
         summary: op.summary ?? name,
         description:
           `Also callable as POST /api with {"namespace":"${op.namespace}","apiName":"${op.name}","data":{...}}. ` +
-          `Access: ${op.roles ? `token with role ${op.roles.join(' or ')}` : op.access === 'authenticated' ? 'token required' : 'token optional'}.`,
-        security: op.access === 'authenticated' ? [{ bearer: [] }, { idpToken: [] }] : [{}, { bearer: [] }, { idpToken: [] }],
+          `Access: ${describeAudience(op)}.`,
+        security: op.audience.kind !== 'public' && op.tokenRequired ? [{ bearer: [] }, { idpToken: [] }] : [{}, { bearer: [] }, { idpToken: [] }],
         requestBody: {
           required: false,
           content: { 'application/json': { schema: z.toJSONSchema(op.input, { io: 'input', unrepresentable: 'any' }) } },

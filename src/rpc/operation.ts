@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { Caller } from '../auth/caller.ts';
+import type { Audience } from '../access/audience.ts';
+import type { OrganizationAnswer } from '../access/organization.ts';
+import type { Caller, Membership } from '../auth/caller.ts';
 import type { Config } from '../config.ts';
 import type { Db, Dialect } from '../db/database.ts';
 import type { Services } from '../services.ts';
@@ -12,6 +14,10 @@ export interface Context {
   config: Config;
   services: Services;
   caller: Caller;
+  /** The organization the call concerns, resolved and checked before the handler (null: none). */
+  organizationId: string | null;
+  /** The caller's membership there (a platform admin acting anywhere: its platform-level record). */
+  membership: Membership | null;
   requestId: string;
   /** The caller's network address. */
   ip: string;
@@ -32,18 +38,26 @@ export interface OperationDef<S extends z.ZodType, R> {
   namespace: string;
   name: string;
   summary?: string;
-  /** `optional` (default): a token is allowed, not needed (unless AUTH_MODE=required). `authenticated`: needed. */
-  access?: 'optional' | 'authenticated';
-  /** When set, the caller needs one of these roles (and so a token). */
-  roles?: readonly string[];
+  /** Who may call it (CONTRACT.md section 6); there is no default. Roles come from src/access/grants.ts. */
+  audience: Audience<z.output<S>>;
+  /**
+   * A token is needed in every mode, also AUTH_MODE=optional (hrmAttendance by the interface;
+   * platform operations unless set to false). Public operations never need one.
+   */
+  tokenRequired?: boolean;
+  /** It answers patient data: each call with a token is written to the read log (docs/access.md). */
+  readsPatientData?: boolean;
   /**
    * `true`: runs in one transaction with its audit row. `manual`: the handler opens its own
    * transactions (it talks to an outside provider) and records audit with recordAudit().
    */
   writes?: boolean | 'manual';
   input: S;
-  /** The organization the input names, for the tenancy guard. Default: `input.organizationId`. */
-  organizationOf?: (input: z.output<S>, ctx: Context) => string | null | undefined | Promise<string | null | undefined>;
+  /**
+   * The organization the call concerns (src/access/organization.ts). Default: `input.organizationId`.
+   * A plain string answer not equal to the input's organizationId counts as found from a record.
+   */
+  organizationOf?: (input: z.output<S>, ctx: Context) => OrganizationAnswer | Promise<OrganizationAnswer>;
   rateLimits?: RateLimit<z.output<S>>[];
   handler(ctx: Context, input: z.output<S>): Promise<R>;
 }
@@ -52,19 +66,25 @@ export interface Operation {
   namespace: string;
   name: string;
   summary?: string;
-  access: 'optional' | 'authenticated';
-  roles?: readonly string[];
+  audience: Audience<unknown>;
+  tokenRequired: boolean;
+  readsPatientData: boolean;
+  /** The roles that pass a member or self check (the role table's, filled in by the Registry). */
+  roles: ReadonlySet<string>;
   writes: boolean | 'manual';
   input: z.ZodType;
-  organizationOf?: (input: unknown, ctx: Context) => string | null | undefined | Promise<string | null | undefined>;
+  organizationOf?: (input: unknown, ctx: Context) => OrganizationAnswer | Promise<OrganizationAnswer>;
   rateLimits: RateLimit<unknown>[];
   handler(ctx: Context, input: unknown): Promise<unknown>;
 }
 
 export function defineOperation<S extends z.ZodType, R>(def: OperationDef<S, R>): Operation {
+  if (!(def as Partial<typeof def>).audience) throw new Error(`${def.namespace}.${def.name} declares no audience`);
   return {
     ...def,
-    access: def.access ?? (def.roles ? 'authenticated' : 'optional'),
+    tokenRequired: def.tokenRequired ?? def.audience.kind === 'platform',
+    readsPatientData: def.readsPatientData ?? false,
+    roles: new Set(def.audience.kind === 'member' || def.audience.kind === 'self' ? (def.audience.roles ?? []) : []),
     writes: def.writes ?? false,
     rateLimits: (def.rateLimits ?? []) as RateLimit<unknown>[],
   } as unknown as Operation;

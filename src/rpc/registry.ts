@@ -1,3 +1,4 @@
+import { rolesGranted } from '../access/grants.ts';
 import type { Operation } from './operation.ts';
 
 export class Registry {
@@ -7,7 +8,12 @@ export class Registry {
     for (const op of operations) this.add(op);
   }
 
-  add(op: Operation): void {
+  /** Fails on an operation without an audience; gives member and self operations their roles from the table. */
+  add(declared: Operation): void {
+    if (!(declared as Partial<Operation>).audience) throw new Error(`${declared.namespace}.${declared.name} declares no audience`);
+    const audience = declared.audience;
+    const explicit = audience.kind === 'member' || audience.kind === 'self' ? audience.roles : undefined;
+    const op: Operation = { ...declared, roles: new Set(explicit ?? rolesGranted(declared)) };
     const ns = this.#ops.get(op.namespace) ?? new Map<string, Operation>();
     if (ns.has(op.name)) throw new Error(`duplicate operation ${op.namespace}.${op.name}`);
     ns.set(op.name, op);

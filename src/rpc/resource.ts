@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import type { Audience } from '../access/audience.ts';
 import { countOf } from '../db/list-memo.ts';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
@@ -39,8 +40,15 @@ export interface FieldSpec {
 export type Row = Record<string, unknown>;
 export type ApiRecord = Record<string, unknown>;
 
+export type GeneratedName = 'create' | 'getById' | 'update' | 'delete' | 'list';
+
 export interface ResourceSpec {
   namespace: string;
+  /** Who may call the generated operations (CONTRACT.md section 6); `audiences` sets it per operation. */
+  audience: Audience<unknown>;
+  audiences?: Partial<Record<GeneratedName, Audience<unknown>>>;
+  /** The records are patient data: reads by callers with a token are written to the read log. */
+  readsPatientData?: boolean;
   table: keyof Database;
   /** `organization`: every record carries organizationId and is reached only through it. */
   scope: 'organization' | 'platform';
@@ -50,7 +58,7 @@ export interface ResourceSpec {
   /** Name of the paged list operation; `false` for none. */
   listName?: string | false;
   /** Operations to generate (default all five). */
-  generate?: readonly ('create' | 'getById' | 'update' | 'delete' | 'list')[];
+  generate?: readonly GeneratedName[];
   /**
    * Derives fields and checks invariants on the full record about to be written (create and update).
    * `current` is the record as stored before an update (undefined on create), so that a check can
@@ -260,11 +268,13 @@ export function defineResource(spec: ResourceSpec) {
   const ns = spec.namespace;
   const operations: Operation[] = [];
   const org = (input: { organizationId?: string }) => input.organizationId;
+  const access = (name: GeneratedName) => ({ audience: (spec.audiences?.[name] ?? spec.audience) });
+  const readAccess = (name: GeneratedName) => ({ ...access(name), readsPatientData: spec.readsPatientData ?? false });
 
   if (generate.has('create')) {
     operations.push(
       defineOperation({
-        namespace: ns, name: 'create', writes: true, input: schemas.create,
+        namespace: ns, name: 'create', ...access('create'), writes: true, input: schemas.create,
         async handler(ctx, input) {
           return { item: await repo.insert(ctx.db, await repo.build(ctx, input)) };
         },
@@ -274,7 +284,7 @@ export function defineResource(spec: ResourceSpec) {
   if (generate.has('getById')) {
     operations.push(
       defineOperation({
-        namespace: ns, name: 'getById', input: schemas.key,
+        namespace: ns, name: 'getById', ...readAccess('getById'), input: schemas.key,
         async handler(ctx, input) {
           return { item: await repo.get(ctx.db, org(input), input.id) };
         },
@@ -284,7 +294,7 @@ export function defineResource(spec: ResourceSpec) {
   if (generate.has('update')) {
     operations.push(
       defineOperation({
-        namespace: ns, name: 'update', writes: true, input: schemas.update,
+        namespace: ns, name: 'update', ...access('update'), writes: true, input: schemas.update,
         async handler(ctx, input) {
           const current = await repo.get(ctx.db, org(input), input.id);
           const { changes } = await repo.merge(ctx, current, input);
@@ -296,7 +306,7 @@ export function defineResource(spec: ResourceSpec) {
   if (generate.has('delete')) {
     operations.push(
       defineOperation({
-        namespace: ns, name: 'delete', writes: true, input: schemas.key,
+        namespace: ns, name: 'delete', ...access('delete'), writes: true, input: schemas.key,
         async handler(ctx, input) {
           if (spec.beforeDelete) await spec.beforeDelete(ctx, await repo.get(ctx.db, org(input), input.id));
           await repo.remove(ctx.db, org(input), input.id);
@@ -309,7 +319,7 @@ export function defineResource(spec: ResourceSpec) {
   if (generate.has('list') && listName) {
     operations.push(
       defineOperation({
-        namespace: ns, name: listName, input: schemas.list,
+        namespace: ns, name: listName, ...readAccess('list'), input: schemas.list,
         async handler(ctx, input) {
           const equals: ApiRecord = {};
           for (const name of spec.listFilters ?? []) if (input[name] !== undefined && input[name] !== null) equals[name] = input[name];

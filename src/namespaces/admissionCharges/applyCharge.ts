@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { notFound } from '../../rpc/errors.ts';
 import { id } from '../../rpc/fields.ts';
@@ -12,7 +13,7 @@ import { chargeActor, idpTeamId, idpUserId, label, notes, organizationOfTeam, qu
  */
 export const applyCharge = defineOperation({
   namespace: 'admissionCharges',
-  name: 'applyCharge',
+  name: 'applyCharge', audience: member(),
   summary: 'Charge a service of the catalogue on an admission (unit price x quantity plus tax)',
   writes: true,
   input: z

@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { notFound } from '../../rpc/errors.ts';
 import { id } from '../../rpc/fields.ts';
@@ -14,7 +15,7 @@ import { consultationServiceOf } from './charges.repo.ts';
  */
 export const applyDoctorFee = defineOperation({
   namespace: 'admissionCharges',
-  name: 'applyDoctorFee',
+  name: 'applyDoctorFee', audience: member(),
   summary: "Charge a doctor's consultation fee on an admission",
   writes: true,
   input: z.object({

@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { notFound, validationFailed } from '../../rpc/errors.ts';
 import { id } from '../../rpc/fields.ts';
@@ -16,7 +17,7 @@ import { chargeActor, idpTeamId, idpUserId, notes, organizationOfTeam, quantity 
  */
 export const applyLabCharge = defineOperation({
   namespace: 'admissionCharges',
-  name: 'applyLabCharge',
+  name: 'applyLabCharge', audience: member(),
   summary: 'Charge a lab order on an admission, at most once',
   writes: true,
   input: z.object({

@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { defineResource } from '../../rpc/resource.ts';
 
 /**
@@ -8,7 +9,7 @@ import { defineResource } from '../../rpc/resource.ts';
  * does not alter it.
  */
 export const charges = defineResource({
-  namespace: 'admissionCharges',
+  namespace: 'admissionCharges', audience: member(),
   table: 'admissionCharges',
   scope: 'organization',
   generate: [],

@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { notFound } from '../../rpc/errors.ts';
 import { id } from '../../rpc/fields.ts';
@@ -9,7 +10,7 @@ import { activeChargeFor, toRecord } from './charges.repo.ts';
 /** Whether the reference is charged on the admission: `{ exists, item }`, item the charge (not voided) or null. */
 export const checkChargeExists = defineOperation({
   namespace: 'admissionCharges',
-  name: 'checkChargeExists',
+  name: 'checkChargeExists', audience: member(),
   summary: 'Tell whether a reference (e.g. a lab order) is already charged on an admission',
   input: z.object({ idpTeamId: idpTeamId(), admissionId: id(), referenceType: label(), referenceId: id() }),
   organizationOf: (input, ctx) => organizationOfTeam(ctx, input.idpTeamId),

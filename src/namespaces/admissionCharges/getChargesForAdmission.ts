@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { notFound } from '../../rpc/errors.ts';
 import { id } from '../../rpc/fields.ts';
@@ -9,7 +10,7 @@ import { chargesOfAdmission, toRecord } from './charges.repo.ts';
 /** Every charge of the admission in the order applied, voided ones included (voidedAt set): `{ items }`. */
 export const getChargesForAdmission = defineOperation({
   namespace: 'admissionCharges',
-  name: 'getChargesForAdmission',
+  name: 'getChargesForAdmission', audience: member(),
   summary: 'All charges of an admission, voided ones included and marked',
   input: z.object({ idpTeamId: idpTeamId(), admissionId: id() }),
   organizationOf: (input, ctx) => organizationOfTeam(ctx, input.idpTeamId),

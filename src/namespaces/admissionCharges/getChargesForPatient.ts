@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { notFound } from '../../rpc/errors.ts';
 import { id } from '../../rpc/fields.ts';
@@ -9,7 +10,7 @@ import { chargesOfPatient, toRecord } from './charges.repo.ts';
 /** The patient's latest charges over all their admissions, newest first, voided ones included: `{ items }`. limit 1..500, default 100. */
 export const getChargesForPatient = defineOperation({
   namespace: 'admissionCharges',
-  name: 'getChargesForPatient',
+  name: 'getChargesForPatient', audience: member(),
   summary: "A patient's latest charges across admissions (limit 1..500)",
   input: z.object({ idpTeamId: idpTeamId(), patientId: id(), limit: z.int().min(1).max(500).nullish() }),
   organizationOf: (input, ctx) => organizationOfTeam(ctx, input.idpTeamId),

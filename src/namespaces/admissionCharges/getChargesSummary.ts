@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { notFound } from '../../rpc/errors.ts';
 import { id } from '../../rpc/fields.ts';
@@ -14,7 +15,7 @@ import { advanceOf, billOf } from './charges.totals.ts';
  */
 export const getChargesSummary = defineOperation({
   namespace: 'admissionCharges',
-  name: 'getChargesSummary',
+  name: 'getChargesSummary', audience: member(),
   summary: "Totals of an admission's charges (voided apart), advance and balance due",
   input: z.object({ idpTeamId: idpTeamId(), admissionId: id() }),
   organizationOf: (input, ctx) => organizationOfTeam(ctx, input.idpTeamId),

@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { AppError, notFound } from '../../rpc/errors.ts';
 import { id } from '../../rpc/fields.ts';
@@ -12,7 +13,7 @@ import { findCharge, markVoided, toRecord } from './charges.repo.ts';
  */
 export const voidCharge = defineOperation({
   namespace: 'admissionCharges',
-  name: 'voidCharge',
+  name: 'voidCharge', audience: member(),
   summary: 'Void a charge (kept, marked with who, when and why)',
   writes: true,
   input: z.object({ idpTeamId: idpTeamId(), idpUserId: idpUserId(), reason: z.string().trim().min(1, 'must not be empty').max(2000), chargeId: id() }),

@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { AppError, validationFailed } from '../../rpc/errors.ts';
 import { id, str } from '../../rpc/fields.ts';
@@ -42,7 +43,7 @@ function assertManual(record: ApiRecord): void {
  * (notes, imports) and may be updated and deleted. `createdAt` may be given (back-fills).
  */
 export const admissionLogs = defineResource({
-  namespace: 'admissionLogs',
+  namespace: 'admissionLogs', audience: member(),
   table: 'admissionLogs',
   scope: 'organization',
   clientTimestamps: true,

@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { id, reqStr, str, ts } from '../../rpc/fields.ts';
 import { fromMinor, money } from '../../rpc/money.ts';
@@ -13,7 +14,7 @@ const reference = () => z.string().trim().max(256);
  * (cancelledAt, cancelledByUserId) are an extension: the time and actor of a cancellation.
  */
 export const admissions = defineResource({
-  namespace: 'admissions',
+  namespace: 'admissions', audience: member(),
   table: 'admissions',
   scope: 'organization',
   generate: ['getById'],

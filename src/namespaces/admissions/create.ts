@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { appendLogs } from '../admissionLogs/admissionLogs.repo.ts';
 import { admissions, createInput } from './admissions.resource.ts';
@@ -10,7 +11,7 @@ import { prepareChange } from './change.ts';
  */
 export const create = defineOperation({
   namespace: 'admissions',
-  name: 'create',
+  name: 'create', audience: member(),
   summary: 'Create an admission, occupying the bed given',
   writes: true,
   input: createInput,

@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { AppError, notFound } from '../../rpc/errors.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { deleteLogsOfAdmission } from '../admissionLogs/admissionLogs.repo.ts';
@@ -16,7 +17,7 @@ const DELETABLE: ReadonlySet<unknown> = new Set(['REQUESTED', 'CANCELLED']);
  */
 export const remove = defineOperation({
   namespace: 'admissions',
-  name: 'delete',
+  name: 'delete', audience: member(),
   summary: 'Delete a REQUESTED or CANCELLED admission without charges',
   writes: true,
   input: admissions.schemas.key,

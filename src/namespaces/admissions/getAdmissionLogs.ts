@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { id } from '../../rpc/fields.ts';
 import { defineOperation, type Context } from '../../rpc/operation.ts';
@@ -16,7 +17,7 @@ async function organizationOf(ctx: Context, admissionId: string): Promise<string
  */
 export const getAdmissionLogs = defineOperation({
   namespace: 'admissions',
-  name: 'getAdmissionLogs',
+  name: 'getAdmissionLogs', audience: member(),
   summary: 'The log of an admission, oldest first',
   input: z.object({ admissionId: id() }),
   organizationOf: (input, ctx) => organizationOf(ctx, input.admissionId),

@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { notFound } from '../../rpc/errors.ts';
 import { id } from '../../rpc/fields.ts';
@@ -31,7 +32,7 @@ const orNull = async (p: Promise<ApiRecord | undefined> | undefined) => (await p
  */
 export const getAdmittedPatientDetailForBilling = defineOperation({
   namespace: 'admissions',
-  name: 'getAdmittedPatientDetailForBilling',
+  name: 'getAdmittedPatientDetailForBilling', audience: member(),
   summary: 'Patient, admission, place, charges and balance due of an admission (by organization slug)',
   input: z.object({ admissionId: id(), organizationSlug: slug() }),
   organizationOf: (input, ctx) => organizationOfSlug(ctx, input.organizationSlug),

@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { id, paging } from '../../rpc/fields.ts';
 import { defineOperation, type Context } from '../../rpc/operation.ts';
@@ -17,7 +18,7 @@ async function organizationOfDoctor(ctx: Context, doctorId: string): Promise<str
  */
 export const listByDoctorId = defineOperation({
   namespace: 'admissions',
-  name: 'listByDoctorId',
+  name: 'listByDoctorId', audience: member(),
   summary: 'A page of the admissions of an admitting doctor',
   input: z.object({ doctorId: id(), status: statusText().nullish(), ...paging }),
   organizationOf: (input, ctx) => organizationOfDoctor(ctx, input.doctorId),

@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { id, paging } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
@@ -11,7 +12,7 @@ import { statusText } from './admissions.status.ts';
  */
 export const listByOrganization = defineOperation({
   namespace: 'admissions',
-  name: 'listByOrganization',
+  name: 'listByOrganization', audience: member(),
   summary: "A page of the organization's admissions, by status and search",
   input: z.object({
     organizationId: id(),

@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { notFound } from '../../rpc/errors.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { appendLogs } from '../admissionLogs/admissionLogs.repo.ts';
@@ -14,7 +15,7 @@ import { prepareChange } from './change.ts';
  */
 export const update = defineOperation({
   namespace: 'admissions',
-  name: 'update',
+  name: 'update', audience: member(),
   summary: 'Update an admission: status moves, discharge, bed moves, billing clearance',
   writes: true,
   input: admissions.schemas.update,

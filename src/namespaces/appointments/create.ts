@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { bool, date, id } from '../../rpc/fields.ts';
 import { money } from '../../rpc/money.ts';
@@ -7,7 +8,7 @@ import { bookingFields, label, statusText, text } from './fields.ts';
 
 export const create = defineOperation({
   namespace: 'appointments',
-  name: 'create',
+  name: 'create', audience: member(),
   summary: 'Book an appointment (CONFLICT when the doctor is busy or has reserved the time)',
   writes: true,
   input: z.object({

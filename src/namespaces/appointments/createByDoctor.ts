@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { serialiseOn } from '../../db/locks.ts';
 import { validationFailed } from '../../rpc/errors.ts';
@@ -52,7 +53,7 @@ async function resolvePatient(ctx: Context, organizationId: string, details: Pat
 /** A doctor books for a patient given by details; the patient is found or registered in the same transaction. */
 export const createByDoctor = defineOperation({
   namespace: 'appointments',
-  name: 'createByDoctor',
+  name: 'createByDoctor', audience: member(),
   summary: 'Book for a patient found by id, mobile number or email, or registered from the details',
   writes: true,
   input: z.object({

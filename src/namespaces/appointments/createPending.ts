@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { id } from '../../rpc/fields.ts';
 import { money } from '../../rpc/money.ts';
@@ -11,7 +12,7 @@ import { bookingFields, label, text } from './fields.ts';
  */
 export const createPending = defineOperation({
   namespace: 'appointments',
-  name: 'createPending',
+  name: 'createPending', audience: member(),
   summary: 'Hold a slot until payment (status pending; expires after APPOINTMENT_HOLD_MINUTES)',
   writes: true,
   input: z.object({

@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { callerId } from '../../auth/caller.ts';
 import { AppError } from '../../rpc/errors.ts';
@@ -53,7 +54,7 @@ function assertMayReserve(ctx: Context, doctor: DoctorRef): void {
  */
 export const createReservedSlotByDoctor = defineOperation({
   namespace: 'appointments',
-  name: 'createReservedSlotByDoctor',
+  name: 'createReservedSlotByDoctor', audience: member(),
   summary: 'Reserve blocks of a doctor\'s day (startTime[i]..endTime[i]); they cannot be booked',
   writes: true,
   input,

@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { id } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
@@ -6,7 +7,7 @@ import { deleteRow } from './appointments.repo.ts';
 /** Deletes the record (its time is free again). Cancelling through update keeps the record instead. */
 export const remove = defineOperation({
   namespace: 'appointments',
-  name: 'delete',
+  name: 'delete', audience: member(),
   summary: 'Delete an appointment of the organization',
   writes: true,
   input: z.object({ id: id(), organizationId: id() }),

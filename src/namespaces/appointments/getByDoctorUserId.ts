@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { notFound } from '../../rpc/errors.ts';
 import { id, paging } from '../../rpc/fields.ts';
@@ -13,7 +14,7 @@ import { clockOf, userIdsByReference } from './references.ts';
  */
 export const getByDoctorUserId = defineOperation({
   namespace: 'appointments',
-  name: 'getByDoctorUserId',
+  name: 'getByDoctorUserId', audience: member(),
   summary: 'Page through a doctor\'s appointments with date and status filters',
   input: z.object({
     doctorUserId: id(),

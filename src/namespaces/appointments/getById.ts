@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { id } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
@@ -5,7 +6,7 @@ import { getRow, toRecord } from './appointments.repo.ts';
 
 export const getById = defineOperation({
   namespace: 'appointments',
-  name: 'getById',
+  name: 'getById', audience: member(),
   summary: 'One appointment of the organization',
   input: z.object({ id: id(), organizationId: id() }),
   async handler(ctx, input) {

@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { date, id } from '../../rpc/fields.ts';
 import { fromMinor } from '../../rpc/money.ts';
@@ -50,7 +51,7 @@ export function bucketsOf(period: Period, anchor: string): Bucket[] {
  */
 export const getDashboardTrends = defineOperation({
   namespace: 'appointments',
-  name: 'getDashboardTrends',
+  name: 'getDashboardTrends', audience: member(),
   summary: 'Appointment figures per day, week or month up to a date',
   input: z.object({
     organizationId: id(),

@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { id } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
@@ -13,7 +14,7 @@ const VISITS_SHOWN = 50;
  */
 export const getPatientDetails = defineOperation({
   namespace: 'appointments',
-  name: 'getPatientDetails',
+  name: 'getPatientDetails', audience: member(),
   summary: 'The appointment\'s patient with this organization\'s visit history',
   input: z.object({ appointmentId: id(), organizationId: id() }),
   async handler(ctx, input) {

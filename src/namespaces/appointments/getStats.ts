@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { id } from '../../rpc/fields.ts';
 import { fromMinor } from '../../rpc/money.ts';
@@ -13,7 +14,7 @@ import { clockOf } from './references.ts';
  */
 export const getStats = defineOperation({
   namespace: 'appointments',
-  name: 'getStats',
+  name: 'getStats', audience: member(),
   summary: 'Counts by status, today, upcoming and revenue of the organization\'s appointments',
   input: z.object({ organizationId: id() }),
   async handler(ctx, input) {

@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { id, paging, time } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
@@ -12,7 +13,7 @@ import { clockOf } from './references.ts';
  */
 export const listByOrganization = defineOperation({
   namespace: 'appointments',
-  name: 'listByOrganization',
+  name: 'listByOrganization', audience: member(),
   summary: 'Page through the organization\'s appointments with search and date filters',
   input: z.object({
     organizationId: id(),

@@ -1,3 +1,4 @@
+import { self } from '../../access/audience.ts';
 import { z } from 'zod';
 import { notFound } from '../../rpc/errors.ts';
 import { date, id, paging } from '../../rpc/fields.ts';
@@ -13,7 +14,7 @@ import { assertReachable } from './references.ts';
  */
 export const listByPatient = defineOperation({
   namespace: 'appointments',
-  name: 'listByPatient',
+  name: 'listByPatient', audience: self(),
   summary: 'Page through a patient record\'s appointments, optionally on one date and in some statuses',
   input: z.object({
     patientId: id(),

@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { id, paging } from '../../rpc/fields.ts';
 import { notFound } from '../../rpc/errors.ts';
@@ -8,7 +9,7 @@ import { pageAppointments } from './appointments.repo.ts';
 /** A patient's appointments in the organization, newest first; a patient not of this organization is NOT_FOUND. */
 export const listByPatientId = defineOperation({
   namespace: 'appointments',
-  name: 'listByPatientId',
+  name: 'listByPatientId', audience: member(),
   summary: 'Page through one patient\'s appointments in the organization, newest first',
   input: z.object({ organizationId: id(), patientId: id(), ...paging }),
   async handler(ctx, input) {

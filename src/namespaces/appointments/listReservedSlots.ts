@@ -1,3 +1,4 @@
+import { everyone } from '../../access/audience.ts';
 import { z } from 'zod';
 import { validationFailed } from '../../rpc/errors.ts';
 import { date, id } from '../../rpc/fields.ts';
@@ -43,7 +44,7 @@ export function perDay(range: Interval, window: Interval, kind: UnavailableRange
  */
 export const listReservedSlots = defineOperation({
   namespace: 'appointments',
-  name: 'listReservedSlots',
+  name: 'listReservedSlots', audience: everyone,
   summary: 'A doctor\'s unavailable ranges on a date or a date range (reserved blocks and booked time)',
   input: z.object({
     doctorId: id(),

@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { AppError, validationFailed } from '../../rpc/errors.ts';
@@ -53,7 +54,7 @@ function verifySignature(ctx: Context, data: Input): void {
  */
 export const markPaymentSuccess = defineOperation({
   namespace: 'appointments',
-  name: 'markPaymentSuccess',
+  name: 'markPaymentSuccess', audience: member(),
   summary: 'Record a successful payment and confirm the appointment (gateway signature verified when configured)',
   writes: true,
   input,

@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { id } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
@@ -12,7 +13,7 @@ import { assertMayRun } from './status.ts';
  */
 export const patientJoinedCall = defineOperation({
   namespace: 'appointments',
-  name: 'patientJoinedCall',
+  name: 'patientJoinedCall', audience: member(),
   summary: 'Record that the patient joined the call and notify the doctor (once per appointment)',
   writes: true,
   input: z.object({ appointmentId: id(), organizationId: id() }),

@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { callerId } from '../../auth/caller.ts';
 import { date, id, time } from '../../rpc/fields.ts';
@@ -18,7 +19,7 @@ import { assertMayRun, forwardTo, WORKFLOW } from './status.ts';
  */
 export const reschedule = defineOperation({
   namespace: 'appointments',
-  name: 'reschedule',
+  name: 'reschedule', audience: member(),
   summary: 'Move an appointment (history kept; CONFLICT when the new time is taken)',
   writes: true,
   input: z.object({

@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { validationFailed } from '../../rpc/errors.ts';
 import { id } from '../../rpc/fields.ts';
@@ -15,7 +16,7 @@ import { assertMayRun } from './status.ts';
  */
 export const triggerCallJoinNotification = defineOperation({
   namespace: 'appointments',
-  name: 'triggerCallJoinNotification',
+  name: 'triggerCallJoinNotification', audience: member(),
   summary: 'Notify the patient that the doctor is waiting in the call (once per appointment)',
   writes: true,
   input: z.object({ appointmentId: id(), organizationId: id(), doctorId: id().nullish() }),

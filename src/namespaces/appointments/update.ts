@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { callerId } from '../../auth/caller.ts';
 import { bool, date, id, reqStr, time, ts } from '../../rpc/fields.ts';
@@ -19,7 +20,7 @@ import { isActive } from './status.ts';
  */
 export const update = defineOperation({
   namespace: 'appointments',
-  name: 'update',
+  name: 'update', audience: member(),
   summary: 'Change an appointment (clash-checked when it takes new time)',
   writes: true,
   input: z.object({

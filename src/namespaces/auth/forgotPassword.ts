@@ -1,3 +1,4 @@
+import { everyone } from '../../access/audience.ts';
 import { z } from 'zod';
 import { AppError } from '../../rpc/errors.ts';
 import { bool, str } from '../../rpc/fields.ts';
@@ -30,7 +31,7 @@ const ACCEPTED = {
  */
 export const forgotPassword = defineOperation({
   namespace: 'auth',
-  name: 'forgotPassword',
+  name: 'forgotPassword', audience: everyone,
   summary: 'Send a single-use password reset code to the email, if it has an account',
   writes: 'manual',
   input,

@@ -1,3 +1,4 @@
+import { everyone } from '../../access/audience.ts';
 import { z } from 'zod';
 import { burnPasswordCheck, verifyPassword } from '../../auth/passwords.ts';
 import { AppError } from '../../rpc/errors.ts';
@@ -45,7 +46,7 @@ const rejected = () => new AppError('UNAUTHENTICATED', 'wrong email, phone or pa
  */
 export const login = defineOperation({
   namespace: 'auth',
-  name: 'login',
+  name: 'login', audience: everyone,
   summary: 'Sign in with a password and email, phone or username; answers an access token and the account',
   writes: 'manual',
   input,

@@ -1,3 +1,4 @@
+import { platform } from '../../access/audience.ts';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { z } from 'zod';
@@ -11,7 +12,7 @@ import { createPlatformAdmin, PlatformAdminInputError } from './platformAdmin.ts
 const platformOnly = defineOperation({
   namespace: 'authTest',
   name: 'platformOnly',
-  roles: ['platform_admin'],
+  audience: platform,
   input: z.object({}),
   async handler(ctx) {
     return { caller: callerId(ctx.caller) };

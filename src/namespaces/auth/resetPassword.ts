@@ -1,3 +1,4 @@
+import { everyone } from '../../access/audience.ts';
 import { z } from 'zod';
 import { hashPassword } from '../../auth/passwords.ts';
 import { AppError } from '../../rpc/errors.ts';
@@ -23,7 +24,7 @@ const invalidCode = () => new AppError('UNAUTHENTICATED', 'the reset code is inv
  */
 export const resetPassword = defineOperation({
   namespace: 'auth',
-  name: 'resetPassword',
+  name: 'resetPassword', audience: everyone,
   summary: 'Set a new password with a single-use reset code; answers the account',
   writes: 'manual',
   input,

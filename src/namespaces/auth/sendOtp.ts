@@ -1,3 +1,4 @@
+import { everyone } from '../../access/audience.ts';
 import { z } from 'zod';
 import { randomDigits } from '../../auth/passwords.ts';
 import { AppError } from '../../rpc/errors.ts';
@@ -17,7 +18,7 @@ const input = z.object(mobileFields).transform(withNormalizedMobile);
  */
 export const sendOtp = defineOperation({
   namespace: 'auth',
-  name: 'sendOtp',
+  name: 'sendOtp', audience: everyone,
   summary: 'Send a one-time sign-in code to a mobile number',
   writes: 'manual',
   input,

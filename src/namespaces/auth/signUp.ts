@@ -1,3 +1,4 @@
+import { everyone } from '../../access/audience.ts';
 import { z } from 'zod';
 import { hashPassword } from '../../auth/passwords.ts';
 import { AppError } from '../../rpc/errors.ts';
@@ -25,7 +26,7 @@ const input = z.object({
  */
 export const signUp = defineOperation({
   namespace: 'auth',
-  name: 'signUp',
+  name: 'signUp', audience: everyone,
   summary: 'Create an account with email and password; answers an access token and the account',
   writes: 'manual',
   input,

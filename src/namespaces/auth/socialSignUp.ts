@@ -1,3 +1,4 @@
+import { everyone } from '../../access/audience.ts';
 import { generateCodeVerifier, generateState } from 'arctic';
 import { z } from 'zod';
 import { str } from '../../rpc/fields.ts';
@@ -22,7 +23,7 @@ const input = z.object({
  */
 export const socialSignUp = defineOperation({
   namespace: 'auth',
-  name: 'socialSignUp',
+  name: 'socialSignUp', audience: everyone,
   summary: 'Start social sign-in: answers the provider authorization URL, state and PKCE code verifier',
   input,
   async handler(ctx, input) {

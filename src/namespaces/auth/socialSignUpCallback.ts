@@ -1,3 +1,4 @@
+import { everyone } from '../../access/audience.ts';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../rpc/errors.ts';
@@ -26,7 +27,7 @@ const input = z.object({
  */
 export const socialSignUpCallback = defineOperation({
   namespace: 'auth',
-  name: 'socialSignUpCallback',
+  name: 'socialSignUpCallback', audience: everyone,
   summary: 'Finish social sign-in with the authorization code and PKCE verifier; answers an access token and the account',
   writes: 'manual',
   input,

@@ -1,3 +1,4 @@
+import { everyone } from '../../access/audience.ts';
 import { z } from 'zod';
 import { sameHash } from '../../auth/passwords.ts';
 import { AppError } from '../../rpc/errors.ts';
@@ -24,7 +25,7 @@ const wrongCode = () => new AppError('UNAUTHENTICATED', 'the code is wrong, expi
  */
 export const verifyOtp = defineOperation({
   namespace: 'auth',
-  name: 'verifyOtp',
+  name: 'verifyOtp', audience: everyone,
   summary: 'Sign in with a one-time code sent to a mobile number; answers an access token and the account',
   writes: 'manual',
   input,

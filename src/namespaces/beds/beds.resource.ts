@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { AppError, validationFailed } from '../../rpc/errors.ts';
 import { id, reqStr } from '../../rpc/fields.ts';
@@ -90,7 +91,7 @@ async function checkOccupancy(record: ApiRecord, ctx: Context, current: ApiRecor
  * update is written by hand (it locks the row first, see update.ts).
  */
 export const beds = defineResource({
-  namespace: 'beds',
+  namespace: 'beds', audience: member(),
   table: 'beds',
   scope: 'organization',
   generate: ['create', 'getById', 'delete', 'list'],

@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { id } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
@@ -11,7 +12,7 @@ const COUNTED = { AVAILABLE: 'freeBeds', OCCUPIED: 'occupiedBeds', RESERVED: 're
  */
 export const listActiveWardsForReceptionist = defineOperation({
   namespace: 'beds',
-  name: 'listActiveWardsForReceptionist',
+  name: 'listActiveWardsForReceptionist', audience: member(),
   summary: 'Active wards with their free / occupied / reserved / cleaning / maintenance bed counts',
   input: z.object({ organizationId: id() }),
   async handler(ctx, input) {

@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { notFound } from '../../rpc/errors.ts';
 import { id } from '../../rpc/fields.ts';
@@ -7,7 +8,7 @@ import { bedsOfRoom } from './beds.repo.ts';
 
 export const listAllBedsByRoom = defineOperation({
   namespace: 'beds',
-  name: 'listAllBedsByRoom',
+  name: 'listAllBedsByRoom', audience: member(),
   summary: 'Every bed of a room, by bed number',
   input: z.object({ organizationId: id(), roomId: id() }),
   async handler(ctx, input) {

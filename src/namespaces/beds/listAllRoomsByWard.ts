@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { notFound } from '../../rpc/errors.ts';
 import { id } from '../../rpc/fields.ts';
@@ -7,7 +8,7 @@ import { roomsOfWard } from './beds.repo.ts';
 
 export const listAllRoomsByWard = defineOperation({
   namespace: 'beds',
-  name: 'listAllRoomsByWard',
+  name: 'listAllRoomsByWard', audience: member(),
   summary: 'Every room of a ward, by room number',
   input: z.object({ organizationId: id(), wardId: id() }),
   async handler(ctx, input) {

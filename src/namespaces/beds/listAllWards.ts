@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { id } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
@@ -5,7 +6,7 @@ import { allWards } from './beds.repo.ts';
 
 export const listAllWards = defineOperation({
   namespace: 'beds',
-  name: 'listAllWards',
+  name: 'listAllWards', audience: member(),
   summary: 'Every ward of the organization (active or not), by name',
   input: z.object({ organizationId: id() }),
   async handler(ctx, input) {

@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { id } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
@@ -5,7 +6,7 @@ import { bedTypeServices } from './beds.repo.ts';
 
 export const listBedTypeServices = defineOperation({
   namespace: 'beds',
-  name: 'listBedTypeServices',
+  name: 'listBedTypeServices', audience: member(),
   summary: 'The active services of category bed (what a bed is charged as), by name',
   input: z.object({ organizationId: id() }),
   async handler(ctx, input) {

@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { notFound } from '../../rpc/errors.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { lockBed } from './beds.repo.ts';
@@ -10,7 +11,7 @@ import { beds } from './beds.resource.ts';
  */
 export const update = defineOperation({
   namespace: 'beds',
-  name: 'update',
+  name: 'update', audience: member(),
   summary: 'Update a bed (an occupied bed keeps its status, admission, room and ward)',
   writes: true,
   input: beds.schemas.update,

@@ -1,3 +1,4 @@
+import { self } from '../../access/audience.ts';
 import { z } from 'zod';
 import { defineOperation } from '../../rpc/operation.ts';
 import { appendEntries, currentGoal, openLog } from './calorieLogs.repo.ts';
@@ -7,7 +8,7 @@ import { foodEntryShape, idpUserId } from './fields.ts';
 /** Appends one food to today's log (created on the first food of the day with the goal in force). */
 export const addFood = defineOperation({
   namespace: 'calorieLogs',
-  name: 'addFood',
+  name: 'addFood', audience: self(),
   summary: "Add a food entry to the person's log of today",
   writes: true,
   input: z.object({ idpUserId: idpUserId(), ...foodEntryShape }),

@@ -1,3 +1,4 @@
+import { self } from '../../access/audience.ts';
 import { z } from 'zod';
 import { defineOperation } from '../../rpc/operation.ts';
 import { appendEntries, currentGoal, openLog } from './calorieLogs.repo.ts';
@@ -11,7 +12,7 @@ import { foodEntry, idpUserId, MAX_FOODS_PER_CALL } from './fields.ts';
  */
 export const addFoodsFromAI = defineOperation({
   namespace: 'calorieLogs',
-  name: 'addFoodsFromAI',
+  name: 'addFoodsFromAI', audience: self(),
   summary: "Add several food entries to the person's log of today, all or none",
   writes: true,
   input: z.object({

@@ -1,3 +1,4 @@
+import { self } from '../../access/audience.ts';
 import { z } from 'zod';
 import { defineOperation } from '../../rpc/operation.ts';
 import { deleteAllEntries, lockLog } from './calorieLogs.repo.ts';
@@ -7,7 +8,7 @@ import { idpUserId } from './fields.ts';
 /** Removes every entry of today's log (the log keeps its goal); on a day without a log it changes nothing. */
 export const clearTodayLog = defineOperation({
   namespace: 'calorieLogs',
-  name: 'clearTodayLog',
+  name: 'clearTodayLog', audience: self(),
   summary: "Remove every food entry of today's log",
   writes: true,
   input: z.object({ idpUserId: idpUserId() }),

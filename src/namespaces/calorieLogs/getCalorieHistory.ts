@@ -1,3 +1,4 @@
+import { self } from '../../access/audience.ts';
 import { z } from 'zod';
 import { defineOperation } from '../../rpc/operation.ts';
 import { recentLogs } from './calorieLogs.repo.ts';
@@ -10,7 +11,7 @@ export const DEFAULT_HISTORY_DAYS = 30;
 /** One row per day that has at least one food entry, newest first, at most `limit` rows (default 30). */
 export const getCalorieHistory = defineOperation({
   namespace: 'calorieLogs',
-  name: 'getCalorieHistory',
+  name: 'getCalorieHistory', audience: self(),
   summary: 'Daily calorie totals against the goal, newest first',
   input: z.object({ idpUserId: idpUserId(), limit: z.int().min(1).max(365).default(DEFAULT_HISTORY_DAYS) }),
   async handler(ctx, input) {

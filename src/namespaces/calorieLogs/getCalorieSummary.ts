@@ -1,3 +1,4 @@
+import { self } from '../../access/audience.ts';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { defineOperation } from '../../rpc/operation.ts';
@@ -47,7 +48,7 @@ function averages(figures: ReturnType<typeof periodFigures>) {
 /** Today against the goal, the current streak of days within goal, and 7- and 30-day averages per logged day. */
 export const getCalorieSummary = defineOperation({
   namespace: 'calorieLogs',
-  name: 'getCalorieSummary',
+  name: 'getCalorieSummary', audience: self(),
   summary: 'Today against the goal, the streak of days within goal, and averages',
   input: z.object({ idpUserId: idpUserId() }),
   async handler(ctx, input) {

@@ -1,3 +1,4 @@
+import { self } from '../../access/audience.ts';
 import { z } from 'zod';
 import { defineOperation } from '../../rpc/operation.ts';
 import { addDays } from '../../time/zone.ts';
@@ -12,7 +13,7 @@ import { idpUserId } from './fields.ts';
  */
 export const getWeeklyCalorieStats = defineOperation({
   namespace: 'calorieLogs',
-  name: 'getWeeklyCalorieStats',
+  name: 'getWeeklyCalorieStats', audience: self(),
   summary: 'Calorie totals of the last 7 days, average per logged day and days within goal',
   input: z.object({ idpUserId: idpUserId() }),
   async handler(ctx, input) {

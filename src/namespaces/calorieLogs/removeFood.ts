@@ -1,3 +1,4 @@
+import { self } from '../../access/audience.ts';
 import { z } from 'zod';
 import { notFound } from '../../rpc/errors.ts';
 import { defineOperation } from '../../rpc/operation.ts';
@@ -12,7 +13,7 @@ import { idpUserId } from './fields.ts';
  */
 export const removeFood = defineOperation({
   namespace: 'calorieLogs',
-  name: 'removeFood',
+  name: 'removeFood', audience: self(),
   summary: "Remove a food entry from today's log by its position",
   writes: true,
   input: z.object({ idpUserId: idpUserId(), foodIndex: z.int().min(0).nullish() }),

@@ -1,3 +1,4 @@
+import { self } from '../../access/audience.ts';
 import { z } from 'zod';
 import { defineOperation } from '../../rpc/operation.ts';
 import { saveGoal, setLogGoal } from './calorieLogs.repo.ts';
@@ -10,7 +11,7 @@ import { dailyGoal, idpUserId } from './fields.ts';
  */
 export const updateDailyGoal = defineOperation({
   namespace: 'calorieLogs',
-  name: 'updateDailyGoal',
+  name: 'updateDailyGoal', audience: self(),
   summary: 'Set the daily calorie goal (today and the following days)',
   writes: true,
   input: z.object({ idpUserId: idpUserId(), dailyGoal: dailyGoal() }),

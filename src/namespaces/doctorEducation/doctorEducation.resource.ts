@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { validationFailed } from '../../rpc/errors.ts';
 import { id, reqStr } from '../../rpc/fields.ts';
@@ -46,7 +47,7 @@ async function prepare(record: ApiRecord, ctx: Context, current?: ApiRecord): Pr
  * doctorId change) and listByDoctor are written by hand with this repository.
  */
 export const doctorEducation = defineResource({
-  namespace: 'doctorEducation',
+  namespace: 'doctorEducation', audience: member(),
   table: 'doctorEducation',
   scope: 'organization',
   generate: ['create', 'getById', 'delete'],

@@ -1,3 +1,4 @@
+import { everyone } from '../../access/audience.ts';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { id } from '../../rpc/fields.ts';
@@ -17,7 +18,7 @@ const optional = <T extends z.ZodType>(schema: T) => schema.nullish().transform(
  */
 export const listByDoctor = defineOperation({
   namespace: 'doctorEducation',
-  name: 'listByDoctor',
+  name: 'listByDoctor', audience: everyone,
   summary: "A doctor's education records, newest first by default",
   input: z.object({
     doctorId: id(),

@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { id } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
@@ -18,7 +19,7 @@ export const updateInput = z.object({
 
 export const update = defineOperation({
   namespace: 'doctorEducation',
-  name: 'update',
+  name: 'update', audience: member(),
   summary: "Change a doctor's education record",
   writes: true,
   input: updateInput,

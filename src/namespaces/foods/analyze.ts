@@ -1,3 +1,4 @@
+import { everyone } from '../../access/audience.ts';
 import { z } from 'zod';
 import { AppError } from '../../rpc/errors.ts';
 import { defineOperation, type RateLimit } from '../../rpc/operation.ts';
@@ -70,7 +71,7 @@ function failure(result: Extract<FoodAnalysisResult, { ok: false }>, image: Food
  */
 export const analyze = defineOperation({
   namespace: 'foods',
-  name: 'analyze',
+  name: 'analyze', audience: everyone,
   summary: 'Recognise the foods in an image, with calories and macros, matched to the catalogue',
   input,
   rateLimits: [perAddress],

@@ -1,3 +1,4 @@
+import { platform } from '../../access/audience.ts';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { defineOperation } from '../../rpc/operation.ts';
@@ -69,7 +70,7 @@ type Outcome = { id: string; status: 'created' | 'updated' };
  */
 export const bulk = defineOperation({
   namespace: 'foods',
-  name: 'bulk',
+  name: 'bulk', audience: platform,
   summary: 'Create or update 1 to 1000 catalogue foods in one transaction',
   writes: true,
   input: z.object({

@@ -1,3 +1,4 @@
+import { platform } from '../../access/audience.ts';
 import { z } from 'zod';
 import { defineOperation } from '../../rpc/operation.ts';
 import { assertCatalogueWriter } from './foods.access.ts';
@@ -9,7 +10,7 @@ export const createInput = z.object({ name: foodName(), ...optionalFoodFields })
 /** Adds a food to the platform catalogue, visible (isActive true). A foodCode already used is CONFLICT. */
 export const create = defineOperation({
   namespace: 'foods',
-  name: 'create',
+  name: 'create', audience: platform,
   summary: 'Add a food to the platform catalogue',
   writes: true,
   input: createInput,

@@ -1,3 +1,4 @@
+import { platform } from '../../access/audience.ts';
 import { z } from 'zod';
 import { id } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
@@ -7,7 +8,7 @@ import { deleteFood } from './foods.repo.ts';
 /** Removes the food for good (get is NOT_FOUND afterwards); to hide it instead, update isActive false. */
 export const remove = defineOperation({
   namespace: 'foods',
-  name: 'delete',
+  name: 'delete', audience: platform,
   summary: 'Delete a catalogue food',
   writes: true,
   input: z.object({ id: id() }),

@@ -1,3 +1,4 @@
+import { everyone } from '../../access/audience.ts';
 import { z } from 'zod';
 import { AppError } from '../../rpc/errors.ts';
 import { id } from '../../rpc/fields.ts';
@@ -12,7 +13,7 @@ import { servingNutrition } from './servingNutrition.ts';
  */
 export const get = defineOperation({
   namespace: 'foods',
-  name: 'get',
+  name: 'get', audience: everyone,
   summary: 'Get a catalogue food, optionally with the nutrients of one of its servings',
   input: z.object({ id: id(), servingId: id().nullish() }),
   async handler(ctx, input) {

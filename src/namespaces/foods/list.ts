@@ -1,3 +1,4 @@
+import { everyone } from '../../access/audience.ts';
 import { z } from 'zod';
 import { defineOperation } from '../../rpc/operation.ts';
 import { pagingFields, pagingOf } from './foods.paging.ts';
@@ -6,7 +7,7 @@ import { pageFoods } from './foods.repo.ts';
 /** Visible foods (isActive true) by name, optionally of one categoryId; cursor or page paging (foods.paging.ts). */
 export const list = defineOperation({
   namespace: 'foods',
-  name: 'list',
+  name: 'list', audience: everyone,
   summary: 'List catalogue foods by name, with cursor or page paging',
   input: z.object({ categoryId: z.string().trim().min(1).max(128).nullish(), ...pagingFields }),
   async handler(ctx, input) {

@@ -1,3 +1,4 @@
+import { everyone } from '../../access/audience.ts';
 import { z } from 'zod';
 import { defineOperation } from '../../rpc/operation.ts';
 import { searchForm } from './foods.fields.ts';
@@ -38,7 +39,7 @@ const input = z
  */
 export const search = defineOperation({
   namespace: 'foods',
-  name: 'search',
+  name: 'search', audience: everyone,
   summary: 'Search catalogue foods by name, ingredients and category, and by a calorie range',
   input,
   async handler(ctx, input) {

@@ -1,3 +1,4 @@
+import { platform } from '../../access/audience.ts';
 import { z } from 'zod';
 import { id } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
@@ -11,7 +12,7 @@ import { getFood, mergeFood, replaceFood } from './foods.repo.ts';
  */
 export const update = defineOperation({
   namespace: 'foods',
-  name: 'update',
+  name: 'update', audience: platform,
   summary: 'Update a catalogue food (isActive false hides it from list and search)',
   writes: true,
   input: z.object({ id: id(), name: foodName().optional(), ...optionalFoodFields, isActive: z.boolean().nullish() }),

@@ -1,3 +1,4 @@
+import { platform } from '../../access/audience.ts';
 import { z } from 'zod';
 import { isPlatformAdmin } from '../../auth/caller.ts';
 import { AppError } from '../../rpc/errors.ts';
@@ -44,7 +45,7 @@ export interface HomeCollectionRecord {
  * with this repository.
  */
 export const homeCollections = defineResource({
-  namespace: 'homeCollections',
+  namespace: 'homeCollections', audience: platform,
   table: 'homeCollections',
   scope: 'platform',
   generate: ['getById'],

@@ -1,3 +1,4 @@
+import { everyone } from '../../access/audience.ts';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { containsLiteral, containsText } from '../../db/text-search.ts';
@@ -49,7 +50,7 @@ function filtered(db: Parameters<typeof homeCollections.repo.find>[0], input: Li
  */
 export const list = defineOperation({
   namespace: 'homeCollections',
-  name: 'list',
+  name: 'list', audience: everyone,
   summary: 'Page through home-screen collections with search, filters and sorting',
   input: listInput,
   async handler(ctx, input) {

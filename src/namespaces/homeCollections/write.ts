@@ -1,3 +1,4 @@
+import { platform } from '../../access/audience.ts';
 import { z } from 'zod';
 import { id, reqStr } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
@@ -8,7 +9,7 @@ const { repo, schemas } = homeCollections;
 /** create: the generated schema (name*, organizationTypeId*; the rest optional). */
 export const create = defineOperation({
   namespace: 'homeCollections',
-  name: 'create',
+  name: 'create', audience: platform,
   summary: 'Add a home-screen collection (platform admins)',
   writes: true,
   input: schemas.create,
@@ -35,7 +36,7 @@ export const updateInput = z.object({
 
 export const update = defineOperation({
   namespace: 'homeCollections',
-  name: 'update',
+  name: 'update', audience: platform,
   summary: 'Change a home-screen collection (platform admins)',
   writes: true,
   input: updateInput,
@@ -49,7 +50,7 @@ export const update = defineOperation({
 
 export const remove = defineOperation({
   namespace: 'homeCollections',
-  name: 'delete',
+  name: 'delete', audience: platform,
   summary: 'Remove a home-screen collection (platform admins)',
   writes: true,
   input: schemas.key,

@@ -1,6 +1,7 @@
+import { member } from '../../access/audience.ts';
 import { newId } from '../../rpc/ids.ts';
 import { defineOperation } from '../../rpc/operation.ts';
-import { ATTENDANCE_ROLES, attendanceOrganization, organizationFor } from './access.ts';
+import { attendanceOrganization, organizationFor } from './access.ts';
 import { createInput } from './fields.ts';
 import { insertAttendance } from './hrmAttendance.repo.ts';
 import { minutesWorked } from './times.ts';
@@ -11,9 +12,9 @@ import { minutesWorked } from './times.ts';
  */
 export const create = defineOperation({
   namespace: 'hrmAttendance',
-  name: 'create',
+  name: 'create', audience: member(),
   summary: 'Record an employee\'s attendance for a day (roles platform_admin, hr)',
-  roles: ATTENDANCE_ROLES,
+  tokenRequired: true,
   writes: true,
   input: createInput,
   organizationOf: attendanceOrganization,

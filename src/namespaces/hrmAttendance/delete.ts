@@ -1,13 +1,14 @@
+import { member } from '../../access/audience.ts';
 import { defineOperation } from '../../rpc/operation.ts';
-import { ATTENDANCE_ROLES, attendanceOrganization, organizationFor } from './access.ts';
+import { attendanceOrganization, organizationFor } from './access.ts';
 import { keyInput } from './fields.ts';
 import { removeAttendance } from './hrmAttendance.repo.ts';
 
 export const remove = defineOperation({
   namespace: 'hrmAttendance',
-  name: 'delete',
+  name: 'delete', audience: member(),
   summary: 'Delete an attendance record (roles platform_admin, hr)',
-  roles: ATTENDANCE_ROLES,
+  tokenRequired: true,
   writes: true,
   input: keyInput,
   organizationOf: attendanceOrganization,

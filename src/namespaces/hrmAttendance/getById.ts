@@ -1,13 +1,14 @@
+import { member } from '../../access/audience.ts';
 import { defineOperation } from '../../rpc/operation.ts';
-import { ATTENDANCE_ROLES, attendanceOrganization, organizationFor } from './access.ts';
+import { attendanceOrganization, organizationFor } from './access.ts';
 import { keyInput } from './fields.ts';
 import { getAttendance } from './hrmAttendance.repo.ts';
 
 export const getById = defineOperation({
   namespace: 'hrmAttendance',
-  name: 'getById',
+  name: 'getById', audience: member(),
   summary: 'One attendance record (roles platform_admin, hr)',
-  roles: ATTENDANCE_ROLES,
+  tokenRequired: true,
   input: keyInput,
   organizationOf: attendanceOrganization,
   async handler(ctx, input) {

@@ -1,7 +1,8 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { date } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
-import { ATTENDANCE_ROLES, attendanceOrganization, organizationFor } from './access.ts';
+import { attendanceOrganization, organizationFor } from './access.ts';
 import { organizationId } from './fields.ts';
 import { countByStatus } from './hrmAttendance.repo.ts';
 import { dateIn } from '../../time/zone.ts';
@@ -13,9 +14,9 @@ import { dateIn } from '../../time/zone.ts';
  */
 export const getSummary = defineOperation({
   namespace: 'hrmAttendance',
-  name: 'getSummary',
+  name: 'getSummary', audience: member(),
   summary: 'Attendance counts by status for a day (roles platform_admin, hr)',
-  roles: ATTENDANCE_ROLES,
+  tokenRequired: true,
   input: z.object({ organizationId: organizationId(), date: date().nullish() }),
   organizationOf: attendanceOrganization,
   async handler(ctx, input) {

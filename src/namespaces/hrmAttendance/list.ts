@@ -1,7 +1,8 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { date, id, page } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
-import { ATTENDANCE_ROLES, attendanceOrganization, organizationFor } from './access.ts';
+import { attendanceOrganization, organizationFor } from './access.ts';
 import { organizationId, status } from './fields.ts';
 import { pageAttendance, SORT_KEYS } from './hrmAttendance.repo.ts';
 
@@ -15,9 +16,9 @@ const filter = <T extends z.ZodType>(schema: T) => schema.nullish().transform((v
  */
 export const list = defineOperation({
   namespace: 'hrmAttendance',
-  name: 'list',
+  name: 'list', audience: member(),
   summary: 'Page through attendance with filters, search and sorting (roles platform_admin, hr)',
-  roles: ATTENDANCE_ROLES,
+  tokenRequired: true,
   input: z.object({
     organizationId: organizationId(),
     date: filter(date()),

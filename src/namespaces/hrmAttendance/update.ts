@@ -1,5 +1,6 @@
+import { member } from '../../access/audience.ts';
 import { defineOperation } from '../../rpc/operation.ts';
-import { ATTENDANCE_ROLES, attendanceOrganization, organizationFor } from './access.ts';
+import { attendanceOrganization, organizationFor } from './access.ts';
 import { updateInput } from './fields.ts';
 import { getAttendance, patchAttendance, type AttendanceRecord } from './hrmAttendance.repo.ts';
 import { minutesWorked } from './times.ts';
@@ -28,9 +29,9 @@ const TIMING = ['firstCheckIn', 'lastCheckOut', 'attendanceDate'] as const;
  */
 export const update = defineOperation({
   namespace: 'hrmAttendance',
-  name: 'update',
+  name: 'update', audience: member(),
   summary: 'Change an attendance record (roles platform_admin, hr)',
-  roles: ATTENDANCE_ROLES,
+  tokenRequired: true,
   writes: true,
   input: updateInput,
   organizationOf: attendanceOrganization,

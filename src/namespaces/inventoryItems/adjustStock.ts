@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { id, reqStr } from '../../rpc/fields.ts';
 import { newId } from '../../rpc/ids.ts';
@@ -28,7 +29,7 @@ const input = z
  */
 export const adjustStock = defineOperation({
   namespace: 'inventoryItems',
-  name: 'adjustStock',
+  name: 'adjustStock', audience: member(),
   summary: 'Adjust the stock of an item by a signed quantity with a reason (ADJUSTMENT movements)',
   writes: true,
   input,

@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { newId } from '../../rpc/ids.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { inventoryItems, toItem, type ItemRow } from './inventoryItems.resource.ts';
@@ -13,7 +14,7 @@ import { batchFor, move, settle, type BatchDetails } from './stock.ts';
  */
 export const create = defineOperation({
   namespace: 'inventoryItems',
-  name: 'create',
+  name: 'create', audience: member(),
   summary: 'Create an inventory item, its opening stock entered in the ledger',
   writes: true,
   input: inventoryItems.schemas.create,

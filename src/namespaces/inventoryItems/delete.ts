@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { AppError } from '../../rpc/errors.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { inventoryItems } from './inventoryItems.resource.ts';
@@ -10,7 +11,7 @@ import { lockItem, removeItem } from './inventoryItems.repo.ts';
  */
 export const remove = defineOperation({
   namespace: 'inventoryItems',
-  name: 'delete',
+  name: 'delete', audience: member(),
   summary: 'Delete an inventory item without stock (its movements are kept)',
   writes: true,
   input: inventoryItems.schemas.key,

@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { notFound } from '../../rpc/errors.ts';
 import { id } from '../../rpc/fields.ts';
@@ -16,7 +17,7 @@ const optional = <T extends z.ZodType>(schema: T) => schema.nullish().transform(
  */
 export const getById = defineOperation({
   namespace: 'inventoryItems',
-  name: 'getById',
+  name: 'getById', audience: member(),
   summary: 'An inventory item with its batches',
   input: z.object({
     id: id(),

@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { id } from '../../rpc/fields.ts';
 import { fromMinor } from '../../rpc/money.ts';
@@ -13,7 +14,7 @@ import { expiryWindow } from './stock.ts';
  */
 export const getStats = defineOperation({
   namespace: 'inventoryItems',
-  name: 'getStats',
+  name: 'getStats', audience: member(),
   summary: 'Item count, units, stock value, low-stock, out-of-stock and expiry figures',
   input: z.object({
     organizationId: id(),

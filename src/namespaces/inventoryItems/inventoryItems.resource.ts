@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import type { Selectable } from 'kysely';
 import type { InventoryItemsTable } from '../../db/schema.ts';
@@ -50,7 +51,7 @@ async function prepare(record: ApiRecord, ctx: Context, current?: ApiRecord): Pr
  * catalogue matching) and the read-only batchId (the batch the batch fields describe).
  */
 export const inventoryItems = defineResource({
-  namespace: 'inventoryItems',
+  namespace: 'inventoryItems', audience: member(),
   table: 'inventoryItems',
   scope: 'organization',
   fields: {

@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { id, str, ts } from '../../rpc/fields.ts';
 import { newId } from '../../rpc/ids.ts';
@@ -34,7 +35,7 @@ const input = z
  */
 export const issueStock = defineOperation({
   namespace: 'inventoryItems',
-  name: 'issueStock',
+  name: 'issueStock', audience: member(),
   summary: 'Issue stock of an item, first expiry first out (ISSUE movements in the ledger)',
   writes: true,
   input,

@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { bool, id, paging } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
@@ -17,7 +18,7 @@ const text = () => z.string().trim().max(200).nullish().transform((v) => v || un
  */
 export const list = defineOperation({
   namespace: 'inventoryItems',
-  name: 'list',
+  name: 'list', audience: member(),
   summary: 'Page through inventory items with module, search, low-stock and expiry filters',
   input: z.object({
     organizationId: id(),

@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { id, paging } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
@@ -10,7 +11,7 @@ import { itemByRef, MOVEMENT_TYPES, pageMovements } from './inventoryItems.repo.
  */
 export const listMovements = defineOperation({
   namespace: 'inventoryItems',
-  name: 'listMovements',
+  name: 'listMovements', audience: member(),
   summary: "An item's stock movements, newest first",
   input: z
     .object({

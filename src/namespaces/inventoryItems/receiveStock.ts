@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { validationFailed } from '../../rpc/errors.ts';
 import { date, id, ts } from '../../rpc/fields.ts';
@@ -44,7 +45,7 @@ const input = z
  */
 export const receiveStock = defineOperation({
   namespace: 'inventoryItems',
-  name: 'receiveStock',
+  name: 'receiveStock', audience: member(),
   summary: 'Receive stock into a batch of an item (a RECEIPT movement in the ledger)',
   writes: true,
   input,

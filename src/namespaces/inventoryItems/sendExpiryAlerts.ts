@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { id } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
@@ -12,7 +13,7 @@ import { expiryWindow } from './stock.ts';
  */
 export const sendExpiryAlerts = defineOperation({
   namespace: 'inventoryItems',
-  name: 'sendExpiryAlerts',
+  name: 'sendExpiryAlerts', audience: member(),
   summary: 'Announce batches that have come near expiry (for a daily job)',
   writes: true,
   input: z.object({ organizationId: id() }),

@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { AppError, validationFailed } from '../../rpc/errors.ts';
 import { newId } from '../../rpc/ids.ts';
 import { defineOperation, type Context } from '../../rpc/operation.ts';
@@ -36,7 +37,7 @@ async function correctShownBatch(ctx: Context, item: ItemRow, given: BatchDetail
  */
 export const update = defineOperation({
   namespace: 'inventoryItems',
-  name: 'update',
+  name: 'update', audience: member(),
   summary: 'Change an inventory item (a quantity change becomes an ADJUSTMENT movement)',
   writes: true,
   input: inventoryItems.schemas.update,

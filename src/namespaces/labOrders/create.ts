@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { callerId } from '../../auth/caller.ts';
 import { id, ts } from '../../rpc/fields.ts';
@@ -28,7 +29,7 @@ export const createInput = z.object({
  */
 export const create = defineOperation({
   namespace: 'labOrders',
-  name: 'create',
+  name: 'create', audience: member(),
   summary: 'Create a lab order with its tests',
   writes: true,
   input: createInput,

@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { id } from '../../rpc/fields.ts';
 import { notFound } from '../../rpc/errors.ts';
@@ -6,7 +7,7 @@ import { findLabOrder } from './labOrders.repo.ts';
 
 export const getById = defineOperation({
   namespace: 'labOrders',
-  name: 'getById',
+  name: 'getById', audience: member(),
   summary: 'A lab order of the organization with its tests',
   input: z.object({ id: id(), organizationId: id() }),
   async handler(ctx, input) {

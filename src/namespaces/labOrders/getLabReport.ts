@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { id, paging } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
@@ -7,7 +8,7 @@ import { pageLabOrders } from './labOrders.repo.ts';
 /** The list of listByOrganization, each order with its result files (`resultFiles`, oldest upload first). */
 export const getLabReport = defineOperation({
   namespace: 'labOrders',
-  name: 'getLabReport',
+  name: 'getLabReport', audience: member(),
   summary: "A page of the organization's lab orders with their tests and result files, newest first",
   input: z.object({ organizationId: id(), ...paging }),
   async handler(ctx, input) {

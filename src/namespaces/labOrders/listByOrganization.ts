@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { id, paging } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
@@ -5,7 +6,7 @@ import { pageLabOrders } from './labOrders.repo.ts';
 
 export const listByOrganization = defineOperation({
   namespace: 'labOrders',
-  name: 'listByOrganization',
+  name: 'listByOrganization', audience: member(),
   summary: "A page of the organization's lab orders with their tests, newest first",
   input: z.object({ organizationId: id(), ...paging }),
   async handler(ctx, input) {

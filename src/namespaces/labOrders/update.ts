@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { callerId } from '../../auth/caller.ts';
 import { AppError, notFound, validationFailed } from '../../rpc/errors.ts';
@@ -45,7 +46,7 @@ function applyTests(before: StoredTest[], changes: TestInput[] | undefined, acto
 /** Updates an order and moves its tests by the status rules; the order's status follows them. */
 export const update = defineOperation({
   namespace: 'labOrders',
-  name: 'update',
+  name: 'update', audience: member(),
   summary: 'Update a lab order and move its tests',
   writes: true,
   input: updateInput,

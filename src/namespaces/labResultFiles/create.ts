@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { callerId } from '../../auth/caller.ts';
 import { id, str, ts } from '../../rpc/fields.ts';
@@ -41,7 +42,7 @@ const organizationOf = (input: CreateInput, ctx: Context) =>
  */
 export const create = defineOperation({
   namespace: 'labResultFiles',
-  name: 'create',
+  name: 'create', audience: member(),
   summary: 'Record a result file of a lab order',
   writes: true,
   input: createInput,

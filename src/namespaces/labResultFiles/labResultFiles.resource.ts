@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import type { LabResultFilesTable } from '../../db/schema.ts';
@@ -47,7 +48,7 @@ export type LabResultFileRecord = Omit<Selectable<LabResultFilesTable>, 'isExter
  * rules) with these schemas and this repository.
  */
 export const labResultFiles = defineResource({
-  namespace: 'labResultFiles',
+  namespace: 'labResultFiles', audience: member(),
   table: 'labResultFiles',
   scope: 'organization',
   clientTimestamps: true,

@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { validationFailed } from '../../rpc/errors.ts';
 import { id, str, ts } from '../../rpc/fields.ts';
@@ -45,7 +46,7 @@ const KEPT_ON_NULL: ReadonlySet<string> = new Set(['uploadedAt', 'createdAt']);
  */
 export const update = defineOperation({
   namespace: 'labResultFiles',
-  name: 'update',
+  name: 'update', audience: member(),
   summary: "Update a result file's metadata",
   writes: true,
   input: updateInput,

@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { bool, id, ts } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
@@ -19,7 +20,7 @@ export const createInput = z.object({
  */
 export const create = defineOperation({
   namespace: 'notifications',
-  name: 'create',
+  name: 'create', audience: member(),
   summary: 'Create a notification (pushed to the recipient\'s devices when channels include push)',
   writes: true,
   input: createInput,

@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { notFound } from '../../rpc/errors.ts';
 import { id } from '../../rpc/fields.ts';
@@ -7,7 +8,7 @@ import { removeNotification } from './notifications.repo.ts';
 /** Deletes the notification and its outbox job (a push not yet sent is not sent). */
 export const remove = defineOperation({
   namespace: 'notifications',
-  name: 'delete',
+  name: 'delete', audience: member(),
   summary: 'Delete a notification',
   writes: true,
   input: z.object({ id: id(), organizationId: id() }),

@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { id, paging, str } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
@@ -12,7 +13,7 @@ import { recipientIdpUserId } from './notifications.resource.ts';
  */
 export const listByOrganization = defineOperation({
   namespace: 'notifications',
-  name: 'listByOrganization',
+  name: 'listByOrganization', audience: member(),
   summary: 'List an organization\'s notifications, newest first, optionally by module',
   input: z.object({
     organizationId: id(),

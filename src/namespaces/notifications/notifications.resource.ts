@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import type { NotificationsTable } from '../../db/schema.ts';
@@ -22,7 +23,7 @@ export const recipientIdpUserId = () => z.string().trim().min(1, 'must not be em
  * (module filter, expiry) are written by hand with this repository.
  */
 export const notifications = defineResource({
-  namespace: 'notifications',
+  namespace: 'notifications', audience: member(),
   table: 'notifications',
   scope: 'organization',
   clientTimestamps: true,

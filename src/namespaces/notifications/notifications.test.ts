@@ -1,3 +1,4 @@
+import { everyone } from '../../access/audience.ts';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { z } from 'zod';
@@ -16,6 +17,7 @@ let clock = NOW;
 const notifyThenMaybeFail = defineOperation({
   namespace: 'notifyProbe',
   name: 'run',
+  audience: everyone,
   writes: true,
   input: z.object({ organizationId: id(), recipientIdpUserId: id(), dedupeKey: z.string().optional(), fail: z.boolean().default(false) }),
   async handler(ctx, input) {

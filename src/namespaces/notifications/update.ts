@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { bool, id, ts } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
@@ -37,7 +38,7 @@ export function changesOf(input: Input, current: ApiRecord, now: number): ApiRec
 
 export const update = defineOperation({
   namespace: 'notifications',
-  name: 'update',
+  name: 'update', audience: member(),
   summary: 'Update a notification: mark it read (isRead) or opened (openedAt), or change its fields',
   writes: true,
   input,

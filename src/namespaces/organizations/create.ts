@@ -1,3 +1,4 @@
+import { self } from '../../access/audience.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { assertPlatformWide } from '../users/users.access.ts';
 import { organizations } from './organizations.resource.ts';
@@ -9,7 +10,7 @@ import { organizations } from './organizations.resource.ts';
  */
 export const create = defineOperation({
   namespace: 'organizations',
-  name: 'create',
+  name: 'create', audience: self(),
   summary: 'Create an organization (a caller bound to an organization needs platform_admin)',
   writes: true,
   input: organizations.schemas.create,

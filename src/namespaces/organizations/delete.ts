@@ -1,3 +1,4 @@
+import { platform } from '../../access/audience.ts';
 import { AppError } from '../../rpc/errors.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { organizations } from './organizations.resource.ts';
@@ -10,9 +11,8 @@ import { tableWithRecordsOf } from './organizations.repo.ts';
  */
 export const remove = defineOperation({
   namespace: 'organizations',
-  name: 'delete',
+  name: 'delete', audience: platform,
   summary: 'Delete an organization that has no records (role platform_admin)',
-  roles: ['platform_admin'],
   writes: true,
   input: organizations.schemas.key,
   organizationOf: (input) => input.id,

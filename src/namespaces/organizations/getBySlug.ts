@@ -1,3 +1,4 @@
+import { everyone } from '../../access/audience.ts';
 import { z } from 'zod';
 import { notFound } from '../../rpc/errors.ts';
 import { defineOperation } from '../../rpc/operation.ts';
@@ -6,7 +7,7 @@ import { findOrganizationBySlug } from './organizations.repo.ts';
 /** Slugs are stored in lower case; the one asked for is trimmed and lower-cased first. */
 export const getBySlug = defineOperation({
   namespace: 'organizations',
-  name: 'getBySlug',
+  name: 'getBySlug', audience: everyone,
   summary: 'Get an organization by its slug',
   input: z.object({ slug: z.string().trim().toLowerCase().min(1, 'must not be empty').max(64) }),
   async handler(ctx, input) {

@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { isTimeZone } from '../../config.ts';
 import { reqStr } from '../../rpc/fields.ts';
@@ -38,7 +39,7 @@ export interface OrganizationRecord {
  * dependents) with this repository and these schemas.
  */
 export const organizations = defineResource({
-  namespace: 'organizations',
+  namespace: 'organizations', audience: member(),
   table: 'organizations',
   scope: 'platform',
   generate: ['getById', 'list'],

@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { organizations } from './organizations.resource.ts';
 import { mergeSettings } from './settings.ts';
@@ -8,7 +9,7 @@ import { mergeSettings } from './settings.ts';
  */
 export const update = defineOperation({
   namespace: 'organizations',
-  name: 'update',
+  name: 'update', audience: member(),
   summary: 'Update an organization; settings are merged key by key (null: the default)',
   writes: true,
   input: organizations.schemas.update,

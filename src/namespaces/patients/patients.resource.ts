@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { validationFailed } from '../../rpc/errors.ts';
 import { reqStr } from '../../rpc/fields.ts';
@@ -32,7 +33,7 @@ const EARLIEST_ZONE = 'Pacific/Kiritimati';
  * idpUserId belongs to at most one patient record per organization (CONFLICT otherwise).
  */
 export const patients = defineResource({
-  namespace: 'patients',
+  namespace: 'patients', audience: member(),
   table: 'patients',
   scope: 'organization',
   fields: {

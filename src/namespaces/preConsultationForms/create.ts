@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { id, ts } from '../../rpc/fields.ts';
 import { newId } from '../../rpc/ids.ts';
@@ -25,7 +26,7 @@ export const createInput = z.object({
  */
 export const create = defineOperation({
   namespace: 'preConsultationForms',
-  name: 'create',
+  name: 'create', audience: member(),
   summary: "Create a pre-consultation form for an appointment (in the appointment's organization)",
   writes: true,
   input: createInput,

@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { notFound } from '../../rpc/errors.ts';
 import { id } from '../../rpc/fields.ts';
@@ -9,7 +10,7 @@ import { changeSubmissions } from './submission.ts';
 /** Deletes a form; deleting the last submitted form of an appointment clears its isPreConsultationCompleted. */
 export const remove = defineOperation({
   namespace: 'preConsultationForms',
-  name: 'delete',
+  name: 'delete', audience: member(),
   summary: 'Delete a pre-consultation form of the organization',
   writes: true,
   input: z.object({ id: id(), organizationId: id() }),

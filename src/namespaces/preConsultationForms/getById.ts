@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { notFound } from '../../rpc/errors.ts';
 import { id } from '../../rpc/fields.ts';
@@ -7,7 +8,7 @@ import { findForm } from './preConsultationForms.repo.ts';
 
 export const getById = defineOperation({
   namespace: 'preConsultationForms',
-  name: 'getById',
+  name: 'getById', audience: member(),
   summary: 'Get a pre-consultation form of the organization',
   input: z.object({ id: id(), organizationId: id() }),
   async handler(ctx, input) {

@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { id, paging } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
@@ -11,7 +12,7 @@ import { pageForms } from './preConsultationForms.repo.ts';
  */
 export const listByOrganization = defineOperation({
   namespace: 'preConsultationForms',
-  name: 'listByOrganization',
+  name: 'listByOrganization', audience: member(),
   summary: "Page through the organization's pre-consultation forms, newest first",
   input: z.object({ organizationId: id(), ...paging, appointmentId: id().nullish(), status: status().nullish() }),
   async handler(ctx, input) {

@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { notFound } from '../../rpc/errors.ts';
 import { id, ts } from '../../rpc/fields.ts';
@@ -29,7 +30,7 @@ export const updateInput = z.object({
  */
 export const update = defineOperation({
   namespace: 'preConsultationForms',
-  name: 'update',
+  name: 'update', audience: member(),
   summary: 'Update a pre-consultation form of the organization',
   writes: true,
   input: updateInput,

@@ -1,3 +1,4 @@
+import { self } from '../../access/audience.ts';
 import { z } from 'zod';
 import { id } from '../../rpc/fields.ts';
 import { defineOperation, type Context } from '../../rpc/operation.ts';
@@ -35,7 +36,7 @@ async function notifyPharmacy(ctx: Context, quote: QuoteRow): Promise<void> {
  */
 export const acceptQuote = defineOperation({
   namespace: 'prescriptionMarketplace',
-  name: 'acceptQuote',
+  name: 'acceptQuote', audience: self(),
   summary: 'Accept a submitted quote (the others are not chosen)',
   writes: true,
   input: z.object({ quoteId: id(), patientId: id().nullish() }),

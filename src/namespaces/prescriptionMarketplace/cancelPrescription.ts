@@ -1,3 +1,4 @@
+import { self } from '../../access/audience.ts';
 import { z } from 'zod';
 import { id } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
@@ -12,7 +13,7 @@ import { assertStatus, LIVE_BROADCAST, MOVES, PENDING_QUOTE } from './marketplac
  */
 export const cancelPrescription = defineOperation({
   namespace: 'prescriptionMarketplace',
-  name: 'cancelPrescription',
+  name: 'cancelPrescription', audience: self(),
   summary: 'Cancel an open prescription request',
   writes: true,
   input: z.object({ prescriptionRequestId: id(), patientId: id().nullish() }),

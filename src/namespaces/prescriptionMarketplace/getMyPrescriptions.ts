@@ -1,3 +1,4 @@
+import { self } from '../../access/audience.ts';
 import { z } from 'zod';
 import { id, paging } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
@@ -12,7 +13,7 @@ import { REQUEST_STATUSES, statusFilter } from './marketplace.status.ts';
  */
 export const getMyPrescriptions = defineOperation({
   namespace: 'prescriptionMarketplace',
-  name: 'getMyPrescriptions',
+  name: 'getMyPrescriptions', audience: self(),
   summary: "A patient's prescription requests with their quote count and lowest quote",
   input: z.object({
     patientId: id().nullish(),

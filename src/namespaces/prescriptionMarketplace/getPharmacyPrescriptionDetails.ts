@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { id } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
@@ -13,7 +14,7 @@ import { findBroadcast, lockRequest, patchBroadcast, quoteOfBroadcast } from './
  */
 export const getPharmacyPrescriptionDetails = defineOperation({
   namespace: 'prescriptionMarketplace',
-  name: 'getPharmacyPrescriptionDetails',
+  name: 'getPharmacyPrescriptionDetails', audience: member(),
   summary: 'A prescription request broadcast to this pharmacy, with its catalogue options (marks it VIEWED)',
   writes: true,
   input: z

@@ -1,3 +1,4 @@
+import { self } from '../../access/audience.ts';
 import { z } from 'zod';
 import { id } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
@@ -12,7 +13,7 @@ import { findPatientRequest } from './marketplace.repo.ts';
  */
 export const getPrescriptionDetails = defineOperation({
   namespace: 'prescriptionMarketplace',
-  name: 'getPrescriptionDetails',
+  name: 'getPrescriptionDetails', audience: self(),
   summary: "A patient's prescription request with its medicines and broadcasts",
   input: z.object({ prescriptionRequestId: id(), patientId: id().nullish() }),
   async handler(ctx, input) {

@@ -1,3 +1,4 @@
+import { self } from '../../access/audience.ts';
 import { z } from 'zod';
 import { id } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
@@ -11,7 +12,7 @@ import { findPatientRequest, submittedQuotesOf } from './marketplace.repo.ts';
  */
 export const getQuotations = defineOperation({
   namespace: 'prescriptionMarketplace',
-  name: 'getQuotations',
+  name: 'getQuotations', audience: self(),
   summary: 'The quotes pharmacies submitted for a prescription request',
   input: z.object({ prescriptionRequestId: id(), patientId: id().nullish() }),
   async handler(ctx, input) {

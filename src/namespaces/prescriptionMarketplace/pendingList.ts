@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { id, paging } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
@@ -14,7 +15,7 @@ import { BROADCAST_STATUSES, statusFilter } from './marketplace.status.ts';
  */
 export const pendingList = defineOperation({
   namespace: 'prescriptionMarketplace',
-  name: 'pendingList',
+  name: 'pendingList', audience: member(),
   summary: 'The prescription requests broadcast to a pharmacy',
   input: z.object({
     organizationId: id(),

@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { id } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
@@ -13,7 +14,7 @@ import { assertStatus, MOVES } from './marketplace.status.ts';
  */
 export const rejectPrescription = defineOperation({
   namespace: 'prescriptionMarketplace',
-  name: 'rejectPrescription',
+  name: 'rejectPrescription', audience: member(),
   summary: 'Decline a prescription request broadcast to this pharmacy',
   writes: true,
   input: z.object({ broadcastId: id(), organizationId: id(), reason: remarks().nullish() }),

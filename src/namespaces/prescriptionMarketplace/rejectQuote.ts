@@ -1,3 +1,4 @@
+import { self } from '../../access/audience.ts';
 import { z } from 'zod';
 import { id } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
@@ -12,7 +13,7 @@ import { countQuotes, patchBroadcast, patchQuote, patchRequest } from './marketp
  */
 export const rejectQuote = defineOperation({
   namespace: 'prescriptionMarketplace',
-  name: 'rejectQuote',
+  name: 'rejectQuote', audience: self(),
   summary: 'Reject a submitted quote',
   writes: true,
   input: z.object({ quoteId: id(), patientId: id().nullish() }),

@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { id } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
@@ -14,7 +15,7 @@ import { writeDraft } from './quote.ts';
  */
 export const saveDraftQuote = defineOperation({
   namespace: 'prescriptionMarketplace',
-  name: 'saveDraftQuote',
+  name: 'saveDraftQuote', audience: member(),
   summary: "Create or change the pharmacy's draft quote for a broadcast",
   writes: true,
   input: z.object({ broadcastId: id(), organizationId: id(), ...quoteAmounts }),

@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { notFound } from '../../rpc/errors.ts';
 import { id, paging } from '../../rpc/fields.ts';
@@ -16,7 +17,7 @@ const term = () => z.string().trim().max(200).nullish();
  */
 export const searchProducts = defineOperation({
   namespace: 'prescriptionMarketplace',
-  name: 'searchProducts',
+  name: 'searchProducts', audience: member(),
   summary: "Search a pharmacy's catalogue",
   input: z.object({
     organizationId: id(),

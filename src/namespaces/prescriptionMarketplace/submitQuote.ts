@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { AppError } from '../../rpc/errors.ts';
 import { id } from '../../rpc/fields.ts';
@@ -31,7 +32,7 @@ async function notifyPatient(ctx: Context, request: RequestRow, quote: QuoteRow,
  */
 export const submitQuote = defineOperation({
   namespace: 'prescriptionMarketplace',
-  name: 'submitQuote',
+  name: 'submitQuote', audience: member(),
   summary: "Submit the pharmacy's draft quote to the patient",
   writes: true,
   input: z.object({ quoteId: id(), organizationId: id() }),

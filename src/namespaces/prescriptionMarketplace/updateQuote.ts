@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { id } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
@@ -10,7 +11,7 @@ import { writeDraft } from './quote.ts';
 /** Changes the pharmacy's draft quote (a submitted quote is final). Omitted fields are unchanged. */
 export const updateQuote = defineOperation({
   namespace: 'prescriptionMarketplace',
-  name: 'updateQuote',
+  name: 'updateQuote', audience: member(),
   summary: "Change the pharmacy's draft quote",
   writes: true,
   input: z.object({ quoteId: id(), organizationId: id(), ...quoteAmounts }),

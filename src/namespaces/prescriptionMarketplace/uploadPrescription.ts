@@ -1,3 +1,4 @@
+import { self } from '../../access/audience.ts';
 import { z } from 'zod';
 import { AppError, notFound } from '../../rpc/errors.ts';
 import { id, reqStr } from '../../rpc/fields.ts';
@@ -66,7 +67,7 @@ async function recipients(ctx: Context, v: Input): Promise<{ id: string; distanc
  */
 export const uploadPrescription = defineOperation({
   namespace: 'prescriptionMarketplace',
-  name: 'uploadPrescription',
+  name: 'uploadPrescription', audience: self(),
   summary: "Upload a prescription and broadcast it to the named pharmacy or to the pharmacies near the patient",
   writes: true,
   input,

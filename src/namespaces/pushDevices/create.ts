@@ -1,3 +1,4 @@
+import { self } from '../../access/audience.ts';
 import { assertOwn } from '../../auth/ownership.ts';
 import { AppError } from '../../rpc/errors.ts';
 import { defineOperation } from '../../rpc/operation.ts';
@@ -19,7 +20,7 @@ import { pushDevices } from './pushDevices.resource.ts';
  */
 export const create = defineOperation({
   namespace: 'pushDevices',
-  name: 'create',
+  name: 'create', audience: self(),
   summary: 'Register a device for push notifications (the same token again updates it)',
   writes: true,
   input: pushDevices.schemas.create,

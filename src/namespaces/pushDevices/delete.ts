@@ -1,3 +1,4 @@
+import { self } from '../../access/audience.ts';
 import { notFound } from '../../rpc/errors.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { assertMayManage } from './access.ts';
@@ -7,7 +8,7 @@ import { findInOrganization, removeDevice } from './pushDevices.repo.ts';
 /** Removes a device of a member of the organization (owner, organization admin or platform admin); it gets no more pushes. */
 export const remove = defineOperation({
   namespace: 'pushDevices',
-  name: 'delete',
+  name: 'delete', audience: self(),
   summary: 'Remove a device of a member of the organization',
   writes: true,
   input: keyInput,

@@ -1,3 +1,4 @@
+import { self } from '../../access/audience.ts';
 import { z } from 'zod';
 import { notFound } from '../../rpc/errors.ts';
 import { id } from '../../rpc/fields.ts';
@@ -13,7 +14,7 @@ export const keyInput = z.object({ id: id(), organizationId: id() });
  */
 export const getById = defineOperation({
   namespace: 'pushDevices',
-  name: 'getById',
+  name: 'getById', audience: self(),
   summary: 'Get a device of a member of the organization',
   input: keyInput,
   async handler(ctx, input) {

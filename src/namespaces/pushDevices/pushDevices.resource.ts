@@ -1,3 +1,4 @@
+import { self } from '../../access/audience.ts';
 import { z } from 'zod';
 import { defineResource, type ApiRecord } from '../../rpc/resource.ts';
 import { MASK } from './access.ts';
@@ -19,7 +20,7 @@ export const providerPushToken = () =>
  * device through its owner's user records (pushDevices.repo.ts).
  */
 export const pushDevices = defineResource({
-  namespace: 'pushDevices',
+  namespace: 'pushDevices', audience: self(),
   table: 'pushDevices',
   scope: 'platform',
   clientTimestamps: true,

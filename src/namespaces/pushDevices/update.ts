@@ -1,3 +1,4 @@
+import { self } from '../../access/audience.ts';
 import { z } from 'zod';
 import { assertOwn } from '../../auth/ownership.ts';
 import { notFound, validationFailed } from '../../rpc/errors.ts';
@@ -37,7 +38,7 @@ export const updateInput = z.object({
  */
 export const update = defineOperation({
   namespace: 'pushDevices',
-  name: 'update',
+  name: 'update', audience: self(),
   summary: 'Update a device of a member of the organization',
   writes: true,
   input: updateInput,

@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { AppError, validationFailed } from '../../rpc/errors.ts';
 import { id, reqStr } from '../../rpc/fields.ts';
 import type { Context } from '../../rpc/operation.ts';
@@ -41,7 +42,7 @@ async function checkReferences(record: ApiRecord, ctx: Context, current: ApiReco
  * `bed`) is what a bed in it is charged as.
  */
 export const rooms = defineResource({
-  namespace: 'rooms',
+  namespace: 'rooms', audience: member(),
   table: 'rooms',
   scope: 'organization',
   fields: {

@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { id, paging } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
@@ -9,7 +10,7 @@ import { pageUnassigned } from './saloonMembers.repo.ts';
  */
 export const listUnassignedSalonUsers = defineOperation({
   namespace: 'saloonMembers',
-  name: 'listUnassignedSalonUsers',
+  name: 'listUnassignedSalonUsers', audience: member(),
   summary: 'Page through the organization\'s users who are not salon members yet',
   input: z.object({ organizationId: id(), ...paging }),
   async handler(ctx, input) {

@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import type { SaloonMembersTable } from '../../db/schema.ts';
@@ -63,7 +64,7 @@ async function prepare(record: ApiRecord, ctx: Context, current?: ApiRecord): Pr
  * listUnassignedSalonUsers is written by hand.
  */
 export const saloonMembers = defineResource({
-  namespace: 'saloonMembers',
+  namespace: 'saloonMembers', audience: member(),
   table: 'saloonMembers',
   scope: 'organization',
   clientTimestamps: true,

@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { AppError, validationFailed } from '../../rpc/errors.ts';
 import { id, reqStr } from '../../rpc/fields.ts';
@@ -42,7 +43,7 @@ async function checkReferences(record: ApiRecord, ctx: Context, current: ApiReco
  * the organization when given.
  */
 export const services = defineResource({
-  namespace: 'services',
+  namespace: 'services', audience: member(),
   table: 'services',
   scope: 'organization',
   fields: {

@@ -1,3 +1,4 @@
+import { self } from '../../access/audience.ts';
 import { z } from 'zod';
 import { assertOwn } from '../../auth/ownership.ts';
 import { notFound } from '../../rpc/errors.ts';
@@ -13,7 +14,7 @@ import { deleteOwnLog } from './sleepLogs.repo.ts';
  */
 export const deleteSleepLog = defineOperation({
   namespace: 'sleepLogs',
-  name: 'deleteSleepLog',
+  name: 'deleteSleepLog', audience: self(),
   summary: 'Delete one of the person\'s sleep logs',
   writes: true,
   input: z.object({ idpUserId: idpUserId(), logId: id() }),

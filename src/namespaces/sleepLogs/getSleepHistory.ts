@@ -1,3 +1,4 @@
+import { self } from '../../access/audience.ts';
 import { z } from 'zod';
 import { assertOwn } from '../../auth/ownership.ts';
 import { defineOperation } from '../../rpc/operation.ts';
@@ -8,7 +9,7 @@ import { recentLogs } from './sleepLogs.repo.ts';
 /** The person's `limit` (default 30) most recent sleep logs, newest date first. */
 export const getSleepHistory = defineOperation({
   namespace: 'sleepLogs',
-  name: 'getSleepHistory',
+  name: 'getSleepHistory', audience: self(),
   summary: "The person's most recent sleep logs, newest first",
   input: z.object({ idpUserId: idpUserId(), limit: historyLimit() }),
   async handler(ctx, input) {

@@ -1,3 +1,4 @@
+import { self } from '../../access/audience.ts';
 import { z } from 'zod';
 import { assertOwn } from '../../auth/ownership.ts';
 import { defineOperation } from '../../rpc/operation.ts';
@@ -8,7 +9,7 @@ import { findPreferences } from './sleepLogs.repo.ts';
 /** The person's sleep preferences; before the first setup, the defaults in use (`id` and times null, goal 480). */
 export const getSleepPreferences = defineOperation({
   namespace: 'sleepLogs',
-  name: 'getSleepPreferences',
+  name: 'getSleepPreferences', audience: self(),
   summary: "The person's sleep preferences",
   input: z.object({ idpUserId: idpUserId() }),
   async handler(ctx, input) {

@@ -1,3 +1,4 @@
+import { self } from '../../access/audience.ts';
 import { z } from 'zod';
 import { defineOperation } from '../../rpc/operation.ts';
 import { addDays } from '../../time/zone.ts';
@@ -10,7 +11,7 @@ import { goalOf, logsBetween } from './sleepLogs.repo.ts';
 /** Figures over the logs of the last `days` days (today and the days before; default 30), in the "sleep stats" shape. */
 export const getSleepStats = defineOperation({
   namespace: 'sleepLogs',
-  name: 'getSleepStats',
+  name: 'getSleepStats', audience: self(),
   summary: 'Sleep averages, goal completion rate, quality distribution and weekly averages',
   input: z.object({ idpUserId: idpUserId(), days: z.int().min(1).max(365).default(30) }),
   async handler(ctx, input) {

@@ -1,3 +1,4 @@
+import { self } from '../../access/audience.ts';
 import { z } from 'zod';
 import { defineOperation } from '../../rpc/operation.ts';
 import { idpUserId } from './fields.ts';
@@ -7,7 +8,7 @@ import { findLogOn, goalOf } from './sleepLogs.repo.ts';
 /** The log dated today in the interface's "sleep log of today" shape; without one, the log fields are null. */
 export const getTodaySleep = defineOperation({
   namespace: 'sleepLogs',
-  name: 'getTodaySleep',
+  name: 'getTodaySleep', audience: self(),
   summary: "The person's sleep log of today",
   input: z.object({ idpUserId: idpUserId() }),
   async handler(ctx, input) {

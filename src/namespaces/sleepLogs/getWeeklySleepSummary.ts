@@ -1,3 +1,4 @@
+import { self } from '../../access/audience.ts';
 import { z } from 'zod';
 import { defineOperation } from '../../rpc/operation.ts';
 import { addDays } from '../../time/zone.ts';
@@ -13,7 +14,7 @@ import { goalOf, logsBetween } from './sleepLogs.repo.ts';
  */
 export const getWeeklySleepSummary = defineOperation({
   namespace: 'sleepLogs',
-  name: 'getWeeklySleepSummary',
+  name: 'getWeeklySleepSummary', audience: self(),
   summary: 'Sleep of the last 7 days against the goal, last night, and the trend',
   input: z.object({ idpUserId: idpUserId() }),
   async handler(ctx, input) {

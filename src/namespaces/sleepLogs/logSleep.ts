@@ -1,3 +1,4 @@
+import { self } from '../../access/audience.ts';
 import { z } from 'zod';
 import { assertOwn } from '../../auth/ownership.ts';
 import { date, str } from '../../rpc/fields.ts';
@@ -27,7 +28,7 @@ export function sleptOf(hoursSlept: number, bedTime: string | null, wakeTime: st
  */
 export const logSleep = defineOperation({
   namespace: 'sleepLogs',
-  name: 'logSleep',
+  name: 'logSleep', audience: self(),
   summary: "Log (or replace) the person's sleep of a date",
   writes: true,
   input: z.object({

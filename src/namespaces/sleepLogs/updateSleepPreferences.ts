@@ -1,3 +1,4 @@
+import { self } from '../../access/audience.ts';
 import { z } from 'zod';
 import { assertOwn } from '../../auth/ownership.ts';
 import { newId } from '../../rpc/ids.ts';
@@ -10,7 +11,7 @@ import { findPreferences, savePreferences } from './sleepLogs.repo.ts';
 /** Sets up or changes the person's sleep preferences; answers the "sleep preferences" shape. */
 export const updateSleepPreferences = defineOperation({
   namespace: 'sleepLogs',
-  name: 'updateSleepPreferences',
+  name: 'updateSleepPreferences', audience: self(),
   summary: 'Set up or change sleep and wake times, the sleep goal and the reminder switches',
   writes: true,
   input: z.object({

@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { id } from '../../rpc/fields.ts';
 import { fromMinor } from '../../rpc/money.ts';
@@ -31,9 +32,9 @@ export function summaryOf(organizationId: string, balance: Balance, rates: { com
  */
 export const getOrganizationSummary = defineOperation({
   namespace: 'superAdminPayouts',
-  name: 'getOrganizationSummary',
+  name: 'getOrganizationSummary', audience: member(),
   summary: 'Collected, paid out, pending and available amounts of an organization',
-  access: 'authenticated',
+  tokenRequired: true,
   input: z.object({ organizationId: id() }),
   async handler(ctx, input) {
     assertStaffOf(ctx, input.organizationId);

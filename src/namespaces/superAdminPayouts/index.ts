@@ -1,22 +1,21 @@
+import { platform } from '../../access/audience.ts';
 import type { Operation } from '../../rpc/operation.ts';
-import { assertStaffOf, guarded } from './access.ts';
+import { guarded } from './access.ts';
 import { getOrganizationSummary } from './getOrganizationSummary.ts';
 import { list } from './list.ts';
 import { lockOrganizationPayouts } from './payouts.repo.ts';
 import { payouts } from './payouts.resource.ts';
 import { requestByOrganization } from './requestByOrganization.ts';
 
-const PLATFORM_ADMIN = ['platform_admin'] as const;
-
 /**
- * create, update and delete record what the platform pays out: role platform_admin (a token in
- * every auth mode), serialised per organization with requestByOrganization. getById and
- * listByOrganization: a token of the organization's own staff or of a platform admin (access.ts).
+ * create, update and delete record what the platform pays out: platform admins (a token in every
+ * auth mode), serialised per organization with requestByOrganization. getById and
+ * listByOrganization: members with a role of the table (admin, accountant), a token in every mode.
  */
 const byName = (name: string) => payouts.operations.find((op) => op.name === name)!;
 const adminWrite = (name: string) =>
-  guarded(byName(name), (ctx, input) => lockOrganizationPayouts(ctx, input.organizationId), { roles: PLATFORM_ADMIN, access: 'authenticated' });
-const staffRead = (name: string) => guarded(byName(name), (ctx, input) => assertStaffOf(ctx, input.organizationId), { access: 'authenticated' });
+  guarded(byName(name), (ctx, input) => lockOrganizationPayouts(ctx, input.organizationId), { audience: platform, tokenRequired: true });
+const staffRead = (name: string): Operation => ({ ...byName(name), tokenRequired: true });
 
 export const operations: Operation[] = [
   adminWrite('create'),

@@ -1,7 +1,7 @@
+import { platform } from '../../access/audience.ts';
 import { z } from 'zod';
 import { paging } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
-import { assertAdminWhenToken } from './access.ts';
 import { pageAll } from './payouts.repo.ts';
 import { statusText } from './payouts.resource.ts';
 
@@ -12,11 +12,12 @@ import { statusText } from './payouts.resource.ts';
  */
 export const list = defineOperation({
   namespace: 'superAdminPayouts',
-  name: 'list',
+  name: 'list', audience: platform,
+  // The interface's optional mode lets a request without a token list payouts; a token needs platform_admin.
+  tokenRequired: false,
   summary: 'Page through the payouts of all organizations, newest first (platform_admin when a token is present)',
   input: z.object({ status: statusText().nullish().transform((v) => v ?? undefined), ...paging }),
   async handler(ctx, input) {
-    assertAdminWhenToken(ctx);
     return pageAll(ctx.db, input.status, input.page, input.pageSize);
   },
 });

@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import type { SuperAdminPayoutsTable } from '../../db/schema.ts';
@@ -37,7 +38,7 @@ function prepare(record: ApiRecord, ctx: Context, current?: ApiRecord): ApiRecor
  * All five plain operations are generated; index.ts adds who may call them.
  */
 export const payouts = defineResource({
-  namespace: 'superAdminPayouts',
+  namespace: 'superAdminPayouts', audience: member(),
   table: 'superAdminPayouts',
   scope: 'organization',
   clientTimestamps: true,

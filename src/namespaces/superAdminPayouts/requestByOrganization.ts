@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { AppError, validationFailed } from '../../rpc/errors.ts';
 import { id, str } from '../../rpc/fields.ts';
@@ -21,9 +22,9 @@ import { REQUESTED } from './status.ts';
  */
 export const requestByOrganization = defineOperation({
   namespace: 'superAdminPayouts',
-  name: 'requestByOrganization',
+  name: 'requestByOrganization', audience: member(),
   summary: 'Request a payout of an amount out of what is available; commission and charges from configuration',
-  roles: ['admin', 'accountant', 'platform_admin'],
+  tokenRequired: true,
   writes: true,
   input: z.object({
     organizationId: id(),

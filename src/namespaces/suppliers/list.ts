@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { id, paging } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
@@ -15,7 +16,7 @@ const orUndefined = <T>(v: T | null | undefined) => v ?? undefined;
  */
 export const list = defineOperation({
   namespace: 'suppliers',
-  name: 'list',
+  name: 'list', audience: member(),
   summary: 'Page through suppliers with module filter, search and sorting',
   input: z.object({
     organizationId: id(),

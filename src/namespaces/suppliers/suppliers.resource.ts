@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { AppError } from '../../rpc/errors.ts';
 import { reqStr, str } from '../../rpc/fields.ts';
@@ -13,7 +14,7 @@ const text = (max: number) => z.string().trim().min(1, 'must not be empty').max(
  * list sorts).
  */
 export const suppliers = defineResource({
-  namespace: 'suppliers',
+  namespace: 'suppliers', audience: member(),
   table: 'suppliers',
   scope: 'organization',
   fields: {

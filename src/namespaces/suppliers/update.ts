@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import type { z } from 'zod';
 import { defineOperation } from '../../rpc/operation.ts';
 import { suppliers } from './suppliers.resource.ts';
@@ -15,7 +16,7 @@ const updateInput = (suppliers.schemas.update as unknown as z.ZodObject<z.ZodRaw
  */
 export const update = defineOperation({
   namespace: 'suppliers',
-  name: 'update',
+  name: 'update', audience: member(),
   summary: 'Change a supplier (module stays as created)',
   writes: true,
   input: updateInput,

@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { AppError } from '../../rpc/errors.ts';
 import { date, id } from '../../rpc/fields.ts';
@@ -20,7 +21,7 @@ export function formatToken(prefix: string, sequence: number): string {
  */
 export const next = defineOperation({
   namespace: 'tokenCounters',
-  name: 'next',
+  name: 'next', audience: member(),
   summary: 'Take the next sequence number of a counter (created on first use) and its formatted token',
   writes: true,
   input: z.object({

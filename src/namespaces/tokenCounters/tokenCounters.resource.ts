@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { defineResource } from '../../rpc/resource.ts';
 
@@ -5,7 +6,7 @@ import { defineResource } from '../../rpc/resource.ts';
 export const MAX_SEQUENCE = 2_147_483_647;
 
 export const tokenCounters = defineResource({
-  namespace: 'tokenCounters',
+  namespace: 'tokenCounters', audience: member(),
   table: 'tokenCounters',
   scope: 'organization',
   clientTimestamps: true,

@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { callerId } from '../../auth/caller.ts';
 import { notFound } from '../../rpc/errors.ts';
@@ -10,7 +11,7 @@ import { idpUserId } from './users.resource.ts';
 /** Blocks the person in the organization: from the next request on, their token is FORBIDDEN there. */
 export const blockUser = defineOperation({
   namespace: 'users',
-  name: 'blockUser',
+  name: 'blockUser', audience: member(),
   summary: 'Block a user in an organization',
   writes: true,
   input: z.object({ idpUserId: idpUserId(), organizationId: id(), blockedBy: str().nullish() }),

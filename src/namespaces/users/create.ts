@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { role } from '../../auth/roles.ts';
 import { bool, email, id, str } from '../../rpc/fields.ts';
@@ -7,7 +8,7 @@ import { idpUserId, roleList, users } from './users.resource.ts';
 
 export const create = defineOperation({
   namespace: 'users',
-  name: 'create',
+  name: 'create', audience: member(),
   summary: 'Create a user record in an organization (no organizationId: a platform-level record)',
   writes: true,
   input: z.object({

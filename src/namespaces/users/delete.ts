@@ -1,10 +1,11 @@
+import { member } from '../../access/audience.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { assertMayChangePlatformAdmin } from './users.access.ts';
 import { users } from './users.resource.ts';
 
 export const remove = defineOperation({
   namespace: 'users',
-  name: 'delete',
+  name: 'delete', audience: member(),
   summary: 'Delete a user record of an organization',
   writes: true,
   input: users.schemas.key,

@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { notFound } from '../../rpc/errors.ts';
 import { id } from '../../rpc/fields.ts';
@@ -8,7 +9,7 @@ import { idpUserId, users } from './users.resource.ts';
 
 export const deleteByIdpUserId = defineOperation({
   namespace: 'users',
-  name: 'deleteByIdpUserId',
+  name: 'deleteByIdpUserId', audience: member(),
   summary: "Delete a person's user record in an organization",
   writes: true,
   input: z.object({ idpUserId: idpUserId(), organizationId: id() }),

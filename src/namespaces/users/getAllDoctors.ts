@@ -1,3 +1,4 @@
+import { everyone } from '../../access/audience.ts';
 import { z } from 'zod';
 import { bool, id } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
@@ -19,7 +20,7 @@ const filter = z.object({
  */
 export const getAllDoctors = defineOperation({
   namespace: 'users',
-  name: 'getAllDoctors',
+  name: 'getAllDoctors', audience: everyone,
   summary: 'Doctors across organizations, or of one organization',
   input: z.object({
     search: searchText().nullish(),

@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { notFound } from '../../rpc/errors.ts';
 import { id } from '../../rpc/fields.ts';
@@ -13,7 +14,7 @@ import { idpUserId } from './users.resource.ts';
  */
 export const getByIdpUserId = defineOperation({
   namespace: 'users',
-  name: 'getByIdpUserId',
+  name: 'getByIdpUserId', audience: member(),
   summary: "A person's user record, by the identity provider's user id",
   input: z.object({ idpUserId: idpUserId(), organizationId: id().nullish() }),
   async handler(ctx, input) {

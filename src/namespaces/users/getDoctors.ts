@@ -1,3 +1,4 @@
+import { everyone } from '../../access/audience.ts';
 import { z } from 'zod';
 import { id } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
@@ -6,7 +7,7 @@ import { pageUsers } from './users.repo.ts';
 
 export const getDoctors = defineOperation({
   namespace: 'users',
-  name: 'getDoctors',
+  name: 'getDoctors', audience: everyone,
   summary: 'Doctors of an organization, newest first',
   input: z.object({ organizationId: id(), ...pagingShape }),
   async handler(ctx, input) {

@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { defineOperation } from '../../rpc/operation.ts';
 import { blankToUndefined, pagingShape, searchText, sortBy, sortOf, sortOrder } from './listing.ts';
@@ -7,7 +8,7 @@ import { pageUsers } from './users.repo.ts';
 /** Every user record of every organization (and the platform-level ones). */
 export const list = defineOperation({
   namespace: 'users',
-  name: 'list',
+  name: 'list', audience: member(),
   summary: 'All user records, platform-wide',
   input: z.object({ search: searchText().nullish(), sortBy: sortBy().nullish(), sortOrder: sortOrder().nullish(), ...pagingShape }),
   async handler(ctx, input) {

@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { bool, date, id, str } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
@@ -48,7 +49,7 @@ const input = z
  */
 export const listByOrganization = defineOperation({
   namespace: 'users',
-  name: 'listByOrganization',
+  name: 'listByOrganization', audience: member(),
   summary: 'Users of an organization, with filters',
   input,
   async handler(ctx, input) {

@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { id } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
@@ -7,7 +8,7 @@ import { pageUsers } from './users.repo.ts';
 /** Users of the organization whose displayName or email contains `query` (any letter case), optionally holding `role`. */
 export const search = defineOperation({
   namespace: 'users',
-  name: 'search',
+  name: 'search', audience: member(),
   summary: 'Search the users of an organization by name or email',
   input: z.object({ organizationId: id(), query: searchText().nullish(), role: roleFilter().nullish(), ...pagingShape }),
   async handler(ctx, input) {

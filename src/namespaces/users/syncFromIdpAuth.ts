@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { role } from '../../auth/roles.ts';
 import { email, reqStr, str } from '../../rpc/fields.ts';
@@ -76,7 +77,7 @@ async function upsertUser(ctx: Context, i: Input, organizationId: string): Promi
  */
 export const syncFromIdpAuth = defineOperation({
   namespace: 'users',
-  name: 'syncFromIdpAuth',
+  name: 'syncFromIdpAuth', audience: member(),
   summary: "Create or update a person's user record (and the team's organization) from the identity provider",
   writes: true,
   input,

@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { notFound } from '../../rpc/errors.ts';
 import { id } from '../../rpc/fields.ts';
@@ -8,7 +9,7 @@ import { idpUserId } from './users.resource.ts';
 
 export const unblockUser = defineOperation({
   namespace: 'users',
-  name: 'unblockUser',
+  name: 'unblockUser', audience: member(),
   summary: 'Unblock a user in an organization',
   writes: true,
   input: z.object({ idpUserId: idpUserId(), organizationId: id() }),

@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { assertMayChangePlatformAdmin } from './users.access.ts';
 import { users } from './users.resource.ts';
@@ -5,7 +6,7 @@ import { users } from './users.resource.ts';
 /** Omitted fields are unchanged, null clears; idpUserId, email and role cannot be cleared; roles null = only the role. */
 export const update = defineOperation({
   namespace: 'users',
-  name: 'update',
+  name: 'update', audience: member(),
   summary: 'Update a user record of an organization',
   writes: true,
   input: users.schemas.update,

@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { role } from '../../auth/roles.ts';
 import { notFound } from '../../rpc/errors.ts';
@@ -18,7 +19,7 @@ export function primaryRole(given: string | null | undefined, current: string, r
 /** Replaces the person's roles in the organization; takes effect on their next request. */
 export const updateRoles = defineOperation({
   namespace: 'users',
-  name: 'updateRoles',
+  name: 'updateRoles', audience: member(),
   summary: "Replace a user's roles in an organization",
   writes: true,
   input: z.object({

@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { ROLES, role } from '../../auth/roles.ts';
 import { defineResource, type ApiRecord } from '../../rpc/resource.ts';
@@ -20,7 +21,7 @@ export function withPrimaryRole(primary: string, roles: readonly string[] | null
  * organizationId on create) and are written by hand with this repository and these schemas.
  */
 export const users = defineResource({
-  namespace: 'users',
+  namespace: 'users', audience: member(),
   table: 'users',
   scope: 'organization',
   clientTimestamps: true,

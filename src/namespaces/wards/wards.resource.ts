@@ -1,3 +1,4 @@
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { AppError } from '../../rpc/errors.ts';
 import { reqStr, str } from '../../rpc/fields.ts';
@@ -5,7 +6,7 @@ import { defineResource, type ApiRecord } from '../../rpc/resource.ts';
 
 /** An organization's wards. `code` is unique in the organization when given. */
 export const wards = defineResource({
-  namespace: 'wards',
+  namespace: 'wards', audience: member(),
   table: 'wards',
   scope: 'organization',
   fields: {

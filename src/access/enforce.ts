@@ -1,0 +1,81 @@
+import { holdsRoleIn, isBlockedIn, membershipIn, type Caller, type Membership } from '../auth/caller.ts';
+import type { Config } from '../config.ts';
+import { AppError } from '../rpc/errors.ts';
+import type { Context, Operation } from '../rpc/operation.ts';
+
+/** The organization a call concerns, and whether the input named it or it was found from a record. */
+export interface Concerned {
+  organizationId: string;
+  named: boolean;
+}
+
+export interface Admission {
+  organizationId: string | null;
+  /** The caller's membership in that organization (a platform admin: its platform-level record). */
+  membership: Membership | null;
+}
+
+const anyGrantedRole = (caller: Caller & { kind: 'user' }, roles: ReadonlySet<string>) =>
+  caller.memberships.some((m) => !m.blocked && m.organizationId !== null && [...m.roles].some((r) => roles.has(r)));
+
+/**
+ * The checks that need no input, before validation: a token where one is needed, platform
+ * operations for platform admins, member operations for callers holding a granted role somewhere.
+ * Anonymous callers of the optional mode pass where the interface lets them (CONTRACT.md section 7).
+ */
+export function admitCaller(op: Operation, caller: Caller, config: Config): void {
+  if (op.audience.kind === 'public') return;
+  if (caller.kind === 'anonymous') {
+    if (config.auth.mode === 'required' || op.tokenRequired) throw new AppError('UNAUTHENTICATED', 'an access token is required');
+    return;
+  }
+  if (caller.isPlatformAdmin) return;
+  if (caller.memberships.length > 0 && caller.memberships.every((m) => m.blocked)) throw new AppError('FORBIDDEN', 'this user is blocked');
+  if (op.audience.kind === 'platform') throw new AppError('FORBIDDEN', 'this operation is for platform admins');
+  if (op.audience.kind === 'member' && !anyGrantedRole(caller, op.roles)) throw forbiddenRole(op);
+}
+
+/**
+ * The checks on the organization the call concerns (resolved by the caller of this function from
+ * the input or the record it names), and for `self` operations on the data's owner.
+ */
+export async function admitCall(op: Operation, caller: Caller, concerned: Concerned | null, input: unknown, ctx: Context): Promise<Admission> {
+  const organizationId = concerned?.organizationId ?? null;
+  const membership = membershipIn(caller, organizationId);
+  if (caller.kind === 'anonymous' || caller.isPlatformAdmin || op.audience.kind === 'public') return { organizationId, membership };
+  if (op.audience.kind === 'member') {
+    if (!concerned) {
+      if (op.audience.spansOrganizations) return { organizationId, membership };
+      throw new AppError('FORBIDDEN', 'this operation needs the organization it concerns');
+    }
+    refuseUnlessMember(op, caller, concerned);
+    return { organizationId, membership };
+  }
+  if (op.audience.kind === 'self') {
+    if (!op.audience.owner) return { organizationId, membership };
+    const owner = await op.audience.owner(input, ctx);
+    if (owner.idpUserId !== null && owner.idpUserId === caller.idpUserId) return { organizationId: organizationId ?? owner.organizationId, membership };
+    const staffOf = owner.organizationId ?? organizationId;
+    if (staffOf && holdsRoleIn(caller, staffOf, op.roles)) return { organizationId: staffOf, membership: membershipIn(caller, staffOf) };
+    if (staffOf && isBlockedIn(caller, staffOf)) throw new AppError('FORBIDDEN', 'this user is blocked in this organization');
+    if (!owner.named) throw new AppError('NOT_FOUND', `${op.namespace} record not found`);
+    throw new AppError('FORBIDDEN', 'these are another person\'s records');
+  }
+  throw new AppError('FORBIDDEN', 'this operation is for platform admins');
+}
+
+function refuseUnlessMember(op: Operation, caller: Caller & { kind: 'user' }, concerned: Concerned): void {
+  const { organizationId } = concerned;
+  if (holdsRoleIn(caller, organizationId, op.roles)) return;
+  if (isBlockedIn(caller, organizationId)) throw new AppError('FORBIDDEN', 'this user is blocked in this organization');
+  const isMember = caller.memberships.some((m) => !m.blocked && m.organizationId === organizationId);
+  if (isMember) throw forbiddenRole(op, ' in this organization');
+  // A record of another organization is not found; an organization named outright is forbidden.
+  if (!concerned.named) throw new AppError('NOT_FOUND', `${op.namespace} record not found`);
+  throw new AppError('FORBIDDEN', 'this organization is not yours');
+}
+
+function forbiddenRole(op: Operation, where = ''): AppError {
+  const roles = [...op.roles];
+  return new AppError('FORBIDDEN', roles.length ? `needs one of the roles ${roles.join(', ')}${where}` : 'no role may call this operation');
+}

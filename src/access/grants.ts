@@ -1,0 +1,175 @@
+import type { Role } from '../auth/roles.ts';
+
+/**
+ * The role table: for each role of an organization, the member and self operations it may call
+ * there (CONTRACT.md section 6). This file is the only place roles are given to operations;
+ * docs/access.md is rendered from it (npm run docs:access) and a test keeps the two equal.
+ *
+ * Patterns: `*` every operation; `ns.*` every operation of a namespace; `ns:read` / `ns:write`
+ * its reading / writing operations; `ns.name` one operation; a leading `!` takes away what the
+ * patterns before it gave. `platform_admin` passes every check and needs no row; `patient` has none:
+ * a patient reaches its own records through its linked account (the `self` audience), never as staff.
+ */
+export const GRANTS: Readonly<Record<Exclude<Role, 'platform_admin'>, readonly string[]>> = {
+  // Everything of its organization, members and roles included; attendance stays hr's (interface).
+  admin: ['*', '!hrmAttendance.*'],
+  doctor: [
+    'appointments.*',
+    'admissions.*',
+    '!admissions.delete',
+    'admissionLogs.*',
+    '!admissionLogs.delete',
+    'labOrders.*',
+    'labResultFiles.*',
+    'patients:read',
+    'patients.create',
+    'patients.update',
+    'preConsultationForms.*',
+    'admissionCharges:read',
+    'admissionCharges.applyDoctorFee',
+    'beds:read',
+    'wards:read',
+    'rooms:read',
+    'services:read',
+    'doctorEducation.*',
+    'notifications.*',
+    'tokenCounters.next',
+    'tokenCounters:read',
+    'users:read',
+    'inventoryItems:read',
+    'prescriptionMarketplace.getMyPrescriptions',
+    'prescriptionMarketplace.getPrescriptionDetails',
+    'prescriptionMarketplace.getQuotations',
+  ],
+  nurse: [
+    'admissionLogs.*',
+    '!admissionLogs.delete',
+    'beds.*',
+    '!beds.create',
+    '!beds.delete',
+    'admissions:read',
+    'appointments:read',
+    'patients:read',
+    'labOrders:read',
+    'labResultFiles:read',
+    'preConsultationForms:read',
+    'wards:read',
+    'rooms:read',
+    'services:read',
+    'notifications.*',
+    'tokenCounters.next',
+    'tokenCounters:read',
+    'users:read',
+    'inventoryItems:read',
+  ],
+  receptionist: [
+    'patients:read',
+    'patients.create',
+    'patients.update',
+    'patients.linkAccount',
+    'appointments.*',
+    '!appointments.delete',
+    'tokenCounters.*',
+    'admissions:read',
+    'admissions.create',
+    'admissions.update',
+    'beds:read',
+    'beds.update',
+    'wards:read',
+    'rooms:read',
+    'services:read',
+    'admissionCharges:read',
+    'preConsultationForms.*',
+    '!preConsultationForms.delete',
+    'notifications.*',
+    'users:read',
+  ],
+  accountant: [
+    'admissionCharges.*',
+    'admissions:read',
+    'admissions.update',
+    'appointments:read',
+    'appointments.markPaymentSuccess',
+    'patients:read',
+    'services.*',
+    'superAdminPayouts.getById',
+    'superAdminPayouts.listByOrganization',
+    'superAdminPayouts.getOrganizationSummary',
+    'superAdminPayouts.requestByOrganization',
+    'inventoryItems:read',
+    'suppliers:read',
+    'labOrders:read',
+    'notifications:read',
+    'users:read',
+  ],
+  pharmacist: [
+    'inventoryItems.*',
+    'suppliers.*',
+    'prescriptionMarketplace.getPharmacyPrescriptionDetails',
+    'prescriptionMarketplace.pendingList',
+    'prescriptionMarketplace.rejectPrescription',
+    'prescriptionMarketplace.saveDraftQuote',
+    'prescriptionMarketplace.searchProducts',
+    'prescriptionMarketplace.submitQuote',
+    'prescriptionMarketplace.updateQuote',
+    'notifications.*',
+    'users:read',
+  ],
+  lab_technician: [
+    'labOrders.*',
+    'labResultFiles.*',
+    'admissionCharges.applyLabCharge',
+    'admissionCharges:read',
+    'patients:read',
+    'notifications.*',
+    'users:read',
+  ],
+  hr: ['hrmAttendance.*', 'users:read', 'notifications:read'],
+  stylist: ['saloonMembers:read', 'notifications:read', 'tokenCounters.next'],
+  staff: ['saloonMembers:read', 'wards:read', 'rooms:read', 'beds:read', 'services:read', 'notifications:read', 'tokenCounters.next'],
+  patient: [],
+};
+
+export interface Grantable {
+  namespace: string;
+  name: string;
+  writes: boolean | 'manual';
+}
+
+function matches(pattern: string, op: Grantable): boolean {
+  if (pattern === '*') return true;
+  const [namespace, rest] = pattern.includes(':') ? pattern.split(':') : pattern.split('.');
+  if (namespace !== op.namespace) return false;
+  if (rest === '*') return true;
+  if (pattern.includes(':')) return rest === 'read' ? op.writes === false : op.writes !== false;
+  return rest === op.name;
+}
+
+/** The roles the table grants an operation (platform_admin passes every check and is not listed). */
+export function rolesGranted(op: Grantable, grants: typeof GRANTS = GRANTS): string[] {
+  const roles: string[] = [];
+  for (const [role, patterns] of Object.entries(grants)) {
+    let granted = false;
+    for (const pattern of patterns) {
+      if (pattern.startsWith('!')) {
+        if (matches(pattern.slice(1), op)) granted = false;
+      } else if (matches(pattern, op)) {
+        granted = true;
+      }
+    }
+    if (granted) roles.push(role);
+  }
+  return roles;
+}
+
+/** Patterns of the table that name no operation of the registry (a typo, or an operation removed). */
+export function unusedPatterns(ops: readonly Grantable[], grants: typeof GRANTS = GRANTS): string[] {
+  const unused: string[] = [];
+  for (const patterns of Object.values(grants)) {
+    for (const pattern of patterns) {
+      const bare = pattern.startsWith('!') ? pattern.slice(1) : pattern;
+      if (!ops.some((op) => matches(bare, op))) unused.push(pattern);
+    }
+  }
+  return unused;
+}

@@ -1,0 +1,63 @@
+import type { Db } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
+import { AppError } from '../rpc/errors.ts';
+import type { Context, Operation } from '../rpc/operation.ts';
+import type { Concerned } from './enforce.ts';
+
+/** What an operation's `organizationOf` may answer: an organization found from a record, or a Concerned. */
+export type OrganizationAnswer = string | Concerned | null | undefined;
+
+/** An organization the input names outright (a refusal is FORBIDDEN). */
+export const named = (organizationId: string): Concerned => ({ organizationId, named: true });
+
+/** An organization found from a record the input names (a refusal is NOT_FOUND). */
+export const foundFrom = (organizationId: string): Concerned => ({ organizationId, named: false });
+
+const namedInInput = (input: unknown): string | null => {
+  const value = (input as { organizationId?: unknown } | null)?.organizationId;
+  return typeof value === 'string' ? value : null;
+};
+
+/**
+ * The organization a call concerns (CONTRACT.md section 6): the operation's own `organizationOf`,
+ * else `organizationId` of the input. A plain string from `organizationOf` counts as named when it
+ * is the input's organizationId, else as found from a record.
+ */
+export async function organizationConcerned(op: Operation, input: unknown, ctx: Context): Promise<Concerned | null> {
+  const fromInput = namedInInput(input);
+  if (!op.organizationOf) return fromInput === null ? null : named(fromInput);
+  const answer = await op.organizationOf(input, ctx);
+  if (answer === null || answer === undefined) return null;
+  if (typeof answer !== 'string') return answer;
+  return answer === fromInput ? named(answer) : foundFrom(answer);
+}
+
+type TablesWithOrganization = {
+  [T in keyof Database]: Database[T] extends { organizationId: unknown; id: unknown } ? T : never;
+}[keyof Database];
+
+/**
+ * `organizationOf` for an operation keyed by a record: `organizationId` when the input gives it,
+ * else the organization of the record `input[key]` names in `table` (a missing record: NOT_FOUND).
+ */
+export function organizationOfRecord<I>(table: TablesWithOrganization, key: keyof I & string, what: string = table) {
+  return async (input: I, ctx: Context): Promise<OrganizationAnswer> => {
+    const given = namedInInput(input);
+    if (given !== null) return named(given);
+    const recordId = input[key];
+    if (typeof recordId !== 'string') return null;
+    const organizationId = await recordOrganization(ctx.db, table, recordId);
+    if (!organizationId) throw new AppError('NOT_FOUND', `${what} not found`);
+    return foundFrom(organizationId);
+  };
+}
+
+/** The organizationId of one record, or undefined when there is none (or it belongs to no organization). */
+export async function recordOrganization(db: Db, table: TablesWithOrganization, recordId: string): Promise<string | undefined> {
+  const row = await (db)
+    .selectFrom(table as 'patients')
+    .select('organizationId')
+    .where('id', '=', recordId)
+    .executeTakeFirst();
+  return row?.organizationId ?? undefined;
+}

@@ -41,8 +41,9 @@ export interface OperationDef<S extends z.ZodType, R> {
   /** Who may call it (CONTRACT.md section 6); there is no default. Roles come from src/access/grants.ts. */
   audience: Audience<z.output<S>>;
   /**
-   * A token is needed in every mode, also AUTH_MODE=optional (hrmAttendance by the interface;
-   * platform operations unless set to false). Public operations never need one.
+   * A token is needed in every mode, also AUTH_MODE=optional (hrmAttendance by the interface, and
+   * the extension operations that never were open). Default false: in the optional mode a request
+   * without a token reaches what the interface lets it. Public operations never need one.
    */
   tokenRequired?: boolean;
   /** It answers patient data: each call with a token is written to the read log (docs/access.md). */
@@ -82,7 +83,7 @@ export function defineOperation<S extends z.ZodType, R>(def: OperationDef<S, R>)
   if (!(def as Partial<typeof def>).audience) throw new Error(`${def.namespace}.${def.name} declares no audience`);
   return {
     ...def,
-    tokenRequired: def.tokenRequired ?? def.audience.kind === 'platform',
+    tokenRequired: def.tokenRequired ?? false,
     readsPatientData: def.readsPatientData ?? false,
     roles: new Set(def.audience.kind === 'member' || def.audience.kind === 'self' ? (def.audience.roles ?? []) : []),
     writes: def.writes ?? false,

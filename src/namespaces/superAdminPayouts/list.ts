@@ -13,8 +13,6 @@ import { statusText } from './payouts.resource.ts';
 export const list = defineOperation({
   namespace: 'superAdminPayouts',
   name: 'list', audience: platform,
-  // The interface's optional mode lets a request without a token list payouts; a token needs platform_admin.
-  tokenRequired: false,
   summary: 'Page through the payouts of all organizations, newest first (platform_admin when a token is present)',
   input: z.object({ status: statusText().nullish().transform((v) => v ?? undefined), ...paging }),
   async handler(ctx, input) {

@@ -1,0 +1,28 @@
+import type { Db } from '../db/database.ts';
+import { AppError } from '../rpc/errors.ts';
+import type { Context } from '../rpc/operation.ts';
+import type { Owner, OwnerOf } from './audience.ts';
+
+/**
+ * The owner of a patient record: the account linked to it (patients.idpUserId), and its
+ * organization, whose staff with a granted role may act for it. A missing record is NOT_FOUND.
+ */
+export async function patientOwner(db: Db, patientId: string): Promise<Owner> {
+  const row = await db.selectFrom('patients').select(['idpUserId', 'organizationId']).where('id', '=', patientId).executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND', 'patient not found');
+  return { idpUserId: row.idpUserId, organizationId: row.organizationId, named: false };
+}
+
+/** `self` owner for an operation keyed by a patient record id in `input[key]`. */
+export function ownerByPatient<I>(key: keyof I & string): OwnerOf<I> {
+  return (input: I, ctx: Context) => patientOwner(ctx.db, input[key] as string);
+}
+
+/** `self` owner for an operation keyed by an identity id in `input[key]` (wellness, devices); absent: the caller. */
+export function ownerByIdentity<I>(key: keyof I & string): OwnerOf<I> {
+  return (input: I, ctx: Context) => {
+    const named = input[key];
+    const idpUserId = typeof named === 'string' ? named : ctx.caller.kind === 'user' ? ctx.caller.idpUserId : null;
+    return { idpUserId, organizationId: null, named: true };
+  };
+}

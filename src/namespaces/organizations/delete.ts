@@ -13,7 +13,6 @@ export const remove = defineOperation({
   namespace: 'organizations',
   name: 'delete', audience: platform,
   tokenRequired: true,
-  tokenRequired: true,
   summary: 'Delete an organization that has no records (role platform_admin)',
   writes: true,
   input: organizations.schemas.key,

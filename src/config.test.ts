@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ConfigError, loadConfig } from './config.ts';
+import { authModeNotices, ConfigError, loadConfig } from './config.ts';
 
 test('defaults serve the embedded database in development with the development OTP switch on', () => {
   const config = loadConfig({});
@@ -32,4 +32,16 @@ test('production turns off every development switch and listens on all interface
   assert.equal(config.auth.devOtp, false);
   assert.equal(config.host, '0.0.0.0');
   assert.throws(() => loadConfig({ NODE_ENV: 'production', AUTH_JWT_SECRET: 'x'.repeat(40), AUTH_DEV_OTP: 'true' }), /AUTH_DEV_OTP/);
+});
+
+test('production requires a token by default; optional under production is said loudly at start', () => {
+  const secret = { AUTH_JWT_SECRET: 'x'.repeat(40) };
+  const production = loadConfig({ NODE_ENV: 'production', ...secret });
+  assert.equal(production.auth.mode, 'required');
+  assert.deepEqual(authModeNotices(production), [{ level: 'info', message: 'auth mode: required' }]);
+  const loose = loadConfig({ NODE_ENV: 'production', AUTH_MODE: 'optional', ...secret });
+  assert.equal(loose.auth.mode, 'optional');
+  assert.deepEqual(authModeNotices(loose).map((n) => n.level), ['info', 'warn']);
+  assert.equal(loadConfig({ AUTH_MODE: 'required' }).auth.mode, 'required');
+  assert.deepEqual(authModeNotices(loadConfig({})), [{ level: 'info', message: 'auth mode: optional' }]);
 });

@@ -28,7 +28,7 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   TIME_ZONE: z.string().refine(isTimeZone, 'must be an IANA time zone such as UTC or Asia/Kolkata').default('UTC'),
 
-  AUTH_MODE: z.enum(['optional', 'required']).default('optional'),
+  AUTH_MODE: z.enum(['optional', 'required']).optional(),
   AUTH_JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   AUTH_JWT_ISSUER: z.string().min(1).default('healthops'),
   AUTH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
@@ -172,7 +172,8 @@ export function loadConfig(source: Record<string, string | undefined> = readEnvi
     trustProxy: e.TRUST_PROXY,
     timeZone: e.TIME_ZONE,
     auth: {
-      mode: e.AUTH_MODE,
+      // The interface's optional mode is for development; production holds every caller to its audience.
+      mode: e.AUTH_MODE ?? (isProduction ? 'required' : 'optional'),
       jwtSecret: e.AUTH_JWT_SECRET ?? DEV_JWT_SECRET,
       issuer: e.AUTH_JWT_ISSUER,
       tokenTtlSeconds: e.AUTH_TOKEN_TTL_SECONDS,
@@ -219,4 +220,16 @@ export function loadConfig(source: Record<string, string | undefined> = readEnvi
 function readEnvironment(): Record<string, string | undefined> {
   if (existsSync('.env')) process.loadEnvFile('.env');
   return process.env;
+}
+
+/** What start-up says of the auth mode: always which one runs, and a warning for optional under production. */
+export function authModeNotices(config: Config): { level: 'info' | 'warn'; message: string }[] {
+  const notices: { level: 'info' | 'warn'; message: string }[] = [{ level: 'info', message: `auth mode: ${config.auth.mode}` }];
+  if (config.isProduction && config.auth.mode === 'optional') {
+    notices.push({
+      level: 'warn',
+      message: 'AUTH_MODE=optional under NODE_ENV=production: requests without a token reach every operation the interface leaves open; set AUTH_MODE=required',
+    });
+  }
+  return notices;
 }

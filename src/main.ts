@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { authModeNotices, ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { deliveryWorkerFor } from './namespaces/notifications/delivery-worker.ts';
@@ -37,6 +37,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  for (const notice of authModeNotices(config)) app.log[notice.level]({ authMode: config.auth.mode, env: config.env }, notice.message);
   pushWorker?.start();
 }
 

@@ -1,5 +1,5 @@
-import { member } from '../../access/audience.ts';
 import { z } from 'zod';
+import { member } from '../../access/audience.ts';
 import { notFound } from '../../rpc/errors.ts';
 import { id } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
@@ -13,7 +13,8 @@ import { chargeActor, idpTeamId, idpUserId, label, notes, organizationOfTeam, qu
  */
 export const applyCharge = defineOperation({
   namespace: 'admissionCharges',
-  name: 'applyCharge', audience: member(),
+  name: 'applyCharge',
+  audience: member(),
   summary: 'Charge a service of the catalogue on an admission (unit price x quantity plus tax)',
   writes: true,
   input: z
@@ -29,10 +30,10 @@ export const applyCharge = defineOperation({
       notes: notes(),
     })
     .refine((i) => !i.referenceType === !i.referenceId, { path: ['referenceId'], message: 'referenceType and referenceId come together' }),
-  organizationOf: (input, ctx) => organizationOfTeam(ctx, input.idpTeamId),
+  organizationOf: organizationOfTeam,
   async handler(ctx, input) {
-    const organizationId = await organizationOfTeam(ctx, input.idpTeamId);
-    const actor = await chargeActor(ctx, organizationId, input.idpUserId);
+    const organizationId = ctx.organizationId!;
+    const actor = await chargeActor(ctx, input.idpUserId);
     const service = await findService(ctx.db, organizationId, input.serviceId);
     if (!service) throw notFound('service');
     const reference = input.referenceType && input.referenceId ? { type: input.referenceType, id: input.referenceId } : undefined;

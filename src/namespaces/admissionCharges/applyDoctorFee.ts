@@ -1,5 +1,5 @@
-import { member } from '../../access/audience.ts';
 import { z } from 'zod';
+import { member } from '../../access/audience.ts';
 import { notFound } from '../../rpc/errors.ts';
 import { id } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
@@ -15,7 +15,8 @@ import { consultationServiceOf } from './charges.repo.ts';
  */
 export const applyDoctorFee = defineOperation({
   namespace: 'admissionCharges',
-  name: 'applyDoctorFee', audience: member(),
+  name: 'applyDoctorFee',
+  audience: member(),
   summary: "Charge a doctor's consultation fee on an admission",
   writes: true,
   input: z.object({
@@ -26,10 +27,10 @@ export const applyDoctorFee = defineOperation({
     consultationId: id().nullish(),
     notes: notes(),
   }),
-  organizationOf: (input, ctx) => organizationOfTeam(ctx, input.idpTeamId),
+  organizationOf: organizationOfTeam,
   async handler(ctx, input) {
-    const organizationId = await organizationOfTeam(ctx, input.idpTeamId);
-    const actor = await chargeActor(ctx, organizationId, input.idpUserId);
+    const organizationId = ctx.organizationId!;
+    const actor = await chargeActor(ctx, input.idpUserId);
     const service = await consultationServiceOf(ctx.db, organizationId, input.doctorId);
     if (!service) throw notFound('consultation service of this doctor');
     const reference = input.consultationId ? { type: 'consultation', id: input.consultationId } : undefined;

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
+import { signIn } from '../../../test/builders.ts';
 import { describeEachDialect, failsWith, ok } from '../../../test/harness.ts';
 import { kit, type Hospital } from '../admissions/admissions.testkit.ts';
 import { orderInput } from '../labOrders/labOrders.testkit.ts';
@@ -39,6 +40,15 @@ describeEachDialect('admissionCharges.applyLabCharge', (t) => {
     failsWith(await labCharge(), 'CONFLICT', 409);
     const check = ok(await t().call('admissionCharges', 'checkChargeExists', { idpTeamId: h.team, admissionId, referenceType: 'lab_order', referenceId: labOrderId }));
     assert.equal(check.item.id, item.id);
+  });
+
+  test('a lab technician charges a lab order as itself; a nurse may not (FORBIDDEN)', async () => {
+    const technician = await signIn(t(), { organizationId: h.organizationId, roles: ['lab_technician'] });
+    const nurse = await signIn(t(), { organizationId: h.organizationId, roles: ['nurse'] });
+    labOrderId = await order(h);
+    const as = (who: typeof nurse) => t().call('admissionCharges', 'applyLabCharge', { idpTeamId: h.team, idpUserId: who.idpUserId, serviceId: labService, labOrderId, admissionId }, { token: who.token });
+    failsWith(await as(nurse), 'FORBIDDEN', 403);
+    assert.equal(ok(await as(technician)).item.appliedByUserId, technician.userId);
   });
 
   test('concurrent lab charges of one order end in one charge', async () => {

@@ -1,5 +1,5 @@
-import { member } from '../../access/audience.ts';
 import { z } from 'zod';
+import { member } from '../../access/audience.ts';
 import { notFound, validationFailed } from '../../rpc/errors.ts';
 import { id } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
@@ -17,7 +17,8 @@ import { chargeActor, idpTeamId, idpUserId, notes, organizationOfTeam, quantity 
  */
 export const applyLabCharge = defineOperation({
   namespace: 'admissionCharges',
-  name: 'applyLabCharge', audience: member(),
+  name: 'applyLabCharge',
+  audience: member(),
   summary: 'Charge a lab order on an admission, at most once',
   writes: true,
   input: z.object({
@@ -29,10 +30,10 @@ export const applyLabCharge = defineOperation({
     quantity: quantity(),
     notes: notes(),
   }),
-  organizationOf: (input, ctx) => organizationOfTeam(ctx, input.idpTeamId),
+  organizationOf: organizationOfTeam,
   async handler(ctx, input) {
-    const organizationId = await organizationOfTeam(ctx, input.idpTeamId);
-    const actor = await chargeActor(ctx, organizationId, input.idpUserId);
+    const organizationId = ctx.organizationId!;
+    const actor = await chargeActor(ctx, input.idpUserId);
     const service = await findService(ctx.db, organizationId, input.serviceId);
     if (!service) throw notFound('service');
     if (service.category !== 'lab') throw validationFailed('serviceId', `must be a service of category lab, not ${service.category}`);

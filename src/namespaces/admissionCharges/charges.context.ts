@@ -1,15 +1,15 @@
 import { z } from 'zod';
-import { assertOwn } from '../../auth/ownership.ts';
-import { notFound } from '../../rpc/errors.ts';
+import type { Concerned } from '../../access/enforce.ts';
+import { named } from '../../access/organization.ts';
+import { AppError, notFound } from '../../rpc/errors.ts';
 import type { Context } from '../../rpc/operation.ts';
-import { memberActor, type Actor } from '../admissions/actor.ts';
+import { callerActor, type Actor } from '../admissions/actor.ts';
 import { organizationIdByTeam } from '../organizations/organizations.repo.ts';
 import { idpUserId as idpUserIdSchema } from '../users/users.resource.ts';
 
 /**
  * admissionCharges names the organization by the identity provider's team (idpTeamId) and the
- * actor by idpUserId. organizationOf resolves the team, so the dispatcher's tenancy guard applies
- * to it like to an organizationId; an unknown team is NOT_FOUND.
+ * actor by idpUserId.
  */
 
 export const idpTeamId = () => z.string().trim().min(1, 'must not be empty').max(256);
@@ -30,18 +30,36 @@ export const label = () => z.string().trim().min(1, 'must not be empty').max(64)
 
 export const notes = () => z.string().max(2000).nullish();
 
-export async function organizationOfTeam(ctx: Context, team: string): Promise<string> {
-  const organizationId = await organizationIdByTeam(ctx.db, team);
+/**
+ * `organizationOf` of every operation here: the team names the organization outright (a caller who
+ * is not its member is FORBIDDEN); an unknown team is NOT_FOUND.
+ */
+export async function organizationOfTeam(input: { idpTeamId: string }, ctx: Context): Promise<Concerned> {
+  const organizationId = await organizationIdByTeam(ctx.db, input.idpTeamId);
   if (!organizationId) throw notFound('organization');
-  return organizationId;
+  return named(organizationId);
 }
 
 /**
- * The actor of a charge or a void: with a token, idpUserId must be the caller's own (a platform
- * admin may name anyone), FORBIDDEN otherwise; in every mode it needs a users record in the
- * organization that is not blocked (FORBIDDEN otherwise).
+ * The actor of a charge or a void, named by idpUserId. With a token it is the caller (a platform
+ * admin may name anyone), FORBIDDEN otherwise. Without a token (optional mode) the person named
+ * needs a users record in the organization that is not blocked, FORBIDDEN otherwise.
  */
-export async function chargeActor(ctx: Context, organizationId: string, idpUserId: string): Promise<Actor> {
-  assertOwn(ctx.caller, idpUserId);
-  return memberActor(ctx.db, organizationId, idpUserId);
+export async function chargeActor(ctx: Context, idpUserId: string): Promise<Actor> {
+  const { caller } = ctx;
+  if (caller.kind === 'user' && caller.idpUserId === idpUserId) return callerActor(ctx)!;
+  if (caller.kind === 'user' && !caller.isPlatformAdmin) throw new AppError('FORBIDDEN', 'idpUserId must be your own');
+  return memberActor(ctx, idpUserId);
+}
+
+async function memberActor(ctx: Context, idpUserId: string): Promise<Actor> {
+  const row = await ctx.db
+    .selectFrom('users')
+    .select(['id', 'role', 'isBlocked'])
+    .where('organizationId', '=', ctx.organizationId)
+    .where('idpUserId', '=', idpUserId)
+    .executeTakeFirst();
+  if (!row) throw new AppError('FORBIDDEN', 'idpUserId has no user record in this organization');
+  if (row.isBlocked) throw new AppError('FORBIDDEN', 'idpUserId is blocked in this organization');
+  return { userId: row.id, role: row.role };
 }

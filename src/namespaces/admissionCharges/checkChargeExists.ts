@@ -1,5 +1,5 @@
-import { member } from '../../access/audience.ts';
 import { z } from 'zod';
+import { member } from '../../access/audience.ts';
 import { notFound } from '../../rpc/errors.ts';
 import { id } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
@@ -10,12 +10,14 @@ import { activeChargeFor, toRecord } from './charges.repo.ts';
 /** Whether the reference is charged on the admission: `{ exists, item }`, item the charge (not voided) or null. */
 export const checkChargeExists = defineOperation({
   namespace: 'admissionCharges',
-  name: 'checkChargeExists', audience: member(),
+  name: 'checkChargeExists',
+  audience: member(),
+  readsPatientData: true,
   summary: 'Tell whether a reference (e.g. a lab order) is already charged on an admission',
   input: z.object({ idpTeamId: idpTeamId(), admissionId: id(), referenceType: label(), referenceId: id() }),
-  organizationOf: (input, ctx) => organizationOfTeam(ctx, input.idpTeamId),
+  organizationOf: organizationOfTeam,
   async handler(ctx, input) {
-    const organizationId = await organizationOfTeam(ctx, input.idpTeamId);
+    const organizationId = ctx.organizationId!;
     if (!(await findAdmission(ctx.db, organizationId, input.admissionId))) throw notFound('admission');
     const row = await activeChargeFor(ctx.db, organizationId, input.admissionId, input.referenceType, input.referenceId);
     return { exists: !!row, item: row ? toRecord(row) : null };

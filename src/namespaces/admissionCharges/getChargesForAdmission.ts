@@ -1,5 +1,5 @@
-import { member } from '../../access/audience.ts';
 import { z } from 'zod';
+import { member } from '../../access/audience.ts';
 import { notFound } from '../../rpc/errors.ts';
 import { id } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
@@ -10,12 +10,14 @@ import { chargesOfAdmission, toRecord } from './charges.repo.ts';
 /** Every charge of the admission in the order applied, voided ones included (voidedAt set): `{ items }`. */
 export const getChargesForAdmission = defineOperation({
   namespace: 'admissionCharges',
-  name: 'getChargesForAdmission', audience: member(),
+  name: 'getChargesForAdmission',
+  audience: member(),
+  readsPatientData: true,
   summary: 'All charges of an admission, voided ones included and marked',
   input: z.object({ idpTeamId: idpTeamId(), admissionId: id() }),
-  organizationOf: (input, ctx) => organizationOfTeam(ctx, input.idpTeamId),
+  organizationOf: organizationOfTeam,
   async handler(ctx, input) {
-    const organizationId = await organizationOfTeam(ctx, input.idpTeamId);
+    const organizationId = ctx.organizationId!;
     if (!(await findAdmission(ctx.db, organizationId, input.admissionId))) throw notFound('admission');
     return { items: (await chargesOfAdmission(ctx.db, organizationId, input.admissionId)).map(toRecord) };
   },

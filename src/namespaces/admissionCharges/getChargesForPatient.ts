@@ -1,5 +1,5 @@
-import { member } from '../../access/audience.ts';
 import { z } from 'zod';
+import { member } from '../../access/audience.ts';
 import { notFound } from '../../rpc/errors.ts';
 import { id } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
@@ -10,12 +10,14 @@ import { chargesOfPatient, toRecord } from './charges.repo.ts';
 /** The patient's latest charges over all their admissions, newest first, voided ones included: `{ items }`. limit 1..500, default 100. */
 export const getChargesForPatient = defineOperation({
   namespace: 'admissionCharges',
-  name: 'getChargesForPatient', audience: member(),
+  name: 'getChargesForPatient',
+  audience: member(),
+  readsPatientData: true,
   summary: "A patient's latest charges across admissions (limit 1..500)",
   input: z.object({ idpTeamId: idpTeamId(), patientId: id(), limit: z.int().min(1).max(500).nullish() }),
-  organizationOf: (input, ctx) => organizationOfTeam(ctx, input.idpTeamId),
+  organizationOf: organizationOfTeam,
   async handler(ctx, input) {
-    const organizationId = await organizationOfTeam(ctx, input.idpTeamId);
+    const organizationId = ctx.organizationId!;
     if (!(await findPatient(ctx.db, organizationId, input.patientId))) throw notFound('patient');
     return { items: (await chargesOfPatient(ctx.db, organizationId, input.patientId, input.limit ?? 100)).map(toRecord) };
   },

@@ -1,5 +1,5 @@
-import { member } from '../../access/audience.ts';
 import { z } from 'zod';
+import { member } from '../../access/audience.ts';
 import { notFound } from '../../rpc/errors.ts';
 import { id } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
@@ -15,12 +15,14 @@ import { advanceOf, billOf } from './charges.totals.ts';
  */
 export const getChargesSummary = defineOperation({
   namespace: 'admissionCharges',
-  name: 'getChargesSummary', audience: member(),
+  name: 'getChargesSummary',
+  audience: member(),
+  readsPatientData: true,
   summary: "Totals of an admission's charges (voided apart), advance and balance due",
   input: z.object({ idpTeamId: idpTeamId(), admissionId: id() }),
-  organizationOf: (input, ctx) => organizationOfTeam(ctx, input.idpTeamId),
+  organizationOf: organizationOfTeam,
   async handler(ctx, input) {
-    const organizationId = await organizationOfTeam(ctx, input.idpTeamId);
+    const organizationId = ctx.organizationId!;
     const admission = await findAdmission(ctx.db, organizationId, input.admissionId);
     if (!admission) throw notFound('admission');
     const rows = await chargesOfAdmission(ctx.db, organizationId, input.admissionId);

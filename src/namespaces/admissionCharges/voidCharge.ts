@@ -1,5 +1,5 @@
-import { member } from '../../access/audience.ts';
 import { z } from 'zod';
+import { member } from '../../access/audience.ts';
 import { AppError, notFound } from '../../rpc/errors.ts';
 import { id } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
@@ -13,14 +13,15 @@ import { findCharge, markVoided, toRecord } from './charges.repo.ts';
  */
 export const voidCharge = defineOperation({
   namespace: 'admissionCharges',
-  name: 'voidCharge', audience: member(),
+  name: 'voidCharge',
+  audience: member(),
   summary: 'Void a charge (kept, marked with who, when and why)',
   writes: true,
   input: z.object({ idpTeamId: idpTeamId(), idpUserId: idpUserId(), reason: z.string().trim().min(1, 'must not be empty').max(2000), chargeId: id() }),
-  organizationOf: (input, ctx) => organizationOfTeam(ctx, input.idpTeamId),
+  organizationOf: organizationOfTeam,
   async handler(ctx, input) {
-    const organizationId = await organizationOfTeam(ctx, input.idpTeamId);
-    const actor = await chargeActor(ctx, organizationId, input.idpUserId);
+    const organizationId = ctx.organizationId!;
+    const actor = await chargeActor(ctx, input.idpUserId);
     if (!(await findCharge(ctx.db, organizationId, input.chargeId))) throw notFound('charge');
     const row = await markVoided(ctx.db, organizationId, input.chargeId, { voidedAt: ctx.now(), voidedByUserId: actor.userId, voidReason: input.reason });
     if (!row) throw new AppError('INVALID_STATE', 'the charge is already voided');

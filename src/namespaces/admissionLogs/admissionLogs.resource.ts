@@ -43,7 +43,9 @@ function assertManual(record: ApiRecord): void {
  * (notes, imports) and may be updated and deleted. `createdAt` may be given (back-fills).
  */
 export const admissionLogs = defineResource({
-  namespace: 'admissionLogs', audience: member(),
+  namespace: 'admissionLogs',
+  audience: member(),
+  readsPatientData: true,
   table: 'admissionLogs',
   scope: 'organization',
   clientTimestamps: true,

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
-import { orgId, signIn } from '../../../test/builders.ts';
+import { newId } from '../../rpc/ids.ts';
+import { orgId, signIn, tokenFor } from '../../../test/builders.ts';
 import { describeEachDialect, failsWith, ok } from '../../../test/harness.ts';
 import { kit, type Hospital } from '../admissions/admissions.testkit.ts';
 
@@ -83,5 +84,21 @@ describeEachDialect('admissionLogs', (t) => {
     const outsider = await signIn(t(), { organizationId: orgId(), roles: ['admin'] });
     failsWith(await call('listByOrganization', { organizationId: own.organizationId }, outsider.token), 'FORBIDDEN', 403);
     failsWith(await call('listByOrganization', {}), 'VALIDATION_FAILED', 400);
+  });
+
+  test('with a token: a nurse or doctor writes and corrects log rows, only an admin deletes them; receptionist, accountant, hr, pharmacist and an account without membership write none', async () => {
+    const staff = (role: string) => signIn(t(), { organizationId: h.organizationId, roles: [role] });
+    const nurse = await staff('nurse');
+    const row = { organizationId: h.organizationId, admissionId, patientId: h.patientId, event: 'VITALS', performedByUserId: nurse.userId, performedByRole: 'nurse' };
+    const { item } = ok(await call('create', row, nurse.token));
+    ok(await call('update', { organizationId: h.organizationId, id: item.id, notes: 'BP 120/80' }, h.doctor.token));
+    failsWith(await call('delete', { organizationId: h.organizationId, id: item.id }, nurse.token), 'FORBIDDEN', 403);
+    failsWith(await call('delete', { organizationId: h.organizationId, id: item.id }, h.doctor.token), 'FORBIDDEN', 403);
+    const account = await tokenFor(t(), newId());
+    for (const token of [h.receptionist.token, h.accountant.token, (await staff('hr')).token, (await staff('pharmacist')).token, account]) {
+      failsWith(await call('create', row, token), 'FORBIDDEN', 403);
+    }
+    failsWith(await call('getById', { organizationId: h.organizationId, id: item.id }, account), 'FORBIDDEN', 403);
+    ok(await call('delete', { organizationId: h.organizationId, id: item.id }, (await staff('admin')).token));
   });
 });

@@ -18,12 +18,6 @@ export async function findAdmission(db: Db, organizationId: string, id: string):
   return admissions.repo.find(db, organizationId, id);
 }
 
-/** The organization of an admission, whichever it is (for operations that name only the admission). */
-export async function organizationOfAdmission(db: Db, id: string): Promise<string | undefined> {
-  const row = await db.selectFrom('admissions').select('organizationId').where('id', '=', id).executeTakeFirst();
-  return row?.organizationId;
-}
-
 /** Does any charge (voided or not) name the admission? */
 export async function hasCharges(db: Db, organizationId: string, admissionId: string): Promise<boolean> {
   const row = await db

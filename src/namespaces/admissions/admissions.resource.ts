@@ -14,7 +14,9 @@ const reference = () => z.string().trim().max(256);
  * (cancelledAt, cancelledByUserId) are an extension: the time and actor of a cancellation.
  */
 export const admissions = defineResource({
-  namespace: 'admissions', audience: member(),
+  namespace: 'admissions',
+  audience: member(),
+  readsPatientData: true,
   table: 'admissions',
   scope: 'organization',
   generate: ['getById'],

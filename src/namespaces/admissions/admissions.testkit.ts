@@ -10,6 +10,7 @@ export interface Hospital {
   team: string;
   doctor: SignedIn;
   receptionist: SignedIn;
+  accountant: SignedIn;
   patientId: string;
   wardId: string;
   roomId: string;
@@ -29,10 +30,11 @@ export function kit(t: () => TestApp) {
     const organizationId = org.id as string;
     const doctor = await signIn(t(), { organizationId, roles: ['doctor'] });
     const receptionist = await signIn(t(), { organizationId, roles: ['receptionist'] });
+    const accountant = await signIn(t(), { organizationId, roles: ['accountant'] });
     const patientId = await patient(organizationId);
     const wardId = itemOf(await call('wards', 'create', { organizationId, name: 'General ward' })).id as string;
     const roomId = itemOf(await call('rooms', 'create', { organizationId, wardId, roomNumber: '101' })).id as string;
-    return { organizationId, slug: org.slug as string, team: org.idpTeamId as string, doctor, receptionist, patientId, wardId, roomId };
+    return { organizationId, slug: org.slug as string, team: org.idpTeamId as string, doctor, receptionist, accountant, patientId, wardId, roomId };
   }
 
   async function patient(organizationId: string, name = 'Asha Rao'): Promise<string> {

@@ -21,7 +21,7 @@ export async function prepareChange(
   const organization = await findOrganizationById(ctx.db, organizationId);
   const change: ChangeContext = {
     ctx,
-    actor: await callerActor(ctx, organizationId),
+    actor: callerActor(ctx),
     settings: settingsOf(organization),
     now: ctx.now(),
     events: [],

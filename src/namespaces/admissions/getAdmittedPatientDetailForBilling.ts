@@ -1,5 +1,7 @@
-import { member } from '../../access/audience.ts';
 import { z } from 'zod';
+import { member } from '../../access/audience.ts';
+import type { Concerned } from '../../access/enforce.ts';
+import { named } from '../../access/organization.ts';
 import { notFound } from '../../rpc/errors.ts';
 import { id } from '../../rpc/fields.ts';
 import { defineOperation, type Context } from '../../rpc/operation.ts';
@@ -16,10 +18,11 @@ import { findAdmission } from './admissions.repo.ts';
 
 const slug = () => z.string().trim().toLowerCase().min(1, 'must not be empty').max(64);
 
-async function organizationOfSlug(ctx: Context, organizationSlug: string): Promise<string> {
+/** The slug names the organization outright: a caller who is not its member is FORBIDDEN. */
+async function organizationOfSlug(ctx: Context, organizationSlug: string): Promise<Concerned> {
   const organization = await findOrganizationBySlug(ctx.db, organizationSlug);
   if (!organization) throw notFound('organization');
-  return organization.id;
+  return named(organization.id);
 }
 
 const orNull = async (p: Promise<ApiRecord | undefined> | undefined) => (await p) ?? null;
@@ -32,12 +35,14 @@ const orNull = async (p: Promise<ApiRecord | undefined> | undefined) => (await p
  */
 export const getAdmittedPatientDetailForBilling = defineOperation({
   namespace: 'admissions',
-  name: 'getAdmittedPatientDetailForBilling', audience: member(),
+  name: 'getAdmittedPatientDetailForBilling',
+  audience: member(),
+  readsPatientData: true,
   summary: 'Patient, admission, place, charges and balance due of an admission (by organization slug)',
   input: z.object({ admissionId: id(), organizationSlug: slug() }),
   organizationOf: (input, ctx) => organizationOfSlug(ctx, input.organizationSlug),
   async handler(ctx, input) {
-    const organizationId = await organizationOfSlug(ctx, input.organizationSlug);
+    const organizationId = ctx.organizationId!;
     const admission = await findAdmission(ctx.db, organizationId, input.admissionId);
     if (!admission) throw notFound('admission');
     const { db } = ctx;

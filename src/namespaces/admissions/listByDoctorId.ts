@@ -1,29 +1,26 @@
-import { member } from '../../access/audience.ts';
 import { z } from 'zod';
+import { member } from '../../access/audience.ts';
+import { organizationOfRecord } from '../../access/organization.ts';
 import { id, paging } from '../../rpc/fields.ts';
-import { defineOperation, type Context } from '../../rpc/operation.ts';
-import { reachable } from './actor.ts';
+import { defineOperation } from '../../rpc/operation.ts';
 import { pageAdmissions } from './admissions.repo.ts';
 import { statusText } from './admissions.status.ts';
 
-async function organizationOfDoctor(ctx: Context, doctorId: string): Promise<string> {
-  const user = await ctx.db.selectFrom('users').select('organizationId').where('id', '=', doctorId).executeTakeFirst();
-  return reachable(ctx, user?.organizationId ?? undefined, 'doctor');
-}
-
 /**
  * A page of the admissions whose admitting doctor is `doctorId` (a users record id), newest first,
- * optionally of one status. The organization is the doctor's record's: an unknown doctor, or one of
- * an organization the caller is not bound to, is NOT_FOUND.
+ * optionally of one status. The call concerns the organization of the doctor's record: an unknown
+ * doctor, or one of an organization the caller is not a member of, is NOT_FOUND.
  */
 export const listByDoctorId = defineOperation({
   namespace: 'admissions',
-  name: 'listByDoctorId', audience: member(),
+  name: 'listByDoctorId',
+  audience: member(),
+  readsPatientData: true,
   summary: 'A page of the admissions of an admitting doctor',
   input: z.object({ doctorId: id(), status: statusText().nullish(), ...paging }),
-  organizationOf: (input, ctx) => organizationOfDoctor(ctx, input.doctorId),
+  organizationOf: organizationOfRecord('users', 'doctorId', 'doctor'),
   async handler(ctx, input) {
-    const organizationId = await organizationOfDoctor(ctx, input.doctorId);
-    return pageAdmissions(ctx.db, { organizationId, admittingDoctorId: input.doctorId, status: input.status }, input.page, input.pageSize);
+    const filters = { organizationId: ctx.organizationId!, admittingDoctorId: input.doctorId, status: input.status };
+    return pageAdmissions(ctx.db, filters, input.page, input.pageSize);
   },
 });

@@ -12,7 +12,9 @@ import { statusText } from './admissions.status.ts';
  */
 export const listByOrganization = defineOperation({
   namespace: 'admissions',
-  name: 'listByOrganization', audience: member(),
+  name: 'listByOrganization',
+  audience: member(),
+  readsPatientData: true,
   summary: "A page of the organization's admissions, by status and search",
   input: z.object({
     organizationId: id(),

@@ -6,7 +6,7 @@ import { newId } from '../src/rpc/ids.ts';
 import type { Operation } from '../src/rpc/operation.ts';
 import { Registry } from '../src/rpc/registry.ts';
 import { organizationDigest } from './access/digest.ts';
-import { idsOf, secretIds, seedOrganization, type Seeded } from './access/fixture.ts';
+import { identityIds, idsOf, secretIds, seedOrganization, type Seeded } from './access/fixture.ts';
 import { minimalInput } from './access/inputs.ts';
 import { platformAdmin, signIn, tokenFor, type SignedIn } from './builders.ts';
 import { describeEachDialect, type ApiResponse } from './harness.ts';
@@ -68,8 +68,10 @@ describeEachDialect(
       const wrong: string[] = [];
       for (const op of operations) {
         const res = await call(op, inputFor(op, b), accountToken);
-        if (op.audience.kind === 'public') continue;
-        if ((op.audience.kind === 'member' || op.audience.kind === 'platform') && res.statusCode !== 403) {
+        if (op.audience.kind === 'public') {
+          // Public answers (the doctor directory ...) show public profile fields only.
+          if (res.statusCode === 200 && leaked(res, identityIds(b)).length > 0) wrong.push(`${label(op)} (public): 200 carrying B's identity ids or team ${leaked(res, identityIds(b)).join(', ')}`);
+        } else if ((op.audience.kind === 'member' || op.audience.kind === 'platform') && res.statusCode !== 403) {
           wrong.push(`${label(op)} (${op.audience.kind}): ${outcome(res)}`);
         } else if (res.statusCode === 200 && leaked(res, secrets).length > 0) {
           wrong.push(`${label(op)} (${op.audience.kind}): 200 carrying B's ${leaked(res, secrets).join(', ')}`);

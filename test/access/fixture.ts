@@ -105,6 +105,7 @@ export async function seedOrganization(t: TestApp, token: string, name: string):
     organizationId,
     idpTeamId: org.idpTeamId as string,
     organizationSlug: org.slug as string,
+    slug: org.slug as string,
     patientId: patient.id,
     wardId: ward.id,
     roomId: room.id,
@@ -154,6 +155,11 @@ export function idsOf(seeded: Seeded, caller?: { idpUserId: string }) {
  * The ids of the seeded organization's records that a response must not carry to an outsider. Not
  * the organization's own id and slug: its public fields may be listed to anyone (CONTRACT.md section 6).
  */
+/** What the public directory may never show of the seeded organization: identity ids (emails hold them too) and its team. */
+export function identityIds(seeded: Seeded): string[] {
+  return [seeded.doctor.idpUserId, seeded.clerk.idpUserId, seeded.idpTeamId];
+}
+
 export function secretIds(seeded: Seeded): string[] {
   const all = [...Object.values(seeded.records), ...Object.values(seeded.ids), seeded.doctor.idpUserId, seeded.clerk.idpUserId];
   return [...new Set(all)].filter((id) => id !== seeded.organizationId && id !== seeded.slug);

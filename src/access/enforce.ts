@@ -58,6 +58,7 @@ export async function admitCall(op: Operation, caller: Caller, concerned: Concer
     const staffOf = owner.organizationId ?? organizationId;
     if (staffOf && holdsRoleIn(caller, staffOf, op.roles)) return { organizationId: staffOf, membership: membershipIn(caller, staffOf) };
     if (staffOf && isBlockedIn(caller, staffOf)) throw new AppError('FORBIDDEN', 'this user is blocked in this organization');
+    if (staffOf && isMemberOf(caller, staffOf)) throw forbiddenRole(op, ' in this organization');
     if (!owner.named) throw new AppError('NOT_FOUND', `${op.namespace} record not found`);
     throw new AppError('FORBIDDEN', 'these are another person\'s records');
   }
@@ -68,12 +69,14 @@ function refuseUnlessMember(op: Operation, caller: Caller & { kind: 'user' }, co
   const { organizationId } = concerned;
   if (holdsRoleIn(caller, organizationId, op.roles)) return;
   if (isBlockedIn(caller, organizationId)) throw new AppError('FORBIDDEN', 'this user is blocked in this organization');
-  const isMember = caller.memberships.some((m) => !m.blocked && m.organizationId === organizationId);
-  if (isMember) throw forbiddenRole(op, ' in this organization');
+  if (isMemberOf(caller, organizationId)) throw forbiddenRole(op, ' in this organization');
   // A record of another organization is not found; an organization named outright is forbidden.
   if (!concerned.named) throw new AppError('NOT_FOUND', `${op.namespace} record not found`);
   throw new AppError('FORBIDDEN', 'this organization is not yours');
 }
+
+const isMemberOf = (caller: Caller & { kind: 'user' }, organizationId: string) =>
+  caller.memberships.some((m) => !m.blocked && m.organizationId === organizationId);
 
 function forbiddenRole(op: Operation, where = ''): AppError {
   const roles = [...op.roles];

@@ -1,18 +1,20 @@
-import { member } from '../../access/audience.ts';
+import { self } from '../../access/audience.ts';
 import { z } from 'zod';
 import { id } from '../../rpc/fields.ts';
 import { money } from '../../rpc/money.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { book, defined } from './book.ts';
 import { bookingFields, label, text } from './fields.ts';
+import { ownerByBookedPatient } from './owners.ts';
 
 /**
  * Holds a slot until payment: status `pending`, paymentStatus `pending`, holdExpiresAt = now +
- * APPOINTMENT_HOLD_MINUTES. Past holdExpiresAt an unpaid hold no longer holds its time.
+ * APPOINTMENT_HOLD_MINUTES. Past holdExpiresAt an unpaid hold no longer holds its time. A patient
+ * books for itself (the account linked to the patient record), staff for any patient.
  */
 export const createPending = defineOperation({
   namespace: 'appointments',
-  name: 'createPending', audience: member(),
+  name: 'createPending', audience: self(ownerByBookedPatient),
   summary: 'Hold a slot until payment (status pending; expires after APPOINTMENT_HOLD_MINUTES)',
   writes: true,
   input: z.object({

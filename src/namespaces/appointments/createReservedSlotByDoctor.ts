@@ -5,7 +5,7 @@ import { AppError } from '../../rpc/errors.ts';
 import { date, id, time } from '../../rpc/fields.ts';
 import { newId } from '../../rpc/ids.ts';
 import { defineOperation, type Context } from '../../rpc/operation.ts';
-import { assertReachable, doctorByReference, type DoctorRef } from './references.ts';
+import { doctorByReference, type DoctorRef } from './references.ts';
 import { insertReserved, reservedIn } from './reservedSlots.repo.ts';
 import { appointmentOverlap, dayStartMinute, lockDoctorDays, minuteOfDay, MINUTES_PER_DAY, reservedOverlap, type Interval } from './slots.ts';
 
@@ -37,19 +37,21 @@ const input = z
     }
   });
 
-/** The doctor themself, or an admin of the doctor's organization (or a platform admin); unbound callers as the interface allows. */
+/** Of the roles the table lets reserve, these reserve any doctor's time; the others (doctor) only their own. */
+const RESERVE_FOR_ANY_DOCTOR = ['admin', 'receptionist'];
+
+/** The doctor themself, or a receptionist or admin of the doctor's organization (a platform admin; no token as the interface allows). */
 function assertMayReserve(ctx: Context, doctor: DoctorRef): void {
   const caller = ctx.caller;
-  if (caller.kind === 'anonymous' || caller.memberships.length === 0 || caller.isPlatformAdmin) return;
-  if (caller.idpUserId === doctor.idpUserId) return;
-  if (caller.memberships.some((m) => !m.blocked && m.organizationId === doctor.organizationId && m.roles.has('admin'))) return;
-  throw new AppError('FORBIDDEN', 'only the doctor or an admin of the doctor\'s organization may reserve the doctor\'s time');
+  if (caller.kind === 'anonymous' || caller.isPlatformAdmin || caller.idpUserId === doctor.idpUserId) return;
+  if (RESERVE_FOR_ANY_DOCTOR.some((role) => ctx.membership?.roles.has(role))) return;
+  throw new AppError('FORBIDDEN', 'a doctor reserves only their own time; a receptionist or an admin reserves any doctor\'s');
 }
 
 /**
  * Reserves blocks of a doctor's day (not bookable). `doctorId` is the doctor's users record id
  * (or the idpUserId of a person who is a doctor in one organization); the blocks belong to the
- * doctor's organization. A block that overlaps one already reserved or an active appointment is
+ * doctor's organization, whose members the table grants this may call it. A block that overlaps one already reserved or an active appointment is
  * CONFLICT, and then none is stored. Answers the day's reserved blocks in the interface's shape.
  */
 export const createReservedSlotByDoctor = defineOperation({
@@ -58,9 +60,9 @@ export const createReservedSlotByDoctor = defineOperation({
   summary: 'Reserve blocks of a doctor\'s day (startTime[i]..endTime[i]); they cannot be booked',
   writes: true,
   input,
+  organizationOf: async (data, ctx) => (await doctorByReference(ctx.db, data.doctorId)).organizationId,
   async handler(ctx, data) {
     const doctor = await doctorByReference(ctx.db, data.doctorId);
-    assertReachable(ctx, doctor.organizationId, 'doctor');
     assertMayReserve(ctx, doctor);
     const dayStart = dayStartMinute(data.slotDate);
     const day: Interval = { start: dayStart, end: dayStart + MINUTES_PER_DAY };

@@ -14,7 +14,7 @@ import { clockOf, userIdsByReference } from './references.ts';
  */
 export const getByDoctorUserId = defineOperation({
   namespace: 'appointments',
-  name: 'getByDoctorUserId', audience: member(),
+  name: 'getByDoctorUserId', audience: member(), readsPatientData: true,
   summary: 'Page through a doctor\'s appointments with date and status filters',
   input: z.object({
     doctorUserId: id(),

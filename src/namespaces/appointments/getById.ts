@@ -6,7 +6,7 @@ import { getRow, toRecord } from './appointments.repo.ts';
 
 export const getById = defineOperation({
   namespace: 'appointments',
-  name: 'getById', audience: member(),
+  name: 'getById', audience: member(), readsPatientData: true,
   summary: 'One appointment of the organization',
   input: z.object({ id: id(), organizationId: id() }),
   async handler(ctx, input) {

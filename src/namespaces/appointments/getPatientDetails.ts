@@ -14,7 +14,7 @@ const VISITS_SHOWN = 50;
  */
 export const getPatientDetails = defineOperation({
   namespace: 'appointments',
-  name: 'getPatientDetails', audience: member(),
+  name: 'getPatientDetails', audience: member(), readsPatientData: true,
   summary: 'The appointment\'s patient with this organization\'s visit history',
   input: z.object({ appointmentId: id(), organizationId: id() }),
   async handler(ctx, input) {

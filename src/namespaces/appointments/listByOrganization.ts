@@ -13,7 +13,7 @@ import { clockOf } from './references.ts';
  */
 export const listByOrganization = defineOperation({
   namespace: 'appointments',
-  name: 'listByOrganization', audience: member(),
+  name: 'listByOrganization', audience: member(), readsPatientData: true,
   summary: 'Page through the organization\'s appointments with search and date filters',
   input: z.object({
     organizationId: id(),

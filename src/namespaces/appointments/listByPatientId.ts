@@ -9,7 +9,7 @@ import { pageAppointments } from './appointments.repo.ts';
 /** A patient's appointments in the organization, newest first; a patient not of this organization is NOT_FOUND. */
 export const listByPatientId = defineOperation({
   namespace: 'appointments',
-  name: 'listByPatientId', audience: member(),
+  name: 'listByPatientId', audience: member(), readsPatientData: true,
   summary: 'Page through one patient\'s appointments in the organization, newest first',
   input: z.object({ organizationId: id(), patientId: id(), ...paging }),
   async handler(ctx, input) {

@@ -1,4 +1,4 @@
-import { member } from '../../access/audience.ts';
+import { self } from '../../access/audience.ts';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { AppError, validationFailed } from '../../rpc/errors.ts';
@@ -7,6 +7,7 @@ import { money } from '../../rpc/money.ts';
 import { defineOperation, type Context } from '../../rpc/operation.ts';
 import { getRow, patchRow, toRecord, type AppointmentRow } from './appointments.repo.ts';
 import { label } from './fields.ts';
+import { ownerByAppointment } from './owners.ts';
 import { clockOf } from './references.ts';
 import { claimSlot } from './slots.ts';
 import { assertMayRun, forwardTo, isActive, WORKFLOW } from './status.ts';
@@ -50,11 +51,12 @@ function verifySignature(ctx: Context, data: Input): void {
  * (default now), method and gateway references, and the status moved forward (default
  * `confirmed`). The same gateway payment reported again answers the record unchanged; another
  * payment on a paid appointment is CONFLICT. A pending hold that expired is paid only if its time
- * is still free (CONFLICT otherwise).
+ * is still free (CONFLICT otherwise). Called by the appointment's patient (the account linked to its
+ * record) or the staff.
  */
 export const markPaymentSuccess = defineOperation({
   namespace: 'appointments',
-  name: 'markPaymentSuccess', audience: member(),
+  name: 'markPaymentSuccess', audience: self(ownerByAppointment('id')),
   summary: 'Record a successful payment and confirm the appointment (gateway signature verified when configured)',
   writes: true,
   input,

@@ -1,19 +1,21 @@
-import { member } from '../../access/audience.ts';
+import { self } from '../../access/audience.ts';
 import { z } from 'zod';
 import { id } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { notify } from '../notifications/notify.ts';
 import { getRow, patchRow, toRecord } from './appointments.repo.ts';
+import { ownerByAppointment } from './owners.ts';
 import { assertMayRun } from './status.ts';
 
 /**
  * Records when the patient joined the call (the first join is kept) and tells the doctor, through
  * notify(), once per appointment (dedupeKey `appointment:<id>:patient-joined`). A doctor whose
  * user record is gone cannot be notified (`notified: false`); the join time is still recorded.
+ * Called by the appointment's patient (the account linked to its record) or the staff.
  */
 export const patientJoinedCall = defineOperation({
   namespace: 'appointments',
-  name: 'patientJoinedCall', audience: member(),
+  name: 'patientJoinedCall', audience: self(ownerByAppointment('appointmentId')),
   summary: 'Record that the patient joined the call and notify the doctor (once per appointment)',
   writes: true,
   input: z.object({ appointmentId: id(), organizationId: id() }),

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.ts';
-import { AppError, notFound, validationFailed } from '../../rpc/errors.ts';
+import { notFound, validationFailed } from '../../rpc/errors.ts';
 import type { Context } from '../../rpc/operation.ts';
 import { parseJsonArray } from '../../rpc/record.ts';
 import { wallTime } from '../../time/zone.ts';
@@ -71,19 +71,6 @@ export async function serviceOf(db: Db, organizationId: string, serviceId: strin
   if (!service) throw validationFailed('serviceId', 'no such service in this organization');
   if (service.doctorId && service.doctorId !== doctorId) throw validationFailed('serviceId', 'this service is another doctor\'s consultation');
   return service;
-}
-
-/**
- * For operations that name no organization (they find it from a doctor or a patient): a caller
- * bound to other organizations gets NOT_FOUND, as if it had named this one's record (CONTRACT.md
- * section 6), without learning that it exists elsewhere. Anonymous callers, tokens without user
- * records and platform admins are not bound.
- */
-export function assertReachable(ctx: Context, organizationId: string, what: string): void {
-  const caller = ctx.caller;
-  if (caller.kind === 'anonymous' || caller.memberships.length === 0 || caller.isPlatformAdmin) return;
-  if (caller.memberships.some((m) => !m.blocked && m.organizationId === organizationId)) return;
-  throw new AppError('NOT_FOUND', `${what} not found`);
 }
 
 export interface OrganizationClock {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
-import { orgId, platformAdmin, signIn } from '../../../test/builders.ts';
+import { orgId, platformAdmin, signIn, tokenFor } from '../../../test/builders.ts';
 import { describeEachDialect, failsWith, ok } from '../../../test/harness.ts';
 import { appointments, booking, clinic, organization, type Clinic } from './appointments.testkit.ts';
 
@@ -79,17 +79,23 @@ describeEachDialect(
         }
       });
 
-      test('the doctor, an admin of the organization or a platform admin may reserve; other members are FORBIDDEN; other organizations NOT_FOUND', async () => {
+      test('the doctor, a receptionist or admin of the organization or a platform admin may reserve; other members are FORBIDDEN; other organizations NOT_FOUND', async () => {
         const d = await clinic(t());
         const nurse = await signIn(t(), { organizationId: d.org, roles: ['nurse'] });
+        const colleague = await signIn(t(), { organizationId: d.org, roles: ['doctor'] });
         const admin = await signIn(t(), { organizationId: d.org, roles: ['admin'] });
+        const receptionist = await signIn(t(), { organizationId: d.org, roles: ['receptionist'] });
         const outsider = await signIn(t(), { organizationId: orgId(), roles: ['admin'] });
+        const account = await tokenFor(t(), 'idp-no-membership');
         failsWith(await reserve(d, '2030-04-20', ['09:00'], ['10:00'], nurse.token), 'FORBIDDEN', 403);
+        failsWith(await reserve(d, '2030-04-20', ['09:00'], ['10:00'], colleague.token), 'FORBIDDEN', 403);
         failsWith(await reserve(d, '2030-04-20', ['09:00'], ['10:00'], outsider.token), 'NOT_FOUND', 404);
+        failsWith(await reserve(d, '2030-04-20', ['09:00'], ['10:00'], account), 'FORBIDDEN', 403);
         ok(await reserve(d, '2030-04-20', ['09:00'], ['10:00'], d.doctor.token));
         ok(await reserve(d, '2030-04-20', ['10:00'], ['11:00'], admin.token));
         ok(await reserve(d, '2030-04-20', ['11:00'], ['12:00'], (await platformAdmin(t())).token));
-        assert.equal((await storedBlocks(d.doctor.userId)).length, 3);
+        ok(await reserve(d, '2030-04-20', ['12:00'], ['13:00'], receptionist.token));
+        assert.equal((await storedBlocks(d.doctor.userId)).length, 4);
       });
 
       test('an unknown doctor or a user who is not a doctor is NOT_FOUND; a doctor of two organizations needs the record id', async () => {
@@ -159,16 +165,18 @@ describeEachDialect(
         assert.deepEqual(ok(await call('listReservedSlots', { doctorId: q.doctor.userId, slotDate: '2030-05-21' })).items.map((r: Record<string, unknown>) => r.kind), ['reserved']);
       });
 
-      test('validation; unknown doctor and callers of other organizations are NOT_FOUND', async () => {
+      test('validation; an unknown doctor is NOT_FOUND; public: any caller, no patient data', async () => {
         for (const bad of [{}, { startDate: '2030-05-02', endDate: '2030-05-01' }, { startDate: '2030-01-01', endDate: '2030-04-03' }, { slotDate: '2030-13-01' }]) {
           failsWith(await call('listReservedSlots', { doctorId: c.doctor.userId, ...bad }), 'VALIDATION_FAILED', 400);
         }
         ok(await call('listReservedSlots', { doctorId: c.doctor.userId, startDate: '2030-01-01', endDate: '2030-04-02' })); // 92 days
         failsWith(await call('listReservedSlots', { doctorId: 'missing', slotDate: '2030-05-01' }), 'NOT_FOUND', 404);
+        ok(await call('create', booking(c, { scheduledDate: '2030-05-01', scheduledTime: '09:00', reason: 'private' })));
         const outsider = await signIn(t(), { organizationId: orgId(), roles: ['receptionist'] });
-        failsWith(await call('listReservedSlots', { doctorId: c.doctor.userId, slotDate: '2030-05-01' }, outsider.token), 'NOT_FOUND', 404);
-        const member = await signIn(t(), { organizationId: c.org, roles: ['receptionist'] });
-        ok(await call('listReservedSlots', { doctorId: c.doctor.userId, slotDate: '2030-05-01' }, member.token));
+        const listed = ok(await call('listReservedSlots', { doctorId: c.doctor.userId, slotDate: '2030-05-01' }, outsider.token));
+        assert.deepEqual(Object.keys(listed).sort(), ['doctorId', 'endDate', 'items', 'organizationId', 'startDate']);
+        assert.deepEqual(listed.items.map((r: Record<string, unknown>) => Object.keys(r).sort()), [['endTime', 'id', 'kind', 'slotDate', 'startTime']]);
+        ok(await call('listReservedSlots', { doctorId: c.doctor.userId, slotDate: '2030-05-01' }, await tokenFor(t(), 'idp-no-membership')));
       });
     });
   },

@@ -1,4 +1,5 @@
 import { member } from '../../access/audience.ts';
+import { organizationOfRecord } from '../../access/organization.ts';
 import { z } from 'zod';
 import { callerId } from '../../auth/caller.ts';
 import { id, ts } from '../../rpc/fields.ts';
@@ -7,7 +8,6 @@ import { defineOperation } from '../../rpc/operation.ts';
 import { MAX_TESTS, optionalOrganizationId, orderFields, orderStatus, priority, testInput } from './labOrders.fields.ts';
 import { insertLabOrder } from './labOrders.repo.ts';
 import { completion, derivedStatus, nextOrderStatus, nextTest } from './labOrders.rules.ts';
-import { resolveOrganization } from './organization.ts';
 import { checkOrderReferences } from './references.ts';
 import { notifyResultsReady } from './resultsReady.ts';
 
@@ -25,7 +25,7 @@ export const createInput = z.object({
 /**
  * Creates an order with its tests (each `ordered` unless given further on, stamped by the rules).
  * `status` must be the one the tests give, or `cancelled`. An order created completed notifies the
- * patient at once.
+ * patient at once. Without organizationId the order is in the patient's organization.
  */
 export const create = defineOperation({
   namespace: 'labOrders',
@@ -33,9 +33,9 @@ export const create = defineOperation({
   summary: 'Create a lab order with its tests',
   writes: true,
   input: createInput,
-  organizationOf: (input, ctx) => resolveOrganization(ctx.caller, input.organizationId),
+  organizationOf: organizationOfRecord('patients', 'patientId', 'patient'),
   async handler(ctx, input) {
-    const organizationId = await resolveOrganization(ctx.caller, input.organizationId);
+    const organizationId = ctx.organizationId!;
     const doctorId = input.doctorId ?? null;
     const patient = await checkOrderReferences(ctx.db, organizationId, { patientId: input.patientId, doctorId });
     const now = ctx.now();

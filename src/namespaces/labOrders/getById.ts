@@ -7,7 +7,7 @@ import { findLabOrder } from './labOrders.repo.ts';
 
 export const getById = defineOperation({
   namespace: 'labOrders',
-  name: 'getById', audience: member(),
+  name: 'getById', audience: member(), readsPatientData: true,
   summary: 'A lab order of the organization with its tests',
   input: z.object({ id: id(), organizationId: id() }),
   async handler(ctx, input) {

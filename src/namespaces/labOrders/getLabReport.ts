@@ -8,7 +8,7 @@ import { pageLabOrders } from './labOrders.repo.ts';
 /** The list of listByOrganization, each order with its result files (`resultFiles`, oldest upload first). */
 export const getLabReport = defineOperation({
   namespace: 'labOrders',
-  name: 'getLabReport', audience: member(),
+  name: 'getLabReport', audience: member(), readsPatientData: true,
   summary: "A page of the organization's lab orders with their tests and result files, newest first",
   input: z.object({ organizationId: id(), ...paging }),
   async handler(ctx, input) {

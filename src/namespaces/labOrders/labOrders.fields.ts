@@ -74,5 +74,5 @@ export const orderFields = {
   completedBy: person().nullish(),
 };
 
-/** Optional in create and update (interface); see organization.ts for how an omitted one is resolved. */
+/** Optional in create and update (interface): an omitted one is the organization of the record the call names (patient, order, file). */
 export const optionalOrganizationId = () => id().nullish();

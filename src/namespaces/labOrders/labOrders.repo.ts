@@ -113,11 +113,6 @@ export async function lockLabOrder(db: Db, dialect: Dialect, organizationId: str
 }
 
 /** The organization of a lab order, looked up by id alone (for a platform admin who did not name it). */
-export async function organizationOfLabOrder(db: Db, id: string): Promise<string | undefined> {
-  const row = await db.selectFrom('labOrders').select('organizationId').where('id', '=', id).executeTakeFirst();
-  return row?.organizationId;
-}
-
 export async function insertLabOrder(db: Db, order: LabOrderFields, tests: StoredTest[]): Promise<LabOrderRecord> {
   const [row] = await db.insertInto('labOrders').values(order).returningAll().execute();
   const rows = await db

@@ -6,7 +6,7 @@ import { pageLabOrders } from './labOrders.repo.ts';
 
 export const listByOrganization = defineOperation({
   namespace: 'labOrders',
-  name: 'listByOrganization', audience: member(),
+  name: 'listByOrganization', audience: member(), readsPatientData: true,
   summary: "A page of the organization's lab orders with their tests, newest first",
   input: z.object({ organizationId: id(), ...paging }),
   async handler(ctx, input) {

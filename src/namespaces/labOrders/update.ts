@@ -1,13 +1,13 @@
 import { member } from '../../access/audience.ts';
+import { organizationOfRecord } from '../../access/organization.ts';
 import { z } from 'zod';
 import { callerId } from '../../auth/caller.ts';
 import { AppError, notFound, validationFailed } from '../../rpc/errors.ts';
 import { id, ts } from '../../rpc/fields.ts';
-import { defineOperation, type Context } from '../../rpc/operation.ts';
+import { defineOperation } from '../../rpc/operation.ts';
 import { MAX_TESTS, optionalOrganizationId, orderFields, orderStatus, priority, testInput, type TestInput } from './labOrders.fields.ts';
-import { lockLabOrder, organizationOfLabOrder, saveLabOrder, storedTest, type StoredTest } from './labOrders.repo.ts';
+import { lockLabOrder, saveLabOrder, storedTest, type StoredTest } from './labOrders.repo.ts';
 import { completion, derivedStatus, nextOrderStatus, nextTest, testsMoved, type Actor } from './labOrders.rules.ts';
-import { resolveOrganization } from './organization.ts';
 import { checkOrderReferences } from './references.ts';
 import { notifyResultsReady } from './resultsReady.ts';
 
@@ -22,9 +22,6 @@ export const updateInput = z.object({
   createdAt: ts().nullish(),
   updatedAt: ts().nullish(),
 });
-
-const organizationOf = (input: z.output<typeof updateInput>, ctx: Context) =>
-  resolveOrganization(ctx.caller, input.organizationId, { what: 'lab order', lookup: () => organizationOfLabOrder(ctx.db, input.id) });
 
 /**
  * `tests` lists the order's tests by position: element i changes the stored test i (fields
@@ -43,16 +40,16 @@ function applyTests(before: StoredTest[], changes: TestInput[] | undefined, acto
   });
 }
 
-/** Updates an order and moves its tests by the status rules; the order's status follows them. */
+/** Updates an order and moves its tests by the status rules; the order's status follows them. `id` alone finds it. */
 export const update = defineOperation({
   namespace: 'labOrders',
   name: 'update', audience: member(),
   summary: 'Update a lab order and move its tests',
   writes: true,
   input: updateInput,
-  organizationOf,
+  organizationOf: organizationOfRecord('labOrders', 'id', 'lab order'),
   async handler(ctx, input) {
-    const organizationId = await organizationOf(input, ctx);
+    const organizationId = ctx.organizationId!;
     const current = await lockLabOrder(ctx.db, ctx.dialect, organizationId, input.id);
     if (!current) throw notFound('lab order');
     const { tests: storedTests, ...currentFields } = current;

@@ -1,13 +1,13 @@
-import { member } from '../../access/audience.ts';
+import { self } from '../../access/audience.ts';
+import { organizationOfRecord } from '../../access/organization.ts';
 import { z } from 'zod';
 import { callerId } from '../../auth/caller.ts';
 import { id, str, ts } from '../../rpc/fields.ts';
 import { newId } from '../../rpc/ids.ts';
-import { defineOperation, type Context } from '../../rpc/operation.ts';
+import { defineOperation } from '../../rpc/operation.ts';
 import { optionalOrganizationId } from '../labOrders/labOrders.fields.ts';
-import { markExternalResultUploaded, organizationOfLabOrder } from '../labOrders/labOrders.repo.ts';
-import { resolveOrganization } from '../labOrders/organization.ts';
-import { assertMayWriteFiles, checkPatientIdpUserId, isOrdersPatient, orderOfFile, testNamed } from './labOrder.ts';
+import { markExternalResultUploaded } from '../labOrders/labOrders.repo.ts';
+import { checkPatientIdpUserId, isOrdersPatient, orderOfFile, ownerOfLabOrder, testNamed } from './labOrder.ts';
 import { asResultFile, fileId, fileName, fileSize, fileUrl, labResultFiles, mimeType, person, testName } from './labResultFiles.resource.ts';
 
 
@@ -28,29 +28,25 @@ export const createInput = z.object({
   isExternalResult: z.boolean().nullish(),
   uploadedByPatient: z.boolean().nullish(),
 });
-type CreateInput = z.output<typeof createInput>;
-
-const organizationOf = (input: CreateInput, ctx: Context) =>
-  resolveOrganization(ctx.caller, input.organizationId, { what: 'lab order', lookup: () => organizationOfLabOrder(ctx.db, input.labOrderId) });
 
 /**
  * Records a result file of a lab order of the same organization. Defaults: uploadedBy = the caller,
  * uploadedAt = now, patientIdpUserId = the order's patient's identity, isExternalResult = whether
  * the test named by testName is marked external. A file uploaded by the order's patient is flagged
  * uploadedByPatient whatever was sent. An external result for an external test stamps the test's
- * externalResultUploadedAt (first upload only).
+ * externalResultUploadedAt (first upload only). The order's patient uploads too (the account linked
+ * to its record); without organizationId the file is in the order's organization.
  */
 export const create = defineOperation({
   namespace: 'labResultFiles',
-  name: 'create', audience: member(),
+  name: 'create', audience: self(ownerOfLabOrder),
   summary: 'Record a result file of a lab order',
   writes: true,
   input: createInput,
-  organizationOf,
+  organizationOf: organizationOfRecord('labOrders', 'labOrderId', 'lab order'),
   async handler(ctx, input) {
-    const organizationId = await organizationOf(input, ctx);
+    const organizationId = ctx.organizationId!;
     const fileOrder = await orderOfFile(ctx.db, organizationId, input.labOrderId);
-    assertMayWriteFiles(ctx.caller, fileOrder);
     checkPatientIdpUserId(input.patientIdpUserId, fileOrder);
     const now = ctx.now();
     const test = testNamed(fileOrder, input.testName);

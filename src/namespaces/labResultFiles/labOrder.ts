@@ -1,6 +1,7 @@
+import type { Owner, OwnerOf } from '../../access/audience.ts';
 import type { Caller } from '../../auth/caller.ts';
 import type { Db } from '../../db/database.ts';
-import { AppError, validationFailed } from '../../rpc/errors.ts';
+import { notFound, validationFailed } from '../../rpc/errors.ts';
 import { findLabOrder, type LabOrderRecord } from '../labOrders/labOrders.repo.ts';
 import { findPatient } from '../patients/patients.repo.ts';
 
@@ -23,16 +24,6 @@ export function isOrdersPatient(caller: Caller, fileOrder: FileOrder): boolean {
   return caller.kind === 'user' && fileOrder.patientIdpUserId !== null && caller.idpUserId === fileOrder.patientIdpUserId;
 }
 
-/**
- * A token without user records is a patient's own account (docs/architecture.md): it writes
- * result files only for its own lab orders. Staff (bound to the organization, checked by the
- * tenancy guard), platform admins and anonymous callers of the optional mode are not limited here.
- */
-export function assertMayWriteFiles(caller: Caller, fileOrder: FileOrder): void {
-  if (caller.kind === 'anonymous' || caller.isPlatformAdmin || caller.memberships.length > 0) return;
-  if (!isOrdersPatient(caller, fileOrder)) throw new AppError('FORBIDDEN', "these are another patient's lab orders");
-}
-
 /** patientIdpUserId, when given, must be the order's patient's identity (when the patient has one). */
 export function checkPatientIdpUserId(given: string | null | undefined, fileOrder: FileOrder): void {
   if (given && fileOrder.patientIdpUserId !== null && given !== fileOrder.patientIdpUserId) {
@@ -45,3 +36,33 @@ export function testNamed(fileOrder: FileOrder, testName: string | null | undefi
   if (!testName) return undefined;
   return fileOrder.order.tests.find((t) => t.name === testName) ?? fileOrder.order.tests.find((t) => t.code === testName);
 }
+
+/**
+ * `self` owner of a lab order's files: the account linked to the order's patient record, and the
+ * order's organization. With organizationId named, an order not of that organization has no
+ * owner (its staff pass and find nothing; others are FORBIDDEN); without, the dispatcher already
+ * found the order (organizationOfRecord), else it is NOT_FOUND.
+ */
+export const ownerOfLabOrder: OwnerOf<{ labOrderId: string; organizationId?: string | null | undefined }> = async (input, ctx): Promise<Owner> => {
+  const named = input.organizationId ?? undefined;
+  let query = ctx.db
+    .selectFrom('labOrders')
+    .leftJoin('patients', (join) => join.onRef('patients.id', '=', 'labOrders.patientId').onRef('patients.organizationId', '=', 'labOrders.organizationId'))
+    .select(['labOrders.organizationId', 'patients.idpUserId'])
+    .where('labOrders.id', '=', input.labOrderId);
+  if (named !== undefined) query = query.where('labOrders.organizationId', '=', named);
+  const row = await query.executeTakeFirst();
+  if (!row && named === undefined) throw notFound('lab order');
+  return { idpUserId: row?.idpUserId ?? null, organizationId: row?.organizationId ?? named!, named: named !== undefined };
+};
+
+/** `self` owner of a result file (getById): the owner of its lab order. */
+export const ownerOfResultFile: OwnerOf<{ id: string; organizationId: string }> = async (input, ctx) => {
+  const file = await ctx.db
+    .selectFrom('labResultFiles')
+    .select('labOrderId')
+    .where('organizationId', '=', input.organizationId)
+    .where('id', '=', input.id)
+    .executeTakeFirst();
+  return ownerOfLabOrder({ labOrderId: file?.labOrderId ?? '', organizationId: input.organizationId }, ctx);
+};

@@ -21,9 +21,3 @@ export async function filesOfOrders(db: Db, organizationId: string, orderIds: re
   }
   return byOrder;
 }
-
-/** The organization of a result file, looked up by id alone (for a platform admin who did not name it). */
-export async function organizationOfResultFile(db: Db, id: string): Promise<string | undefined> {
-  const row = await db.selectFrom('labResultFiles').select('organizationId').where('id', '=', id).executeTakeFirst();
-  return row?.organizationId;
-}

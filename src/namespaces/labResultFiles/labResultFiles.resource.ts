@@ -43,16 +43,17 @@ export type LabResultFileRecord = Omit<Selectable<LabResultFilesTable>, 'isExter
 };
 
 /**
- * Result file metadata. getById, delete and listByOrganization (filter labOrderId) are generated;
- * create and update are written by hand (optional organizationId, the lab order and patient
+ * Result file metadata. delete and listByOrganization (filter labOrderId) are generated; create,
+ * update and getById are written by hand (optional organizationId, the lab order and patient
  * rules) with these schemas and this repository.
  */
 export const labResultFiles = defineResource({
   namespace: 'labResultFiles', audience: member(),
+  readsPatientData: true,
   table: 'labResultFiles',
   scope: 'organization',
   clientTimestamps: true,
-  generate: ['getById', 'delete', 'list'],
+  generate: ['delete', 'list'],
   fields: {
     labOrderId: { kind: 'string', required: true, schema: id() },
     testName: { kind: 'string', schema: testName() },

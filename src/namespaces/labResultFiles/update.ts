@@ -1,12 +1,11 @@
 import { member } from '../../access/audience.ts';
+import { organizationOfRecord } from '../../access/organization.ts';
 import { z } from 'zod';
 import { validationFailed } from '../../rpc/errors.ts';
 import { id, str, ts } from '../../rpc/fields.ts';
-import { defineOperation, type Context } from '../../rpc/operation.ts';
+import { defineOperation } from '../../rpc/operation.ts';
 import { optionalOrganizationId } from '../labOrders/labOrders.fields.ts';
-import { resolveOrganization } from '../labOrders/organization.ts';
-import { assertMayWriteFiles, checkPatientIdpUserId, orderOfFile } from './labOrder.ts';
-import { organizationOfResultFile } from './labResultFiles.repo.ts';
+import { checkPatientIdpUserId, orderOfFile } from './labOrder.ts';
 import { asResultFile, fileId, fileName, fileSize, fileUrl, labResultFiles, mimeType, person, testName } from './labResultFiles.resource.ts';
 
 
@@ -30,11 +29,6 @@ export const updateInput = z.object({
   isExternalResult: z.boolean().nullish(),
   uploadedByPatient: z.boolean().nullish(),
 });
-type UpdateInput = z.output<typeof updateInput>;
-
-const organizationOf = (input: UpdateInput, ctx: Context) =>
-  resolveOrganization(ctx.caller, input.organizationId, { what: 'lab result file', lookup: () => organizationOfResultFile(ctx.db, input.id) });
-
 const PLAIN = ['fileId', 'fileName', 'fileSize', 'mimeType', 'uploadedAt', 'createdAt', 'testName', 'fileUrl', 'description', 'uploadedBy'] as const;
 /** Nullable in the interface but never empty here: null leaves them as stored. */
 const KEPT_ON_NULL: ReadonlySet<string> = new Set(['uploadedAt', 'createdAt']);
@@ -42,7 +36,7 @@ const KEPT_ON_NULL: ReadonlySet<string> = new Set(['uploadedAt', 'createdAt']);
 /**
  * Updates a result file's metadata. A new labOrderId must be an order of the same organization;
  * uploadedByPatient is set at upload and cannot be changed; isExternalResult null = false;
- * uploadedAt / createdAt null = unchanged.
+ * uploadedAt / createdAt null = unchanged. `id` alone finds the file.
  */
 export const update = defineOperation({
   namespace: 'labResultFiles',
@@ -50,17 +44,15 @@ export const update = defineOperation({
   summary: "Update a result file's metadata",
   writes: true,
   input: updateInput,
-  organizationOf,
+  organizationOf: organizationOfRecord('labResultFiles', 'id', 'lab result file'),
   async handler(ctx, input) {
-    const organizationId = await organizationOf(input, ctx);
+    const organizationId = ctx.organizationId!;
     const current = asResultFile(await labResultFiles.repo.get(ctx.db, organizationId, input.id));
     if (input.uploadedByPatient !== undefined && (input.uploadedByPatient ?? false) !== current.uploadedByPatient) {
       throw validationFailed('uploadedByPatient', 'is set at upload and cannot be changed');
     }
     const movesOrder = input.labOrderId !== undefined && input.labOrderId !== current.labOrderId;
-    if (movesOrder) assertMayWriteFiles(ctx.caller, await orderOfFile(ctx.db, organizationId, current.labOrderId));
     const fileOrder = await orderOfFile(ctx.db, organizationId, input.labOrderId ?? current.labOrderId);
-    assertMayWriteFiles(ctx.caller, fileOrder);
 
     const changes: Record<string, unknown> = { updatedAt: ctx.now() };
     for (const key of PLAIN) {

@@ -1,32 +1,54 @@
-import type { Caller } from '../../auth/caller.ts';
-import { assertOwn } from '../../auth/ownership.ts';
+import { ownIdentity, type Owner, type OwnerOf } from '../../access/audience.ts';
+import { rolesGranted, type Grantable } from '../../access/grants.ts';
+import { callerId, holdsRoleIn } from '../../auth/caller.ts';
 import { AppError, notFound, validationFailed } from '../../rpc/errors.ts';
 import type { Context } from '../../rpc/operation.ts';
-import { assertReachable } from '../appointments/references.ts';
-import { findAppointment, organizationOfAppointment, patientIdentityOf, type AppointmentRef, type FormRecord } from './preConsultationForms.repo.ts';
+import { appointmentPatient } from '../appointments/owners.ts';
+import { findAppointment, findForm, type AppointmentRef } from './preConsultationForms.repo.ts';
 
 /**
- * Who reaches which forms (docs/labs-and-content.md, preConsultationForms). Staff are kept to
- * their organizations by the dispatcher's tenancy guard; platform admins and anonymous callers of
- * the optional mode are not limited here. A token without user records is a patient's own
- * account: it writes forms only for itself, for appointments of its own patient record, and
- * reaches only the forms it filled in or that belong to its own appointments.
+ * Who reaches which forms (docs/labs-and-content.md, preConsultationForms). The dispatcher admits
+ * the staff of the organization holding a role the table grants, and the form's patient: the
+ * account linked to the appointment's patient record, or the idpUserId the form is for (the owners
+ * below). What needs the record stays here: a patient fills in forms only as itself, moves them
+ * only to its own appointments and lists only its own.
  */
 
-/** The idpUserId of a patient's own account (a token without user records), else undefined. */
-export function personalId(caller: Caller): string | undefined {
-  return caller.kind === 'user' && !caller.isPlatformAdmin && caller.memberships.length === 0 ? caller.idpUserId : undefined;
+/** create: the account linked to the patient of the appointment named (its organization's staff too). */
+export const ownerOfAppointment: OwnerOf<{ appointmentId: string }> = async (input, ctx) => {
+  const found = await appointmentPatient(ctx.db, input.appointmentId);
+  if (!found) throw notFound('appointment');
+  return { ...found, named: false };
+};
+
+/**
+ * getById, update: the caller when it is the form's patient (either account), else the account the
+ * form is for. A form not of the named organization has no owner: its staff pass and find nothing.
+ */
+export const ownerOfForm: OwnerOf<{ id: string; organizationId: string }> = async (input, ctx): Promise<Owner> => {
+  const form = await findForm(ctx.db, input.organizationId, input.id);
+  const patient = form && (await appointmentPatient(ctx.db, form.appointmentId, form.organizationId));
+  const owners = [form?.idpUserId, patient?.idpUserId].filter((o): o is string => typeof o === 'string');
+  const me = callerId(ctx.caller);
+  return { idpUserId: me !== null && owners.includes(me) ? me : (owners[0] ?? null), organizationId: input.organizationId, named: true };
+};
+
+/** listByOrganization: every account lists its own forms of the organization named (staff all of them). */
+export const callerAsOwner: OwnerOf<{ organizationId: string }> = (input, ctx) => ownIdentity(callerId(ctx.caller), input.organizationId);
+
+/**
+ * The caller's identity when it acts as a patient: signed in without a role the table grants `op`
+ * in the organization concerned. Undefined for staff, platform admins and calls without a token.
+ */
+export function actingPatient(ctx: Context, op: Grantable): string | undefined {
+  const caller = ctx.caller;
+  if (caller.kind !== 'user' || holdsRoleIn(caller, ctx.organizationId!, new Set(rolesGranted(op)))) return undefined;
+  return caller.idpUserId;
 }
 
-/**
- * create names no organization: it is the appointment's. An unknown appointment is NOT_FOUND, and
- * so is one of another organization for a caller bound to others (its existence is not revealed).
- */
-export async function organizationOfCreate(ctx: Context, appointmentId: string): Promise<string> {
-  const organizationId = await organizationOfAppointment(ctx.db, appointmentId);
-  if (!organizationId) throw notFound('appointment');
-  assertReachable(ctx, organizationId, 'appointment');
-  return organizationId;
+/** A patient fills in forms only as itself (FORBIDDEN otherwise). */
+export function assertFilledInBySelf(patient: string | undefined, idpUserId: string): void {
+  if (patient !== undefined && patient !== idpUserId) throw new AppError('FORBIDDEN', "these are another person's records");
 }
 
 /**
@@ -39,23 +61,9 @@ export async function appointmentOf(ctx: Context, organizationId: string, appoin
   throw path ? validationFailed(path, 'no such appointment in this organization') : notFound('appointment');
 }
 
-/** A patient's own account fills in forms only as itself (FORBIDDEN otherwise). */
-export function assertFilledInBySelf(ctx: Context, idpUserId: string): void {
-  if (personalId(ctx.caller)) assertOwn(ctx.caller, idpUserId);
-}
-
-/** A patient's own account writes forms only for appointments of its own patient record (FORBIDDEN otherwise). */
-export async function assertOwnAppointment(ctx: Context, appointment: AppointmentRef): Promise<void> {
-  const me = personalId(ctx.caller);
-  if (!me) return;
-  if ((await patientIdentityOf(ctx.db, appointment)) !== me) throw new AppError('FORBIDDEN', "this is another patient's appointment");
-}
-
-/** A patient's own account reaches a form it filled in or one of its own appointments; any other is NOT_FOUND. */
-export async function assertReachableForm(ctx: Context, form: FormRecord): Promise<void> {
-  const me = personalId(ctx.caller);
-  if (!me || form.idpUserId === me) return;
-  const appointment = await findAppointment(ctx.db, ctx.dialect, form.organizationId, form.appointmentId);
-  if (appointment && (await patientIdentityOf(ctx.db, appointment)) === me) return;
-  throw notFound('pre-consultation form');
+/** A patient moves forms only to appointments of its own patient record (FORBIDDEN otherwise). */
+export async function assertOwnAppointment(ctx: Context, patient: string | undefined, appointment: AppointmentRef): Promise<void> {
+  if (patient === undefined) return;
+  const found = await appointmentPatient(ctx.db, appointment.id, appointment.organizationId);
+  if (found?.idpUserId !== patient) throw new AppError('FORBIDDEN', "this is another patient's appointment");
 }

@@ -1,9 +1,10 @@
-import { member } from '../../access/audience.ts';
+import { self } from '../../access/audience.ts';
+import { organizationOfRecord } from '../../access/organization.ts';
 import { z } from 'zod';
 import { id, ts } from '../../rpc/fields.ts';
 import { newId } from '../../rpc/ids.ts';
 import { defineOperation } from '../../rpc/operation.ts';
-import { appointmentOf, assertFilledInBySelf, assertOwnAppointment, organizationOfCreate } from './access.ts';
+import { actingPatient, appointmentOf, assertFilledInBySelf, ownerOfAppointment } from './access.ts';
 import { answers, departmentName, status } from './preConsultationForms.fields.ts';
 import { insertForm } from './preConsultationForms.repo.ts';
 import { changeSubmissions, nextSubmission } from './submission.ts';
@@ -22,20 +23,20 @@ export const createInput = z.object({
 /**
  * Stores a form for an appointment, in the appointment's organization (the input names none). One
  * form per appointment and department (CONFLICT). A form created submitted sets the appointment's
- * isPreConsultationCompleted in the same transaction.
+ * isPreConsultationCompleted in the same transaction. The appointment's patient fills in forms as
+ * itself; staff for anyone.
  */
 export const create = defineOperation({
   namespace: 'preConsultationForms',
-  name: 'create', audience: member(),
+  name: 'create', audience: self(ownerOfAppointment),
   summary: "Create a pre-consultation form for an appointment (in the appointment's organization)",
   writes: true,
   input: createInput,
-  organizationOf: (input, ctx) => organizationOfCreate(ctx, input.appointmentId),
+  organizationOf: organizationOfRecord('appointments', 'appointmentId', 'appointment'),
   async handler(ctx, input) {
-    const organizationId = await organizationOfCreate(ctx, input.appointmentId);
-    assertFilledInBySelf(ctx, input.idpUserId);
+    const organizationId = ctx.organizationId!;
+    assertFilledInBySelf(actingPatient(ctx, create), input.idpUserId);
     const appointment = await appointmentOf(ctx, organizationId, input.appointmentId);
-    await assertOwnAppointment(ctx, appointment);
     const now = ctx.now();
     const submission = nextSubmission(undefined, input, now);
     const finish = await changeSubmissions(ctx, organizationId, undefined, { appointmentId: appointment.id, status: submission.status });

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { notFound } from '../../rpc/errors.ts';
 import { id } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
-import { assertReachableForm } from './access.ts';
 import { deleteForm, findForm } from './preConsultationForms.repo.ts';
 import { changeSubmissions } from './submission.ts';
 
@@ -17,7 +16,6 @@ export const remove = defineOperation({
   async handler(ctx, input) {
     const form = await findForm(ctx.db, input.organizationId, input.id);
     if (!form) throw notFound('pre-consultation form');
-    await assertReachableForm(ctx, form);
     const finish = await changeSubmissions(ctx, input.organizationId, form, undefined);
     await deleteForm(ctx.db, input.organizationId, input.id);
     await finish();

@@ -1,20 +1,19 @@
-import { member } from '../../access/audience.ts';
+import { self } from '../../access/audience.ts';
 import { z } from 'zod';
 import { notFound } from '../../rpc/errors.ts';
 import { id } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
-import { assertReachableForm } from './access.ts';
+import { ownerOfForm } from './access.ts';
 import { findForm } from './preConsultationForms.repo.ts';
 
 export const getById = defineOperation({
   namespace: 'preConsultationForms',
-  name: 'getById', audience: member(),
+  name: 'getById', audience: self(ownerOfForm), readsPatientData: true,
   summary: 'Get a pre-consultation form of the organization',
   input: z.object({ id: id(), organizationId: id() }),
   async handler(ctx, input) {
     const item = await findForm(ctx.db, input.organizationId, input.id);
     if (!item) throw notFound('pre-consultation form');
-    await assertReachableForm(ctx, item);
     return { item };
   },
 });

@@ -1,25 +1,26 @@
-import { member } from '../../access/audience.ts';
+import { self } from '../../access/audience.ts';
 import { z } from 'zod';
 import { id, paging } from '../../rpc/fields.ts';
-import { defineOperation } from '../../rpc/operation.ts';
-import { personalId } from './access.ts';
+import { defineOperation, type Operation } from '../../rpc/operation.ts';
+import { actingPatient, callerAsOwner } from './access.ts';
 import { status } from './preConsultationForms.fields.ts';
 import { pageForms } from './preConsultationForms.repo.ts';
 
 /**
- * The organization's forms, newest first. Extensions: `appointmentId` and `status` filters. A
- * patient's own account sees only its own forms (access.ts).
+ * The organization's forms, newest first. Extensions: `appointmentId` and `status` filters. Staff
+ * with a granted role see all; any other account only its own forms (access.ts): those it is for
+ * and those of appointments of its patient record.
  */
-export const listByOrganization = defineOperation({
+export const listByOrganization: Operation = defineOperation({
   namespace: 'preConsultationForms',
-  name: 'listByOrganization', audience: member(),
+  name: 'listByOrganization', audience: self(callerAsOwner), readsPatientData: true,
   summary: "Page through the organization's pre-consultation forms, newest first",
   input: z.object({ organizationId: id(), ...paging, appointmentId: id().nullish(), status: status().nullish() }),
   async handler(ctx, input) {
     return pageForms(
       ctx.db,
       input.organizationId,
-      { appointmentId: input.appointmentId ?? undefined, status: input.status ?? undefined, ownedBy: personalId(ctx.caller) },
+      { appointmentId: input.appointmentId ?? undefined, status: input.status ?? undefined, ownedBy: actingPatient(ctx, listByOrganization) },
       input.page,
       input.pageSize,
     );

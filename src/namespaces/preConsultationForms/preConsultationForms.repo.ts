@@ -134,12 +134,6 @@ export interface AppointmentRef {
   isPreConsultationCompleted: boolean | null;
 }
 
-/** The organization an appointment belongs to, looked up by id alone (create names no organization). */
-export async function organizationOfAppointment(db: Db, appointmentId: string): Promise<string | undefined> {
-  const row = await db.selectFrom('appointments').select('organizationId').where('id', '=', appointmentId).executeTakeFirst();
-  return row?.organizationId;
-}
-
 /**
  * The organization's appointment; with `lock` (PostgreSQL) its row stays locked until the
  * transaction ends, so that changes of its forms' submissions and of its flag are serialised.
@@ -158,15 +152,4 @@ export async function findAppointment(db: Db, dialect: Dialect, organizationId: 
 export async function setPreConsultationCompleted(db: Db, appointment: AppointmentRef, value: boolean, now: number): Promise<void> {
   if (appointment.isPreConsultationCompleted === value) return;
   await patchRow(db, appointment.organizationId, appointment.id, { isPreConsultationCompleted: value, updatedAt: now });
-}
-
-/** The sign-in identity of the appointment's patient record, if it has one. */
-export async function patientIdentityOf(db: Db, appointment: AppointmentRef): Promise<string | null> {
-  const row = await db
-    .selectFrom('patients')
-    .select('idpUserId')
-    .where('organizationId', '=', appointment.organizationId)
-    .where('id', '=', appointment.patientId)
-    .executeTakeFirst();
-  return row?.idpUserId ?? null;
 }

@@ -159,7 +159,7 @@ describeEachDialect(
       const outsider = await signIn(t(), { organizationId: other.org, roles: ['staff'] });
       failsWith(await call('create', formInput(appointmentId), outsider.token), 'NOT_FOUND', 404);
       assert.equal(await preConsultationFlag(t(), c.org, appointmentId), null);
-      const staff = await signIn(t(), { organizationId: c.org, roles: ['staff'] });
+      const staff = await signIn(t(), { organizationId: c.org, roles: ['receptionist'] });
       const byStaff = ok(await call('create', formInput(appointmentId, { idpUserId: c.signedPatient.idpUserId, status: 'submitted' }), staff.token)).item;
       assert.equal(byStaff.organizationId, c.org);
       const admin = await platformAdmin(t());
@@ -174,9 +174,9 @@ describeEachDialect(
       assert.equal(own.idpUserId, c.signedPatient.idpUserId);
       assert.equal(await preConsultationFlag(t(), c.org, mine), true);
       failsWith(await call('create', formInput(mine, { idpUserId: 'someone-else', departmentName: 'ENT' }), token), 'FORBIDDEN', 403);
-      failsWith(await call('create', formInput(notMine, { idpUserId: c.signedPatient.idpUserId }), token), 'FORBIDDEN', 403);
+      failsWith(await call('create', formInput(notMine, { idpUserId: c.signedPatient.idpUserId }), token), 'NOT_FOUND', 404);
       const stranger = await tokenFor(t(), 'idp-stranger');
-      failsWith(await call('create', formInput(mine, { idpUserId: 'idp-stranger', departmentName: 'ENT' }), stranger), 'FORBIDDEN', 403);
+      failsWith(await call('create', formInput(mine, { idpUserId: 'idp-stranger', departmentName: 'ENT' }), stranger), 'NOT_FOUND', 404);
       assert.equal(ok(await call('listByOrganization', { organizationId: c.org, appointmentId: notMine })).total, 0);
     });
 
@@ -191,20 +191,22 @@ describeEachDialect(
       const someoneElses = ok(await call('create', formInput(notMine, { idpUserId: 'idp-nurse', departmentName: 'A' }))).item;
 
       assert.equal(ok(await call('getById', { id: byStaffForMe.id, organizationId: org }, token)).item.id, byStaffForMe.id);
-      failsWith(await call('getById', { id: someoneElses.id, organizationId: org }, token), 'NOT_FOUND', 404);
+      failsWith(await call('getById', { id: someoneElses.id, organizationId: org }, token), 'FORBIDDEN', 403);
       const listed = ok(await call('listByOrganization', { organizationId: org }, token));
       assert.deepEqual(listed.items.map((f: { id: string }) => f.id).sort(), [own.id, byStaffForMe.id].sort());
       assert.equal(listed.total, 2);
       assert.equal(ok(await call('listByOrganization', { organizationId: org })).total, 3);
-      const staff = await signIn(t(), { organizationId: org });
+      const staff = await signIn(t(), { organizationId: org, roles: ['nurse'] });
       assert.equal(ok(await call('listByOrganization', { organizationId: org }, staff.token)).total, 3);
+      const hr = await signIn(t(), { organizationId: org, roles: ['hr'] });
+      assert.equal(ok(await call('listByOrganization', { organizationId: org }, hr.token)).total, 0, 'no role to read forms: only its own');
     });
 
     test('getById: another organization is NOT_FOUND (FORBIDDEN for a caller bound elsewhere); input is validated', async () => {
       const form = ok(await call('create', formInput(await appointment(t(), c)))).item;
       failsWith(await call('getById', { id: form.id, organizationId: other.org }), 'NOT_FOUND', 404);
       failsWith(await call('getById', { id: 'missing', organizationId: c.org }), 'NOT_FOUND', 404);
-      const outsider = await signIn(t(), { organizationId: other.org });
+      const outsider = await signIn(t(), { organizationId: other.org, roles: ['nurse'] });
       failsWith(await call('getById', { id: form.id, organizationId: c.org }, outsider.token), 'FORBIDDEN', 403);
       failsWith(await call('getById', { id: form.id, organizationId: other.org }, outsider.token), 'NOT_FOUND', 404);
       const error = failsWith(await call('getById', { id: '' }), 'VALIDATION_FAILED', 400);

@@ -1,9 +1,9 @@
-import { member } from '../../access/audience.ts';
+import { self } from '../../access/audience.ts';
 import { z } from 'zod';
 import { notFound } from '../../rpc/errors.ts';
 import { id, ts } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
-import { appointmentOf, assertFilledInBySelf, assertOwnAppointment, assertReachableForm } from './access.ts';
+import { actingPatient, appointmentOf, assertFilledInBySelf, assertOwnAppointment, ownerOfForm } from './access.ts';
 import { answers, departmentName, status } from './preConsultationForms.fields.ts';
 import { findForm, saveForm } from './preConsultationForms.repo.ts';
 import { changeSubmissions, nextSubmission } from './submission.ts';
@@ -27,20 +27,21 @@ export const updateInput = z.object({
  * Changes a form (omitted fields unchanged; `answers` replaced whole). Moving it to submitted sets
  * the appointment's isPreConsultationCompleted in the same transaction; reopening it as draft (or
  * moving it to another appointment) clears that when no submitted form of the appointment remains.
+ * The form's patient changes it as itself and moves it only to its own appointments.
  */
 export const update = defineOperation({
   namespace: 'preConsultationForms',
-  name: 'update', audience: member(),
+  name: 'update', audience: self(ownerOfForm),
   summary: 'Update a pre-consultation form of the organization',
   writes: true,
   input: updateInput,
   async handler(ctx, input) {
     const current = await findForm(ctx.db, input.organizationId, input.id);
     if (!current) throw notFound('pre-consultation form');
-    await assertReachableForm(ctx, current);
-    if (input.idpUserId !== undefined && input.idpUserId !== current.idpUserId) assertFilledInBySelf(ctx, input.idpUserId);
+    const patient = actingPatient(ctx, update);
+    if (input.idpUserId !== undefined && input.idpUserId !== current.idpUserId) assertFilledInBySelf(patient, input.idpUserId);
     if (input.appointmentId !== undefined && input.appointmentId !== current.appointmentId) {
-      await assertOwnAppointment(ctx, await appointmentOf(ctx, input.organizationId, input.appointmentId, 'appointmentId'));
+      await assertOwnAppointment(ctx, patient, await appointmentOf(ctx, input.organizationId, input.appointmentId, 'appointmentId'));
     }
     const now = ctx.now();
     const next = {

@@ -1,0 +1,17 @@
+import { self } from '../../access/audience.ts';
+import { z } from 'zod';
+import { id } from '../../rpc/fields.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { ownerOfResultFile } from './labOrder.ts';
+import { asResultFile, labResultFiles } from './labResultFiles.resource.ts';
+
+/** A result file of the organization, for its staff and for the lab order's patient (its linked account). */
+export const getById = defineOperation({
+  namespace: 'labResultFiles',
+  name: 'getById', audience: self(ownerOfResultFile), readsPatientData: true,
+  summary: 'A result file of the organization',
+  input: z.object({ id: id(), organizationId: id() }),
+  async handler(ctx, input) {
+    return { item: asResultFile(await labResultFiles.repo.get(ctx.db, input.organizationId, input.id)) };
+  },
+});

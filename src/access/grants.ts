@@ -67,6 +67,7 @@ export const GRANTS: Readonly<Record<Exclude<Role, 'platform_admin'>, readonly s
     'patients.create',
     'patients.update',
     'patients.linkAccount',
+    'patients.unlinkAccount',
     'appointments.*',
     '!appointments.delete',
     'tokenCounters.*',

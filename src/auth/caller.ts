@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.ts';
+import { AppError } from '../rpc/errors.ts';
 import { parseJsonArray } from '../rpc/record.ts';
 
 export interface Membership {
@@ -54,6 +55,14 @@ export function isPlatformAdmin(caller: Caller): boolean {
 
 export function callerId(caller: Caller): string | null {
   return caller.kind === 'user' ? caller.idpUserId : null;
+}
+
+export type SignedInCaller = Extract<Caller, { kind: 'user' }>;
+
+/** A caller that must have signed in (operations with `tokenRequired`). */
+export function signedIn(caller: Caller): SignedInCaller {
+  if (caller.kind !== 'user') throw new AppError('UNAUTHENTICATED', 'an access token is required');
+  return caller;
 }
 
 /** The caller's unblocked membership in an organization, else (a platform admin) its platform-level record. */

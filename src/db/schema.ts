@@ -40,8 +40,11 @@ export interface IdentitiesTable {
 
 export interface OneTimeCodesTable {
   id: string;
-  purpose: 'otp' | 'password_reset';
-  /** The mobile number (otp) or identity id (password_reset) the code was issued for. */
+  purpose: 'otp' | 'password_reset' | 'patient_link';
+  /**
+   * The mobile number (otp), identity id (password_reset), or organization, identity and mobile
+   * number (patient_link) the code was issued for.
+   */
   target: string;
   codeHash: string;
   attempts: number;

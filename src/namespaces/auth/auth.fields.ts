@@ -63,6 +63,9 @@ export const mobileFields = {
     .nullish(),
 };
 
+/** A one-time code as sendOtp and patients.requestLink send it: six digits. */
+export const otpCode = () => z.string().trim().regex(/^\d{6}$/, 'must be six digits');
+
 /** Replaces mobileNumber by its normalised form (countryCode applied), or reports it at `mobileNumber`. */
 export function withNormalizedMobile<T extends { mobileNumber: string; countryCode?: string | null | undefined }>(
   value: T,

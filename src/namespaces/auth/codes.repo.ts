@@ -9,8 +9,9 @@ import { newId } from '../../rpc/ids.ts';
  * One-time codes (OTP for mobile numbers, password-reset codes). Only an HMAC of a code is
  * stored (hashCode() in src/auth/passwords.ts, keyed with the JWT secret).
  *
- * OTP codes are hashed with their mobile number as target and looked up by target. A reset code
- * arrives alone (resetPassword takes only the code), so it is hashed with an EMPTY target and
+ * OTP codes are hashed with their mobile number as target and looked up by target; codes that
+ * link patient records (patients.requestLink) likewise, with organization, identity and number.
+ * A reset code arrives alone (resetPassword takes only the code), so it is hashed with an EMPTY target and
  * looked up by hash (index oneTimeCodes_hash); the row's `target` column still names the
  * identity. 32 random url-safe characters (192 bits) make a collision or a guess hopeless.
  */
@@ -27,8 +28,9 @@ export function resetCodeHash(config: Config, code: string): string {
   return hashCode(config.auth.jwtSecret, 'password_reset', '', code);
 }
 
-export function otpHash(config: Config, mobileNumber: string, code: string): string {
-  return hashCode(config.auth.jwtSecret, 'otp', mobileNumber, code);
+/** The hash of a code sent by SMS (purpose `otp`: the target is the mobile number). */
+export function otpHash(config: Config, purpose: CodePurpose, target: string, code: string): string {
+  return hashCode(config.auth.jwtSecret, purpose, target, code);
 }
 
 export interface NewCode {

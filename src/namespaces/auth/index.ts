@@ -1,6 +1,7 @@
 import type { Operation } from '../../rpc/operation.ts';
 import { forgotPassword } from './forgotPassword.ts';
 import { login } from './login.ts';
+import { me } from './me.ts';
 import { resetPassword } from './resetPassword.ts';
 import { sendOtp } from './sendOtp.ts';
 import { signUp } from './signUp.ts';
@@ -13,6 +14,7 @@ export const operations: Operation[] = [
   socialSignUp,
   socialSignUpCallback,
   login,
+  me,
   resetPassword,
   sendOtp,
   signUp,

@@ -1,12 +1,9 @@
 import { everyone } from '../../access/audience.ts';
 import { z } from 'zod';
-import { randomDigits } from '../../auth/passwords.ts';
-import { AppError } from '../../rpc/errors.ts';
 import { defineOperation } from '../../rpc/operation.ts';
-import { recordAudit } from '../audit/audit.repo.ts';
 import { mobileFields, withNormalizedMobile } from './auth.fields.ts';
-import { otpHash, replaceCode } from './codes.repo.ts';
 import { LIMITS, perAddress, perIdentifier } from './limits.ts';
+import { issueOtp } from './otp.ts';
 
 const input = z.object(mobileFields).transform(withNormalizedMobile);
 
@@ -26,30 +23,13 @@ export const sendOtp = defineOperation({
     perIdentifier('sendOtp', LIMITS.sendOtp.identifier, (input: { mobileNumber: string }) => input.mobileNumber),
     perAddress('sendOtp', LIMITS.sendOtp.address),
   ],
-  async handler(ctx, input) {
-    const { devOtp, otpTtlSeconds } = ctx.config.auth;
-    const sms = ctx.services.sms;
-    if (!sms && !devOtp) throw new AppError('NOT_CONFIGURED', 'sending one-time codes needs an SMS provider (SMS_URL)');
+  handler(ctx, input) {
     const number = input.mobileNumber;
-    const code = randomDigits(6);
-    await ctx.db.transaction().execute(async (trx) => {
-      const now = ctx.now();
-      const row = await replaceCode(
-        trx,
-        { purpose: 'otp', target: number, codeHash: otpHash(ctx.config, number, code), expiresAt: now + otpTtlSeconds * 1000 },
-        now,
-      );
-      await recordAudit(trx, ctx, { operation: 'auth.sendOtp', recordId: row.id, organizationId: null });
-    });
-    if (sms) {
-      const minutes = Math.max(1, Math.round(otpTtlSeconds / 60));
-      try {
-        await sms.send(number, `Your sign-in code is ${code}. It expires in ${minutes} minutes. Do not share it.`);
-      } catch (error) {
-        ctx.log.warn({ reason: error instanceof Error ? error.message : 'unknown' }, 'one-time code SMS could not be sent');
-        throw new AppError('NOT_CONFIGURED', 'the SMS provider did not accept the message; try again later');
-      }
-    }
-    return { sent: sms !== undefined, mobileNumber: number, expiresIn: otpTtlSeconds, ...(devOtp ? { otp: code } : {}) };
+    return issueOtp(
+      ctx,
+      { purpose: 'otp', target: number, mobileNumber: number },
+      (code, minutes) => `Your sign-in code is ${code}. It expires in ${minutes} minutes. Do not share it.`,
+      { operation: 'auth.sendOtp', organizationId: null },
+    );
   },
 });

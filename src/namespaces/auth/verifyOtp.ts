@@ -1,18 +1,18 @@
 import { everyone } from '../../access/audience.ts';
 import { z } from 'zod';
-import { sameHash } from '../../auth/passwords.ts';
 import { AppError } from '../../rpc/errors.ts';
 import type { Db } from '../../db/database.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
-import { mobileFields, withNormalizedMobile } from './auth.fields.ts';
-import { consumeCode, latestLiveCode, otpHash, takeAttempt } from './codes.repo.ts';
+import { mobileFields, otpCode, withNormalizedMobile } from './auth.fields.ts';
+import { consumeCode } from './codes.repo.ts';
 import { createIdentity, findIdentityByPhone, recordSignIn, type IdentityRow } from './identities.repo.ts';
 import { LIMITS, perAddress, perIdentifier } from './limits.ts';
+import { checkOtp } from './otp.ts';
 import { signedIn } from './session.ts';
 
 const input = z
-  .object({ ...mobileFields, otp: z.string().trim().regex(/^\d{6}$/, 'must be six digits') })
+  .object({ ...mobileFields, otp: otpCode() })
   .transform(withNormalizedMobile);
 
 const wrongCode = () => new AppError('UNAUTHENTICATED', 'the code is wrong, expired or used up; ask for a new one');
@@ -35,14 +35,7 @@ export const verifyOtp = defineOperation({
   ],
   async handler(ctx, input) {
     const number = input.mobileNumber;
-    const { devOtp, devOtpCode, otpMaxAttempts } = ctx.config.auth;
-    let codeId: string | undefined;
-    if (!(devOtp && input.otp === devOtpCode)) {
-      const live = await latestLiveCode(ctx.db, 'otp', number, ctx.now());
-      if (!live || !(await takeAttempt(ctx.db, live.id, otpMaxAttempts))) throw wrongCode();
-      if (!sameHash(live.codeHash, otpHash(ctx.config, number, input.otp))) throw wrongCode();
-      codeId = live.id;
-    }
+    const codeId = await checkOtp(ctx, { purpose: 'otp', target: number }, input.otp, wrongCode);
     const identity = await ctx.db.transaction().execute(async (trx) => {
       const now = ctx.now();
       if (codeId && !(await consumeCode(trx, codeId, now))) throw wrongCode();

@@ -1,4 +1,6 @@
 import type { Operation } from '../../rpc/operation.ts';
+import { linkAccount, unlinkAccount } from './accountLinks.ts';
 import { patients } from './patients.resource.ts';
+import { confirmLink, requestLink } from './selfLink.ts';
 
-export const operations: Operation[] = [...patients.operations];
+export const operations: Operation[] = [...patients.operations, linkAccount, unlinkAccount, requestLink, confirmLink];

@@ -40,3 +40,32 @@ export async function findPatientByContact(
   }
   return undefined;
 }
+
+/**
+ * Links the organization's patients with this (normalised) mobile number that no account holds
+ * yet to the account; records linked to another account stay as they are. Answers the ids linked.
+ */
+export async function linkByMobileNumber(db: Db, organizationId: string, mobileNumber: string, idpUserId: string, now: number): Promise<string[]> {
+  const rows = await db
+    .updateTable('patients')
+    .set({ idpUserId, updatedAt: now })
+    .where('organizationId', '=', organizationId)
+    .where('mobileNumber', '=', mobileNumber)
+    .where('idpUserId', 'is', null)
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** The patient records linked to an account, oldest first; optionally of one organization and number. */
+export async function patientsLinkedTo(
+  db: Db,
+  idpUserId: string,
+  where: { organizationId?: string; mobileNumber?: string } = {},
+): Promise<PatientRecord[]> {
+  let query = db.selectFrom('patients').selectAll().where('idpUserId', '=', idpUserId);
+  if (where.organizationId !== undefined) query = query.where('organizationId', '=', where.organizationId);
+  if (where.mobileNumber !== undefined) query = query.where('mobileNumber', '=', where.mobileNumber);
+  const rows = await query.orderBy('organizationId').orderBy('createdAt').orderBy('id').execute();
+  return rows.map((row) => asPatient(patients.repo.toRecord(row)));
+}

@@ -6,6 +6,7 @@ import { defineResource, type ApiRecord } from '../../rpc/resource.ts';
 import { dateIn } from '../../time/zone.ts';
 import { normalizedEmail, phoneNumber } from '../auth/auth.fields.ts';
 import { idpUserId } from '../users/users.resource.ts';
+import { assertMayLinkAccounts } from './mayLinkAccounts.ts';
 
 export interface PatientRecord {
   id: string;
@@ -28,12 +29,14 @@ export interface PatientRecord {
 const EARLIEST_ZONE = 'Pacific/Kiritimati';
 
 /**
- * Patients of an organization. Mobile number and email are normalised as auth does (so lookups by
- * contact match however they were typed) and not unique: one family often shares a number. An
- * idpUserId belongs to at most one patient record per organization (CONFLICT otherwise).
+ * Patients of an organization, for its staff (roles: src/access/grants.ts). Mobile number and
+ * email are normalised as auth does (so lookups by contact match however they were typed) and not
+ * unique: one family often shares a number. idpUserId is the account linked to the record (by
+ * staff, or by the account proving the number: confirmLink); one account may hold several records
+ * of a family, and only the roles of linkAccount set or change it.
  */
 export const patients = defineResource({
-  namespace: 'patients', audience: member(),
+  namespace: 'patients', audience: member(), readsPatientData: true,
   table: 'patients',
   scope: 'organization',
   fields: {
@@ -46,10 +49,11 @@ export const patients = defineResource({
     idpUserId: { kind: 'string', schema: idpUserId() },
   },
   listSearch: ['name', 'mobileNumber', 'email'],
-  prepare(record: ApiRecord, ctx) {
+  prepare(record: ApiRecord, ctx, current) {
     if (typeof record.dob === 'string' && record.dob > dateIn(EARLIEST_ZONE, ctx.now())) {
       throw validationFailed('dob', 'must not be in the future');
     }
+    if ((record.idpUserId ?? null) !== (current?.idpUserId ?? null)) assertMayLinkAccounts(ctx, record.organizationId as string);
     return record;
   },
 });

@@ -47,13 +47,15 @@ describeEachDialect('patients', (t) => {
     failsWith(await call('create', { name: 'No organization' }), 'VALIDATION_FAILED', 400);
   });
 
-  test('mobile numbers may repeat (a family); an idpUserId is one patient per organization', async () => {
+  test('mobile numbers may repeat (a family); one account may be linked to several patients of an organization', async () => {
     ok(await create({ name: 'Parent', mobileNumber: '9876500001' }));
     ok(await create({ name: 'Child', mobileNumber: '9876500001' }));
     const idp = newId();
-    ok(await create({ idpUserId: idp }));
-    failsWith(await create({ idpUserId: idp }), 'CONFLICT', 409);
+    ok(await create({ name: 'Parent', idpUserId: idp }));
+    ok(await create({ name: 'Child', idpUserId: idp }));
     ok(await create({ idpUserId: idp }, orgId()));
+    const linked = await t().database.db.selectFrom('patients').select('id').where('idpUserId', '=', idp).execute();
+    assert.equal(linked.length, 3);
   });
 
   test('update: omitted unchanged, null clears, name not clearable; another organization is NOT_FOUND', async () => {

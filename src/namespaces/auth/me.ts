@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { self } from '../../access/audience.ts';
+import { signedIn } from '../../auth/caller.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { patientsLinkedTo } from '../patients/patients.repo.ts';
+
+/**
+ * Who am I: the signed-in account, its user records in organizations (roles as they count now,
+ * blocked ones included) and the patient records linked to it (docs/extensions.md).
+ */
+export const me = defineOperation({
+  namespace: 'auth',
+  name: 'me', audience: self(), tokenRequired: true, readsPatientData: true,
+  summary: 'The signed-in account: its memberships and roles, and the patient records linked to it',
+  input: z.object({}),
+  async handler(ctx) {
+    const caller = signedIn(ctx.caller);
+    const organizationIds = caller.memberships.flatMap((m) => (m.organizationId === null ? [] : [m.organizationId]));
+    const [identity, organizations, linked] = await Promise.all([
+      ctx.db.selectFrom('identities').select('email').where('id', '=', caller.idpUserId).executeTakeFirst(),
+      organizationIds.length === 0 ? [] : ctx.db.selectFrom('organizations').select(['id', 'name']).where('id', 'in', organizationIds).execute(),
+      patientsLinkedTo(ctx.db, caller.idpUserId),
+    ]);
+    const nameOf = new Map(organizations.map((o) => [o.id, o.name]));
+    return {
+      idpUserId: caller.idpUserId,
+      email: identity?.email ?? null,
+      isPlatformAdmin: caller.isPlatformAdmin,
+      memberships: caller.memberships.map((m) => ({
+        organizationId: m.organizationId,
+        organizationName: m.organizationId === null ? null : (nameOf.get(m.organizationId) ?? null),
+        userId: m.userId,
+        roles: [...m.roles].sort(),
+        blocked: m.blocked,
+      })),
+      linkedPatients: linked.map((p) => ({ id: p.id, organizationId: p.organizationId, name: p.name })),
+    };
+  },
+});

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { member } from '../../access/audience.ts';
+import { AppError } from '../../rpc/errors.ts';
+import { id } from '../../rpc/fields.ts';
+import { defineOperation } from '../../rpc/operation.ts';
+import { idpUserId } from '../users/users.resource.ts';
+import { asPatient, patients } from './patients.resource.ts';
+
+/**
+ * Staff link a patient record to the patient's own account (patients.idpUserId), or undo it. The
+ * account then reaches that record's data as its owner (CONTRACT.md section 6). A record linked to
+ * another account is CONFLICT: unlink it first, so that no account is replaced by mistake.
+ */
+export const linkAccount = defineOperation({
+  namespace: 'patients',
+  name: 'linkAccount', audience: member(), readsPatientData: true,
+  summary: 'Link a patient record to the patient\'s own sign-in account',
+  writes: true,
+  input: z.object({ organizationId: id(), id: id(), idpUserId: idpUserId() }),
+  async handler(ctx, input) {
+    const current = asPatient(await patients.repo.get(ctx.db, input.organizationId, input.id));
+    if (current.idpUserId !== null && current.idpUserId !== input.idpUserId) {
+      throw new AppError('CONFLICT', 'this patient record is linked to another account; unlink it first');
+    }
+    return { item: await patients.repo.patch(ctx.db, input.organizationId, input.id, { idpUserId: input.idpUserId, updatedAt: ctx.now() }) };
+  },
+});
+
+export const unlinkAccount = defineOperation({
+  namespace: 'patients',
+  name: 'unlinkAccount', audience: member(), readsPatientData: true,
+  summary: 'Remove the link between a patient record and an account',
+  writes: true,
+  input: z.object({ organizationId: id(), id: id() }),
+  async handler(ctx, input) {
+    return { item: await patients.repo.patch(ctx.db, input.organizationId, input.id, { idpUserId: null, updatedAt: ctx.now() }) };
+  },
+});

@@ -21,6 +21,9 @@ test('a bad value stops start-up with a message naming the variable', () => {
     [{ AUTH_JWT_SECRET: 'short' }, /AUTH_JWT_SECRET/],
     [{ NODE_ENV: 'production' }, /AUTH_JWT_SECRET: required in production/],
     [{ SOCIAL_CLIENT_ID: 'id' }, /SOCIAL_AUTHORIZATION_URL/],
+    [{ RATE_LIMIT_AUTH_LOGIN_IDENTIFIER: '10 per 15 minutes' }, /RATE_LIMIT_AUTH_LOGIN_IDENTIFIER: must be <points>\/<seconds>/],
+    [{ RATE_LIMIT_AUTH_SIGN_UP_ADDRESS: '0/60' }, /RATE_LIMIT_AUTH_SIGN_UP_ADDRESS/],
+    [{ RATE_LIMIT_STORE: 'redis' }, /RATE_LIMIT_STORE/],
   ];
   for (const [env, message] of cases) {
     assert.throws(() => loadConfig(env), (e: unknown) => e instanceof ConfigError && message.test(e.message), JSON.stringify(env));
@@ -44,4 +47,10 @@ test('production requires a token by default; optional under production is said 
   assert.deepEqual(authModeNotices(loose).map((n) => n.level), ['info', 'warn']);
   assert.equal(loadConfig({ AUTH_MODE: 'required' }).auth.mode, 'required');
   assert.deepEqual(authModeNotices(loadConfig({})), [{ level: 'info', message: 'auth mode: optional' }]);
+});
+
+test('rate limits count in the database unless configured otherwise; a window is <points>/<seconds>', () => {
+  assert.deepEqual(loadConfig({}).rateLimits, { store: 'database', windows: {} });
+  const config = loadConfig({ RATE_LIMIT_STORE: 'memory', RATE_LIMIT_AUTH_LOGIN_IDENTIFIER: '10/900' });
+  assert.deepEqual(config.rateLimits, { store: 'memory', windows: { RATE_LIMIT_AUTH_LOGIN_IDENTIFIER: { points: 10, seconds: 900 } } });
 });

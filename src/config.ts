@@ -13,6 +13,16 @@ const hundredths = (max: number) =>
     .refine((v) => toMinor(v) !== undefined, 'must have at most two decimals')
     .transform((v) => toMinor(v)!);
 
+/** A rate limit's window: `<points>/<seconds>`, e.g. `10/900` = 10 calls per 15 minutes. */
+const rateWindow = z
+  .string()
+  .regex(/^[1-9]\d*\/[1-9]\d*$/, 'must be <points>/<seconds>, both at least 1, e.g. 10/900')
+  .transform((v) => {
+    const [points, seconds] = v.split('/').map(Number);
+    return { points: points!, seconds: seconds! };
+  });
+const RATE_LIMIT_PREFIX = 'RATE_LIMIT_';
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -37,6 +47,7 @@ const envSchema = z.object({
   OTP_TTL_SECONDS: z.coerce.number().int().min(30).default(300),
   OTP_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
   PASSWORD_RESET_TTL_SECONDS: z.coerce.number().int().min(60).default(1800),
+  RATE_LIMIT_STORE: z.enum(['database', 'memory']).default('database'),
   OIDC_JWKS_URL: url.optional(),
   OIDC_ISSUER: z.string().min(1).optional(),
   OIDC_AUDIENCE: z.string().min(1).optional(),
@@ -98,6 +109,12 @@ export interface Config {
     passwordResetTtlSeconds: number;
     oidc: { jwksUrl: string; issuer: string | undefined; audience: string | undefined } | undefined;
   };
+  /**
+   * Where rate limits count (`database`: one count for all processes; `memory`: each process its
+   * own) and the windows configured in place of the declared ones, by variable name
+   * (`RATE_LIMIT_AUTH_LOGIN_IDENTIFIER`, see src/rpc/rate-limits.ts).
+   */
+  rateLimits: { store: 'database' | 'memory'; windows: Record<string, RateWindow> };
   mail: { smtpUrl: string | undefined; from: string };
   sms: { url: string; apiKey: string | undefined } | undefined;
   /** Image analysis for foods.analyze (FOOD_ANALYSIS_URL); undefined: analyze answers NOT_CONFIGURED. */
@@ -127,6 +144,11 @@ export interface Config {
     | undefined;
 }
 
+export interface RateWindow {
+  points: number;
+  seconds: number;
+}
+
 const DEV_JWT_SECRET = 'healthops-development-secret-do-not-use-in-production';
 
 export class ConfigError extends Error {}
@@ -145,8 +167,10 @@ export function isTimeZone(tz: string): boolean {
 export function loadConfig(source: Record<string, string | undefined> = readEnvironment()): Config {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  const windows = z.record(z.string(), rateWindow).safeParse(rateLimitWindowVariables(cleaned));
+  if (!parsed.success || !windows.success) {
+    const issues = [...(parsed.error?.issues ?? []), ...(windows.error?.issues ?? [])];
+    const lines = issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const e = parsed.data;
@@ -184,6 +208,7 @@ export function loadConfig(source: Record<string, string | undefined> = readEnvi
       passwordResetTtlSeconds: e.PASSWORD_RESET_TTL_SECONDS,
       oidc: e.OIDC_JWKS_URL ? { jwksUrl: e.OIDC_JWKS_URL, issuer: e.OIDC_ISSUER, audience: e.OIDC_AUDIENCE } : undefined,
     },
+    rateLimits: { store: e.RATE_LIMIT_STORE, windows: windows.data },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     sms: e.SMS_URL ? { url: e.SMS_URL, apiKey: e.SMS_API_KEY } : undefined,
     foodAnalysis: e.FOOD_ANALYSIS_URL ? { url: e.FOOD_ANALYSIS_URL, apiKey: e.FOOD_ANALYSIS_API_KEY } : undefined,
@@ -215,6 +240,11 @@ export function loadConfig(source: Record<string, string | undefined> = readEnvi
           }
         : undefined,
   };
+}
+
+/** The `RATE_LIMIT_<LIMIT>` variables; which limits exist is known only to the operations (checked at start). */
+function rateLimitWindowVariables(env: Record<string, string | undefined>): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(env).filter(([name]) => name.startsWith(RATE_LIMIT_PREFIX) && name !== 'RATE_LIMIT_STORE'));
 }
 
 function readEnvironment(): Record<string, string | undefined> {

@@ -845,6 +845,15 @@ export interface SaloonMembersTable {
   updatedAt: number;
 }
 
+/** One count of a rate limit (src/rpc/rate-limits.ts): shared by every process of a deployment. */
+export interface RateLimitCountersTable {
+  /** `<limit name>:<what is counted>`, e.g. `auth.login:identifier:asha@example.com` */
+  key: string;
+  points: number;
+  /** unix ms when the window ends; null: never */
+  expiresAt: number | null;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   identities: IdentitiesTable;
@@ -889,4 +898,5 @@ export interface Database {
   superAdminPayouts: SuperAdminPayoutsTable;
   saloonMembers: SaloonMembersTable;
   preConsultationForms: PreConsultationFormsTable;
+  rateLimitCounters: RateLimitCountersTable;
 }

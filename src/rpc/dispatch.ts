@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { z } from 'zod';
 import { admitCall, admitCaller } from '../access/enforce.ts';
 import { organizationConcerned } from '../access/organization.ts';
@@ -11,7 +10,8 @@ import type { DatabaseHandle } from '../db/database.ts';
 import { recordAudit } from '../namespaces/audit/audit.repo.ts';
 import type { Services } from '../services.ts';
 import { AppError, type ErrorDetail } from './errors.ts';
-import type { Context, Operation, RateLimit } from './operation.ts';
+import type { Context, Operation } from './operation.ts';
+import { RateLimits } from './rate-limits.ts';
 import type { Registry } from './registry.ts';
 
 export interface DispatchDeps {
@@ -44,11 +44,12 @@ export interface Call {
  */
 export class Dispatcher {
   readonly #deps: DispatchDeps;
-  readonly #limiters = new Map<string, RateLimiterMemory>();
+  readonly #rateLimits: RateLimits;
   readonly #callers: CallerCache;
 
   constructor(deps: DispatchDeps) {
     this.#deps = deps;
+    this.#rateLimits = new RateLimits(deps.registry.all(), deps.database, deps.config, deps.services.now);
     this.#callers = new CallerCache(deps.database);
   }
 
@@ -80,7 +81,7 @@ export class Dispatcher {
     const admitted = await admitCall(op, caller, await organizationConcerned(op, input, ctx), input, ctx);
     ctx.organizationId = admitted.organizationId;
     ctx.membership = admitted.membership;
-    await this.#limitRate(op, input, ctx);
+    await this.#rateLimits.check(op, input, ctx);
 
     try {
       const result = op.writes === true ? await this.#runWriting(op, input, ctx, admitted.organizationId) : await op.handler(ctx, input);
@@ -115,29 +116,6 @@ export class Dispatcher {
       throw new AppError('UNAUTHENTICATED', 'access token was issued before the password was last set; sign in again');
     }
     return caller;
-  }
-
-  async #limitRate(op: Operation, input: unknown, ctx: Context): Promise<void> {
-    for (const rule of op.rateLimits) {
-      const key = rule.key(input, ctx);
-      if (key === undefined) continue;
-      try {
-        await this.#limiter(rule).consume(key.toLowerCase());
-      } catch (e) {
-        if (!(e instanceof RateLimiterRes)) throw e;
-        const retryAfterSeconds = Math.max(1, Math.ceil(e.msBeforeNext / 1000));
-        throw new AppError('RATE_LIMITED', `too many attempts; retry in ${retryAfterSeconds} s`, { retryAfterSeconds });
-      }
-    }
-  }
-
-  #limiter(rule: RateLimit<unknown>): RateLimiterMemory {
-    let limiter = this.#limiters.get(rule.name);
-    if (!limiter) {
-      limiter = new RateLimiterMemory({ keyPrefix: rule.name, points: rule.points, duration: rule.durationSeconds });
-      this.#limiters.set(rule.name, limiter);
-    }
-    return limiter;
   }
 }
 

@@ -6,7 +6,9 @@ import type { RateLimit } from '../../rpc/operation.ts';
  * (so one address cannot spray many accounts). signUp, resetPassword and socialSignUpCallback
  * (which makes this service call the provider) are limited per address. The dispatcher counts
  * before the handler runs, successful and refused calls alike (not calls failing validation);
- * the next call over a limit is 429 RATE_LIMITED with Retry-After. Counters are per process.
+ * the next call over a limit is 429 RATE_LIMITED with Retry-After. These are the default windows:
+ * each can be configured (RATE_LIMIT_AUTH_LOGIN_IDENTIFIER=10/900 ...), and the counts are kept in
+ * the database for all processes (src/rpc/rate-limits.ts).
  */
 export const LIMITS = {
   login: { identifier: { points: 10, seconds: 15 * 60 }, address: { points: 50, seconds: 15 * 60 } },

@@ -37,9 +37,6 @@ export const GRANTS: Readonly<Record<Exclude<Role, 'platform_admin'>, readonly s
     'tokenCounters:read',
     'users:read',
     'inventoryItems:read',
-    'prescriptionMarketplace.getMyPrescriptions',
-    'prescriptionMarketplace.getPrescriptionDetails',
-    'prescriptionMarketplace.getQuotations',
   ],
   nurse: [
     'admissionLogs.*',

@@ -23,14 +23,18 @@ describeEachDialect('calorieLogs: own records only', (t) => {
   });
 
   for (const [apiName, data] of operations) {
-    test(`${apiName}: another person's records are FORBIDDEN; own, platform admin and no token reach them`, async () => {
-      const owner = await signIn(t(), { organizationId: orgId(), roles: ['patient'] });
+    test(`${apiName}: another person's records (also to its organization's admin) are FORBIDDEN; own, platform admin and no token reach them`, async () => {
+      const organizationId = orgId();
+      const owner = await signIn(t(), { organizationId, roles: ['patient'] });
       const stranger = await signIn(t(), { organizationId: null, roles: ['patient'] });
+      // Wellness logs are the person's own, not the organization's: its admin does not reach them.
+      const organizationAdmin = await signIn(t(), { organizationId, roles: ['admin'] });
       const input = { idpUserId: owner.idpUserId, ...data };
       const before = ok(await t().call('calorieLogs', 'addFood', { idpUserId: owner.idpUserId, name: 'Seed', calories: 1 }, { token: owner.token }));
       assert.equal(before.item.entries.length, 1);
 
       failsWith(await t().call('calorieLogs', apiName, input, { token: stranger.token }), 'FORBIDDEN', 403);
+      failsWith(await t().call('calorieLogs', apiName, input, { token: organizationAdmin.token }), 'FORBIDDEN', 403);
       // A person with a token but no user record anywhere (a patient's own account).
       failsWith(await t().call('calorieLogs', apiName, input, { token: await tokenFor(t(), newId()) }), 'FORBIDDEN', 403);
       const after = ok(await t().call('calorieLogs', 'getTodayLog', { idpUserId: owner.idpUserId }, { token: owner.token })).item;

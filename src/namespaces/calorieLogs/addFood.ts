@@ -1,19 +1,20 @@
 import { self } from '../../access/audience.ts';
+import { ownerByIdentity } from '../../access/owners.ts';
 import { z } from 'zod';
 import { defineOperation } from '../../rpc/operation.ts';
 import { appendEntries, currentGoal, openLog } from './calorieLogs.repo.ts';
-import { ownToday, settle } from './dayLog.ts';
+import { todayOf, settle } from './dayLog.ts';
 import { foodEntryShape, idpUserId } from './fields.ts';
 
 /** Appends one food to today's log (created on the first food of the day with the goal in force). */
 export const addFood = defineOperation({
   namespace: 'calorieLogs',
-  name: 'addFood', audience: self(),
+  name: 'addFood', audience: self(ownerByIdentity('idpUserId')),
   summary: "Add a food entry to the person's log of today",
   writes: true,
   input: z.object({ idpUserId: idpUserId(), ...foodEntryShape }),
   async handler(ctx, input) {
-    const date = await ownToday(ctx, input.idpUserId);
+    const date = await todayOf(ctx, input.idpUserId);
     const now = ctx.now();
     const log = await openLog(ctx.db, input.idpUserId, date, await currentGoal(ctx.db, input.idpUserId), now);
     await appendEntries(ctx.db, log, [input], now);

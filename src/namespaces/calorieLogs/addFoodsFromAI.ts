@@ -1,8 +1,9 @@
 import { self } from '../../access/audience.ts';
+import { ownerByIdentity } from '../../access/owners.ts';
 import { z } from 'zod';
 import { defineOperation } from '../../rpc/operation.ts';
 import { appendEntries, currentGoal, openLog } from './calorieLogs.repo.ts';
-import { ownToday, settle } from './dayLog.ts';
+import { todayOf, settle } from './dayLog.ts';
 import { foodEntry, idpUserId, MAX_FOODS_PER_CALL } from './fields.ts';
 
 /**
@@ -12,7 +13,7 @@ import { foodEntry, idpUserId, MAX_FOODS_PER_CALL } from './fields.ts';
  */
 export const addFoodsFromAI = defineOperation({
   namespace: 'calorieLogs',
-  name: 'addFoodsFromAI', audience: self(),
+  name: 'addFoodsFromAI', audience: self(ownerByIdentity('idpUserId')),
   summary: "Add several food entries to the person's log of today, all or none",
   writes: true,
   input: z.object({
@@ -20,7 +21,7 @@ export const addFoodsFromAI = defineOperation({
     foods: z.array(foodEntry()).min(1, 'must have at least 1 entry').max(MAX_FOODS_PER_CALL),
   }),
   async handler(ctx, input) {
-    const date = await ownToday(ctx, input.idpUserId);
+    const date = await todayOf(ctx, input.idpUserId);
     const now = ctx.now();
     const log = await openLog(ctx.db, input.idpUserId, date, await currentGoal(ctx.db, input.idpUserId), now);
     await appendEntries(ctx.db, log, input.foods, now);

@@ -1,19 +1,20 @@
 import { self } from '../../access/audience.ts';
+import { ownerByIdentity } from '../../access/owners.ts';
 import { z } from 'zod';
 import { defineOperation } from '../../rpc/operation.ts';
 import { deleteAllEntries, lockLog } from './calorieLogs.repo.ts';
-import { ownToday, readDayLog, settle } from './dayLog.ts';
+import { todayOf, readDayLog, settle } from './dayLog.ts';
 import { idpUserId } from './fields.ts';
 
 /** Removes every entry of today's log (the log keeps its goal); on a day without a log it changes nothing. */
 export const clearTodayLog = defineOperation({
   namespace: 'calorieLogs',
-  name: 'clearTodayLog', audience: self(),
+  name: 'clearTodayLog', audience: self(ownerByIdentity('idpUserId')),
   summary: "Remove every food entry of today's log",
   writes: true,
   input: z.object({ idpUserId: idpUserId() }),
   async handler(ctx, input) {
-    const date = await ownToday(ctx, input.idpUserId);
+    const date = await todayOf(ctx, input.idpUserId);
     const log = await lockLog(ctx.db, input.idpUserId, date, ctx.now());
     if (!log) return { item: await readDayLog(ctx.db, input.idpUserId, date) };
     await deleteAllEntries(ctx.db, log.id);

@@ -1,4 +1,3 @@
-import { assertOwn } from '../../auth/ownership.ts';
 import type { Db } from '../../db/database.ts';
 import type { Context } from '../../rpc/operation.ts';
 import { userTimeZone } from '../../time/user-zone.ts';
@@ -35,9 +34,8 @@ export interface DayLog {
   updatedAt: number | null;
 }
 
-/** Checks the own-records rule and gives the person's "today" (in their time zone). */
-export async function ownToday(ctx: Context, idpUserId: string): Promise<string> {
-  assertOwn(ctx.caller, idpUserId);
+/** The person's "today" (in their time zone). */
+export async function todayOf(ctx: Context, idpUserId: string): Promise<string> {
   return dateIn(await userTimeZone(ctx.db, ctx, idpUserId), ctx.now());
 }
 

@@ -1,8 +1,9 @@
 import { self } from '../../access/audience.ts';
+import { ownerByIdentity } from '../../access/owners.ts';
 import { z } from 'zod';
 import { defineOperation } from '../../rpc/operation.ts';
 import { recentLogs } from './calorieLogs.repo.ts';
-import { ownToday } from './dayLog.ts';
+import { todayOf } from './dayLog.ts';
 import { dayRowOf } from './dayRow.ts';
 import { idpUserId } from './fields.ts';
 
@@ -11,11 +12,11 @@ export const DEFAULT_HISTORY_DAYS = 30;
 /** One row per day that has at least one food entry, newest first, at most `limit` rows (default 30). */
 export const getCalorieHistory = defineOperation({
   namespace: 'calorieLogs',
-  name: 'getCalorieHistory', audience: self(),
+  name: 'getCalorieHistory', audience: self(ownerByIdentity('idpUserId')),
   summary: 'Daily calorie totals against the goal, newest first',
   input: z.object({ idpUserId: idpUserId(), limit: z.int().min(1).max(365).default(DEFAULT_HISTORY_DAYS) }),
   async handler(ctx, input) {
-    const today = await ownToday(ctx, input.idpUserId);
+    const today = await todayOf(ctx, input.idpUserId);
     const logs = await recentLogs(ctx.db, input.idpUserId, today, input.limit);
     return { items: logs.map(dayRowOf) };
   },

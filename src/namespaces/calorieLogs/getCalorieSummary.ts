@@ -1,10 +1,11 @@
 import { self } from '../../access/audience.ts';
+import { ownerByIdentity } from '../../access/owners.ts';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { addDays } from '../../time/zone.ts';
 import { logsBetween, recentLogs } from './calorieLogs.repo.ts';
-import { ownToday, readDayLog } from './dayLog.ts';
+import { todayOf, readDayLog } from './dayLog.ts';
 import { isWithinGoal, periodFigures } from './dayRow.ts';
 import { idpUserId } from './fields.ts';
 
@@ -48,11 +49,11 @@ function averages(figures: ReturnType<typeof periodFigures>) {
 /** Today against the goal, the current streak of days within goal, and 7- and 30-day averages per logged day. */
 export const getCalorieSummary = defineOperation({
   namespace: 'calorieLogs',
-  name: 'getCalorieSummary', audience: self(),
+  name: 'getCalorieSummary', audience: self(ownerByIdentity('idpUserId')),
   summary: 'Today against the goal, the streak of days within goal, and averages',
   input: z.object({ idpUserId: idpUserId() }),
   async handler(ctx, input) {
-    const today = await ownToday(ctx, input.idpUserId);
+    const today = await todayOf(ctx, input.idpUserId);
     const day = await readDayLog(ctx.db, input.idpUserId, today);
     const last30 = await logsBetween(ctx.db, input.idpUserId, addDays(today, -29), today);
     const from7 = addDays(today, -6);

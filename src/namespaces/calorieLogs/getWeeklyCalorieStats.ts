@@ -1,9 +1,10 @@
 import { self } from '../../access/audience.ts';
+import { ownerByIdentity } from '../../access/owners.ts';
 import { z } from 'zod';
 import { defineOperation } from '../../rpc/operation.ts';
 import { addDays } from '../../time/zone.ts';
 import { logsBetween } from './calorieLogs.repo.ts';
-import { ownToday } from './dayLog.ts';
+import { todayOf } from './dayLog.ts';
 import { dayRowOf, emptyDayRow, periodFigures } from './dayRow.ts';
 import { idpUserId } from './fields.ts';
 
@@ -13,11 +14,11 @@ import { idpUserId } from './fields.ts';
  */
 export const getWeeklyCalorieStats = defineOperation({
   namespace: 'calorieLogs',
-  name: 'getWeeklyCalorieStats', audience: self(),
+  name: 'getWeeklyCalorieStats', audience: self(ownerByIdentity('idpUserId')),
   summary: 'Calorie totals of the last 7 days, average per logged day and days within goal',
   input: z.object({ idpUserId: idpUserId() }),
   async handler(ctx, input) {
-    const endDate = await ownToday(ctx, input.idpUserId);
+    const endDate = await todayOf(ctx, input.idpUserId);
     const startDate = addDays(endDate, -6);
     const logs = await logsBetween(ctx.db, input.idpUserId, startDate, endDate);
     const byDate = new Map(logs.map((l) => [l.date, l]));

@@ -1,9 +1,10 @@
 import { self } from '../../access/audience.ts';
+import { ownerByIdentity } from '../../access/owners.ts';
 import { z } from 'zod';
 import { notFound } from '../../rpc/errors.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { deleteEntry, listEntries, lockLog } from './calorieLogs.repo.ts';
-import { ownToday, settle } from './dayLog.ts';
+import { todayOf, settle } from './dayLog.ts';
 import { idpUserId } from './fields.ts';
 
 /**
@@ -13,12 +14,12 @@ import { idpUserId } from './fields.ts';
  */
 export const removeFood = defineOperation({
   namespace: 'calorieLogs',
-  name: 'removeFood', audience: self(),
+  name: 'removeFood', audience: self(ownerByIdentity('idpUserId')),
   summary: "Remove a food entry from today's log by its position",
   writes: true,
   input: z.object({ idpUserId: idpUserId(), foodIndex: z.int().min(0).nullish() }),
   async handler(ctx, input) {
-    const date = await ownToday(ctx, input.idpUserId);
+    const date = await todayOf(ctx, input.idpUserId);
     const log = await lockLog(ctx.db, input.idpUserId, date, ctx.now());
     const entries = log ? await listEntries(ctx.db, log.id) : [];
     const entry = input.foodIndex == null ? entries.at(-1) : entries[input.foodIndex];

@@ -1,8 +1,9 @@
 import { self } from '../../access/audience.ts';
+import { ownerByIdentity } from '../../access/owners.ts';
 import { z } from 'zod';
 import { defineOperation } from '../../rpc/operation.ts';
 import { saveGoal, setLogGoal } from './calorieLogs.repo.ts';
-import { ownToday, readDayLog } from './dayLog.ts';
+import { todayOf, readDayLog } from './dayLog.ts';
 import { dailyGoal, idpUserId } from './fields.ts';
 
 /**
@@ -11,12 +12,12 @@ import { dailyGoal, idpUserId } from './fields.ts';
  */
 export const updateDailyGoal = defineOperation({
   namespace: 'calorieLogs',
-  name: 'updateDailyGoal', audience: self(),
+  name: 'updateDailyGoal', audience: self(ownerByIdentity('idpUserId')),
   summary: 'Set the daily calorie goal (today and the following days)',
   writes: true,
   input: z.object({ idpUserId: idpUserId(), dailyGoal: dailyGoal() }),
   async handler(ctx, input) {
-    const date = await ownToday(ctx, input.idpUserId);
+    const date = await todayOf(ctx, input.idpUserId);
     const now = ctx.now();
     await saveGoal(ctx.db, input.idpUserId, input.dailyGoal, now);
     await setLogGoal(ctx.db, input.idpUserId, date, input.dailyGoal, now);

@@ -2,7 +2,6 @@ import { platform } from '../../access/audience.ts';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { defineOperation } from '../../rpc/operation.ts';
-import { assertCatalogueWriter } from './foods.access.ts';
 import { foodName, keyOf, mirrorImage, optionalFoodFields, type FoodInput } from './foods.fields.ts';
 import { buildFood, insertFoods, matchCandidates, mergeFood, replaceFood, type FoodRecord } from './foods.repo.ts';
 
@@ -77,7 +76,6 @@ export const bulk = defineOperation({
     items: z.array(bulkItem).min(1, 'must have at least 1 item').max(MAX_BULK_ITEMS, `must have at most ${MAX_BULK_ITEMS} items`),
   }),
   async handler(ctx, input) {
-    assertCatalogueWriter(ctx);
     const now = ctx.now();
     const codes = input.items.flatMap((i) => (i.foodCode ? [keyOf(i.foodCode)] : []));
     const catalogue = new Catalogue();

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { orgId, platformAdmin, signIn } from '../../../test/builders.ts';
+import { orgId, platformAdmin, signIn, tokenFor } from '../../../test/builders.ts';
 import { describeEachDialect, failsWith, ok } from '../../../test/harness.ts';
+import { newId } from '../../rpc/ids.ts';
 import { servingNutrition } from './servingNutrition.ts';
 
 const FIELDS = [
@@ -159,8 +160,9 @@ describeEachDialect('foods create / get / update / delete', (t) => {
     const admin = await platformAdmin(t());
     const staff = await signIn(t(), { organizationId: orgId(), roles: ['admin'] });
     const patient = await signIn(t(), { organizationId: null, roles: ['patient'] });
+    const account = { token: await tokenFor(t(), newId()) };
     const { item } = ok(await t().call('foods', 'create', { name: 'Admin food' }, { token: admin.token }));
-    for (const caller of [staff, patient]) {
+    for (const caller of [staff, patient, account]) {
       failsWith(await t().call('foods', 'create', { name: 'Nope' }, { token: caller.token }), 'FORBIDDEN', 403);
       failsWith(await t().call('foods', 'update', { id: item.id, calories: 1 }, { token: caller.token }), 'FORBIDDEN', 403);
       failsWith(await t().call('foods', 'delete', { id: item.id }, { token: caller.token }), 'FORBIDDEN', 403);
@@ -179,11 +181,13 @@ describeEachDialect('foods create / get / update / delete', (t) => {
 describeEachDialect(
   'foods writes with AUTH_MODE=required',
   (t) => {
-    test('anonymous writes and reads are UNAUTHENTICATED; a platform admin writes', async () => {
+    test('anonymous writes are UNAUTHENTICATED, the catalogue reads stay public; a platform admin writes', async () => {
       failsWith(await t().call('foods', 'create', { name: 'Anon' }), 'UNAUTHENTICATED', 401);
-      failsWith(await t().call('foods', 'list', {}), 'UNAUTHENTICATED', 401);
       const admin = await platformAdmin(t());
-      ok(await t().call('foods', 'create', { name: 'Admin' }, { token: admin.token }));
+      const { item } = ok(await t().call('foods', 'create', { name: 'Admin' }, { token: admin.token }));
+      assert.equal(ok(await t().call('foods', 'get', { id: item.id })).item.name, 'Admin');
+      assert.equal(ok(await t().call('foods', 'search', { query: 'admin' })).items.length, 1);
+      ok(await t().call('foods', 'list', {}));
     });
   },
   { env: { AUTH_MODE: 'required' } },

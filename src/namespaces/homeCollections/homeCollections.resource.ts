@@ -1,9 +1,6 @@
-import { platform } from '../../access/audience.ts';
+import { everyone, platform } from '../../access/audience.ts';
 import { z } from 'zod';
-import { isPlatformAdmin } from '../../auth/caller.ts';
-import { AppError } from '../../rpc/errors.ts';
 import { id, reqStr } from '../../rpc/fields.ts';
-import type { Context } from '../../rpc/operation.ts';
 import { defineResource, type ApiRecord } from '../../rpc/resource.ts';
 
 /**
@@ -40,12 +37,14 @@ export interface HomeCollectionRecord {
 }
 
 /**
- * Home-screen collections: platform-wide content, no organization. getById is generated; create,
- * update, delete (platform admins only, when a token is present) and the list are written by hand
- * with this repository.
+ * Home-screen collections: platform-wide content, no organization, read by everyone. getById is
+ * generated; create, update, delete (platform admins) and the list are written by hand with this
+ * repository.
  */
 export const homeCollections = defineResource({
-  namespace: 'homeCollections', audience: platform,
+  namespace: 'homeCollections',
+  audience: platform,
+  audiences: { getById: everyone },
   table: 'homeCollections',
   scope: 'platform',
   generate: ['getById'],
@@ -66,12 +65,3 @@ export const homeCollections = defineResource({
 
 export const asHomeCollection = (record: ApiRecord) => record as unknown as HomeCollectionRecord;
 
-/**
- * Who writes home collections (create, update, delete): a caller with a token needs the role
- * platform_admin; an anonymous caller is allowed in the interface's optional mode (AUTH_MODE=required
- * turns that into UNAUTHENTICATED before the handler runs), as for the food catalogue.
- */
-export function assertContentWriter(ctx: Context): void {
-  if (ctx.caller.kind === 'anonymous' || isPlatformAdmin(ctx.caller)) return;
-  throw new AppError('FORBIDDEN', 'home collections are written by platform admins only');
-}

@@ -54,7 +54,10 @@ describeEachDialect('homeCollections', (t) => {
     const { item } = ok(await call('create', { name: 'By admin', organizationTypeId: 'lab' }, admin.token));
     failsWith(await call('update', { id: item.id, name: 'Y' }, staff.token), 'FORBIDDEN', 403);
     failsWith(await call('delete', { id: item.id }, staff.token), 'FORBIDDEN', 403);
-    assert.equal(ok(await call('getById', { id: item.id }, staff.token)).item.name, 'By admin');
+    for (const token of [staff.token, patient]) {
+      assert.equal(ok(await call('getById', { id: item.id }, token)).item.name, 'By admin');
+      assert.deepEqual(ok(await call('list', { search: 'By admin' }, token)).items.map((c: { id: string }) => c.id), [item.id]);
+    }
     assert.equal(ok(await call('update', { id: item.id, name: 'Anonymous edit' })).item.name, 'Anonymous edit');
   });
 

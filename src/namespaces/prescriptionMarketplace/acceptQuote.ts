@@ -8,6 +8,7 @@ import { oneQuoteRecord, requestDetail } from './marketplace.records.ts';
 import { lockPatientDecision } from './patientDecision.ts';
 import { moveBroadcasts, moveQuotes, patchBroadcast, patchQuote, patchRequest, type QuoteRow } from './marketplace.repo.ts';
 import { LIVE_BROADCAST, PENDING_QUOTE } from './marketplace.status.ts';
+import { quotePatient } from './marketplace.owners.ts';
 
 /** Tells the pharmacy's staff (admin, pharmacist) that its quote was accepted; once per quote and person. */
 async function notifyPharmacy(ctx: Context, quote: QuoteRow): Promise<void> {
@@ -36,7 +37,7 @@ async function notifyPharmacy(ctx: Context, quote: QuoteRow): Promise<void> {
  */
 export const acceptQuote = defineOperation({
   namespace: 'prescriptionMarketplace',
-  name: 'acceptQuote', audience: self(),
+  name: 'acceptQuote', audience: self(quotePatient),
   summary: 'Accept a submitted quote (the others are not chosen)',
   writes: true,
   input: z.object({ quoteId: id(), patientId: id().nullish() }),

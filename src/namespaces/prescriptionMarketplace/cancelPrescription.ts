@@ -6,6 +6,7 @@ import { actingPatient } from './marketplace.fields.ts';
 import { requestRecord } from './marketplace.records.ts';
 import { findPatientRequest, lockRequest, moveBroadcasts, moveQuotes, patchRequest } from './marketplace.repo.ts';
 import { assertStatus, LIVE_BROADCAST, MOVES, PENDING_QUOTE } from './marketplace.status.ts';
+import { requestPatient } from './marketplace.owners.ts';
 
 /**
  * The patient cancels an open request (BROADCASTED or QUOTED): the request, its live broadcasts
@@ -13,7 +14,7 @@ import { assertStatus, LIVE_BROADCAST, MOVES, PENDING_QUOTE } from './marketplac
  */
 export const cancelPrescription = defineOperation({
   namespace: 'prescriptionMarketplace',
-  name: 'cancelPrescription', audience: self(),
+  name: 'cancelPrescription', audience: self(requestPatient),
   summary: 'Cancel an open prescription request',
   writes: true,
   input: z.object({ prescriptionRequestId: id(), patientId: id().nullish() }),

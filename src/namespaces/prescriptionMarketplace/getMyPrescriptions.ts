@@ -1,4 +1,5 @@
 import { self } from '../../access/audience.ts';
+import { ownerByIdentity } from '../../access/owners.ts';
 import { z } from 'zod';
 import { id, paging } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
@@ -13,7 +14,8 @@ import { REQUEST_STATUSES, statusFilter } from './marketplace.status.ts';
  */
 export const getMyPrescriptions = defineOperation({
   namespace: 'prescriptionMarketplace',
-  name: 'getMyPrescriptions', audience: self(),
+  name: 'getMyPrescriptions', audience: self(ownerByIdentity<{ patientId?: string | null }>('patientId')),
+  readsPatientData: true,
   summary: "A patient's prescription requests with their quote count and lowest quote",
   input: z.object({
     patientId: id().nullish(),

@@ -2,7 +2,6 @@ import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { id } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
-import { assertPharmacySide } from './marketplace.fields.ts';
 import { oneQuoteRecord, requestDetail } from './marketplace.records.ts';
 import { findBroadcast, lockRequest, patchBroadcast, quoteOfBroadcast } from './marketplace.repo.ts';
 
@@ -15,6 +14,7 @@ import { findBroadcast, lockRequest, patchBroadcast, quoteOfBroadcast } from './
 export const getPharmacyPrescriptionDetails = defineOperation({
   namespace: 'prescriptionMarketplace',
   name: 'getPharmacyPrescriptionDetails', audience: member(),
+  readsPatientData: true,
   summary: 'A prescription request broadcast to this pharmacy, with its catalogue options (marks it VIEWED)',
   writes: true,
   input: z
@@ -26,7 +26,6 @@ export const getPharmacyPrescriptionDetails = defineOperation({
     })
     .refine((v) => v.broadcastId || v.prescriptionRequestId, { path: ['broadcastId'], message: 'give broadcastId or prescriptionRequestId' }),
   async handler(ctx, input) {
-    assertPharmacySide(ctx, input.organizationId);
     const found = await findBroadcast(ctx.db, input.organizationId, input);
     const request = await lockRequest(ctx.db, ctx.dialect, found.prescriptionRequestId);
     let broadcast = await findBroadcast(ctx.db, input.organizationId, { broadcastId: found.id });

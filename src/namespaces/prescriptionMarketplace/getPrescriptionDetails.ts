@@ -5,6 +5,7 @@ import { defineOperation } from '../../rpc/operation.ts';
 import { actingPatient } from './marketplace.fields.ts';
 import { patientCatalogue, requestDetail } from './marketplace.records.ts';
 import { findPatientRequest } from './marketplace.repo.ts';
+import { requestPatient } from './marketplace.owners.ts';
 
 /**
  * The patient's request in the detail shape: every broadcast, and for each medicine the stored
@@ -13,7 +14,8 @@ import { findPatientRequest } from './marketplace.repo.ts';
  */
 export const getPrescriptionDetails = defineOperation({
   namespace: 'prescriptionMarketplace',
-  name: 'getPrescriptionDetails', audience: self(),
+  name: 'getPrescriptionDetails', audience: self(requestPatient),
+  readsPatientData: true,
   summary: "A patient's prescription request with its medicines and broadcasts",
   input: z.object({ prescriptionRequestId: id(), patientId: id().nullish() }),
   async handler(ctx, input) {

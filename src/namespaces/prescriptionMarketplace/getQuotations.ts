@@ -5,6 +5,7 @@ import { defineOperation } from '../../rpc/operation.ts';
 import { actingPatient } from './marketplace.fields.ts';
 import { quoteRecords } from './marketplace.records.ts';
 import { findPatientRequest, submittedQuotesOf } from './marketplace.repo.ts';
+import { requestPatient } from './marketplace.owners.ts';
 
 /**
  * The quotes submitted for the patient's request (whatever became of them since: SUBMITTED,
@@ -12,7 +13,8 @@ import { findPatientRequest, submittedQuotesOf } from './marketplace.repo.ts';
  */
 export const getQuotations = defineOperation({
   namespace: 'prescriptionMarketplace',
-  name: 'getQuotations', audience: self(),
+  name: 'getQuotations', audience: self(requestPatient),
+  readsPatientData: true,
   summary: 'The quotes pharmacies submitted for a prescription request',
   input: z.object({ prescriptionRequestId: id(), patientId: id().nullish() }),
   async handler(ctx, input) {

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { assertOwn } from '../../auth/ownership.ts';
-import { AppError, validationFailed } from '../../rpc/errors.ts';
+import { validationFailed } from '../../rpc/errors.ts';
 import { bool, id, num, str } from '../../rpc/fields.ts';
 import { money } from '../../rpc/money.ts';
 import type { Context } from '../../rpc/operation.ts';
@@ -44,28 +43,11 @@ export const quoteAmounts = {
 
 /**
  * The patient an operation acts for: `patientId` (the person's idpUserId), else the caller's own
- * identity. With a token, a patientId other than the caller's is FORBIDDEN (assertOwn), unless the
- * caller is a platform admin. Without a token (optional mode) the patientId is needed.
+ * identity; without a token (optional mode) the patientId is needed. That a caller with a token
+ * acts only for themself the dispatcher has checked (the operations' `self` audience).
  */
 export function actingPatient(ctx: Context, patientId: string | null | undefined): string {
-  if (patientId) {
-    assertOwn(ctx.caller, patientId);
-    return patientId;
-  }
+  if (patientId) return patientId;
   if (ctx.caller.kind === 'user') return ctx.caller.idpUserId;
   throw validationFailed('patientId', 'patientId is required without an access token');
-}
-
-/**
- * The pharmacy side is its staff's: with a token, the caller needs a user record (not blocked) in
- * the pharmacy's organization, or platform_admin. The dispatcher's tenancy guard already refuses
- * callers bound to other organizations; this also refuses a person with no user record at all (a
- * patient's own account), who would otherwise read every patient's name in the pharmacy's inbox.
- * Without a token (optional mode) the interface's behaviour holds.
- */
-export function assertPharmacySide(ctx: Context, organizationId: string): void {
-  const caller = ctx.caller;
-  if (caller.kind === 'anonymous' || caller.isPlatformAdmin) return;
-  if (caller.memberships.some((m) => m.organizationId === organizationId && !m.blocked)) return;
-  throw new AppError('FORBIDDEN', "only this pharmacy's staff can do this");
 }

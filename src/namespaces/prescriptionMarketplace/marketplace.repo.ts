@@ -83,6 +83,12 @@ export async function findPatientRequest(db: Db, id: string, patientId: string):
   return row;
 }
 
+/** The patient (identity id) of a request, or undefined when there is none. */
+export async function patientOfRequest(db: Db, id: string): Promise<string | undefined> {
+  const row = await db.selectFrom('prescriptionRequests').select('patientId').where('id', '=', id).executeTakeFirst();
+  return row?.patientId;
+}
+
 /**
  * The request read again and locked for the rest of the transaction: every marketplace move locks
  * its request first, so moves on one request (two accepts, an accept and a cancel, a submit and
@@ -164,6 +170,17 @@ export async function findPatientQuote(db: Db, id: string, patientId: string): P
     .executeTakeFirst();
   if (!row) throw notFound('quote');
   return row;
+}
+
+/** The patient (identity id) of the request a quote answers, or undefined when there is no such quote. */
+export async function patientOfQuote(db: Db, id: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('prescriptionQuotes as q')
+    .innerJoin('prescriptionRequests as r', 'r.id', 'q.prescriptionRequestId')
+    .select('r.patientId')
+    .where('q.id', '=', id)
+    .executeTakeFirst();
+  return row?.patientId;
 }
 
 export async function quoteById(db: Db, id: string): Promise<QuoteRow> {

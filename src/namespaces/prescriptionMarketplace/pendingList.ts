@@ -2,7 +2,6 @@ import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { id, paging } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
-import { assertPharmacySide } from './marketplace.fields.ts';
 import { summaryRecord } from './marketplace.records.ts';
 import { pagePharmacySummaries } from './marketplace.repo.ts';
 import { BROADCAST_STATUSES, statusFilter } from './marketplace.status.ts';
@@ -16,6 +15,7 @@ import { BROADCAST_STATUSES, statusFilter } from './marketplace.status.ts';
 export const pendingList = defineOperation({
   namespace: 'prescriptionMarketplace',
   name: 'pendingList', audience: member(),
+  readsPatientData: true,
   summary: 'The prescription requests broadcast to a pharmacy',
   input: z.object({
     organizationId: id(),
@@ -24,7 +24,6 @@ export const pendingList = defineOperation({
     ...paging,
   }),
   async handler(ctx, input) {
-    assertPharmacySide(ctx, input.organizationId);
     const page = await pagePharmacySummaries(
       ctx.db,
       { organizationId: input.organizationId, organizationBranchId: input.organizationBranchId ?? undefined, status: input.status ?? undefined },

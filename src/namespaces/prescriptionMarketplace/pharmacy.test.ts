@@ -57,7 +57,7 @@ describeEachDialect('prescriptionMarketplace: the pharmacy side', (t) => {
     assert.equal(ok(await call('pendingList', { organizationId: ph }, own.token)).total, 3);
   });
 
-  test('the pharmacy side needs a user record in the pharmacy when a token is given: a patient\'s own token is FORBIDDEN', async () => {
+  test('the pharmacy side is for the pharmacy\'s pharmacists and admins: a patient\'s own token and other roles are FORBIDDEN', async () => {
     const ph = await pharmacy(null);
     const dolo = await product(ph);
     const patient = await person();
@@ -71,16 +71,20 @@ describeEachDialect('prescriptionMarketplace: the pharmacy side', (t) => {
       ['updateQuote', { organizationId: ph, quoteId: draft.id }],
       ['submitQuote', { organizationId: ph, quoteId: draft.id }],
       ['rejectPrescription', { organizationId: ph, broadcastId }],
+      ['searchProducts', { organizationId: ph }],
     ];
-    for (const [op, data] of attempts) failsWith(await call(op, data, patientToken), 'FORBIDDEN', 403);
+    const staff = await signIn(t(), { organizationId: ph, roles: ['staff'] });
+    for (const [op, data] of attempts) {
+      failsWith(await call(op, data, patientToken), 'FORBIDDEN', 403);
+      failsWith(await call(op, data, staff.token), 'FORBIDDEN', 403);
+    }
     const blocked = await signIn(t(), { organizationId: ph, roles: ['pharmacist'], blocked: true });
     failsWith(await call('pendingList', { organizationId: ph }, blocked.token), 'FORBIDDEN', 403);
     const admin = await signIn(t(), { organizationId: null, roles: ['platform_admin'] });
     ok(await call('getPharmacyPrescriptionDetails', { organizationId: ph, broadcastId }, admin.token));
-    const staff = await signIn(t(), { organizationId: ph, roles: ['staff'] });
-    ok(await call('submitQuote', { organizationId: ph, quoteId: draft.id }, staff.token));
-    // The catalogue is public to patients.
-    ok(await call('searchProducts', { organizationId: ph }, patientToken));
+    const pharmacist = await signIn(t(), { organizationId: ph, roles: ['pharmacist'] });
+    ok(await call('searchProducts', { organizationId: ph }, pharmacist.token));
+    ok(await call('submitQuote', { organizationId: ph, quoteId: draft.id }, pharmacist.token));
   });
 
   test('getPharmacyPrescriptionDetails marks the broadcast VIEWED and offers this pharmacy\'s catalogue options for each medicine', async () => {

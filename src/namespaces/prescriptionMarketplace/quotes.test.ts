@@ -126,9 +126,19 @@ describeEachDialect('prescriptionMarketplace: quotes', (t) => {
     failsWith(await call('saveDraftQuote', { organizationId: other, broadcastId }), 'NOT_FOUND', 404);
     failsWith(await call('updateQuote', { organizationId: other, quoteId: draft.id, tax: 1 }), 'NOT_FOUND', 404);
     failsWith(await call('submitQuote', { organizationId: other, quoteId: draft.id }), 'NOT_FOUND', 404);
+    // Another pharmacy's pharmacist: naming this pharmacy is FORBIDDEN; its own organization does not reach this broadcast.
     const stranger = await signIn(t(), { organizationId: other, roles: ['pharmacist'] });
-    failsWith(await call('submitQuote', { organizationId: ph, quoteId: draft.id }, stranger.token), 'FORBIDDEN', 403);
-    assert.equal((await db().selectFrom('prescriptionQuotes').select('status').where('id', '=', draft.id).executeTakeFirstOrThrow()).status, 'DRAFT');
+    for (const organizationId of [ph, other]) {
+      const [code, status]: [string, number] = organizationId === ph ? ['FORBIDDEN', 403] : ['NOT_FOUND', 404];
+      failsWith(await call('saveDraftQuote', { organizationId, broadcastId, items: [{ productId: dolo }] }, stranger.token), code, status);
+      failsWith(await call('updateQuote', { organizationId, quoteId: draft.id, tax: 1 }, stranger.token), code, status);
+      failsWith(await call('submitQuote', { organizationId, quoteId: draft.id }, stranger.token), code, status);
+      failsWith(await call('rejectPrescription', { organizationId, broadcastId }, stranger.token), code, status);
+    }
+    const quotes = await db().selectFrom('prescriptionQuotes').select(['id', 'status', 'tax']).where('broadcastId', '=', broadcastId).execute();
+    assert.deepEqual(quotes.map((q) => [q.id, q.status, Number(q.tax)]), [[draft.id, 'DRAFT', 0]], 'no quote of the other pharmacy, the draft unchanged');
+    const broadcast = await db().selectFrom('prescriptionBroadcasts').select('status').where('id', '=', broadcastId).executeTakeFirstOrThrow();
+    assert.notEqual(broadcast.status, 'REJECTED', 'not declined');
   });
 
   test('submitQuote makes the quote visible, marks broadcast and request QUOTED and notifies the patient once; a submitted quote is final', async () => {
@@ -172,7 +182,7 @@ describeEachDialect('prescriptionMarketplace: quotes', (t) => {
     const mine = ok(await call('getMyPrescriptions', { patientId: patient })).items[0];
     assert.deepEqual([mine.prescriptionId, mine.available, mine.amount, mine.status], [requestId, 2, 30.75, 'QUOTED']);
     failsWith(await call('getQuotations', { prescriptionRequestId: requestId, patientId: await person() }), 'NOT_FOUND', 404);
-    failsWith(await call('getQuotations', { prescriptionRequestId: requestId, patientId: patient }, await tokenFor(t(), await person())), 'FORBIDDEN', 403);
+    failsWith(await call('getQuotations', { prescriptionRequestId: requestId, patientId: patient }, await tokenFor(t(), await person())), 'NOT_FOUND', 404);
     failsWith(await call('getQuotations', { patientId: patient }), 'VALIDATION_FAILED', 400);
   });
 
@@ -225,7 +235,7 @@ describeEachDialect('prescriptionMarketplace: quotes', (t) => {
     }
   });
 
-  test('acceptQuote and rejectQuote: another patient\'s quote is NOT_FOUND, a token acts only for its person, validation', async () => {
+  test('acceptQuote and rejectQuote: another patient\'s quote is NOT_FOUND (also naming its patient), validation', async () => {
     const ph = await pharmacy(null);
     const patient = await person();
     const { broadcastId } = await requestTo(ph, patient);
@@ -233,7 +243,7 @@ describeEachDialect('prescriptionMarketplace: quotes', (t) => {
     for (const op of ['acceptQuote', 'rejectQuote']) {
       failsWith(await call(op, { quoteId: quote.id, patientId: await person() }), 'NOT_FOUND', 404);
       failsWith(await call(op, { quoteId: quote.id }, await tokenFor(t(), await person())), 'NOT_FOUND', 404);
-      failsWith(await call(op, { quoteId: quote.id, patientId: patient }, await tokenFor(t(), await person())), 'FORBIDDEN', 403);
+      failsWith(await call(op, { quoteId: quote.id, patientId: patient }, await tokenFor(t(), await person())), 'NOT_FOUND', 404);
       failsWith(await call(op, { quoteId: quote.id }), 'VALIDATION_FAILED', 400);
       failsWith(await call(op, { patientId: patient }), 'VALIDATION_FAILED', 400);
     }
@@ -293,12 +303,12 @@ describeEachDialect('prescriptionMarketplace: quotes', (t) => {
     const { requestId } = await requestTo(ph, patient);
     failsWith(await call('cancelPrescription', { prescriptionRequestId: requestId, patientId: await person() }), 'NOT_FOUND', 404);
     failsWith(await call('cancelPrescription', { prescriptionRequestId: requestId }, await tokenFor(t(), await person())), 'NOT_FOUND', 404);
-    failsWith(await call('cancelPrescription', { prescriptionRequestId: requestId, patientId: patient }, await tokenFor(t(), await person())), 'FORBIDDEN', 403);
+    failsWith(await call('cancelPrescription', { prescriptionRequestId: requestId, patientId: patient }, await tokenFor(t(), await person())), 'NOT_FOUND', 404);
     failsWith(await call('cancelPrescription', { patientId: patient }), 'VALIDATION_FAILED', 400);
     failsWith(await call('cancelPrescription', { prescriptionRequestId: requestId }), 'VALIDATION_FAILED', 400);
     assert.equal((await statuses(requestId)).request, 'BROADCASTED');
     const staff = await signIn(t(), { organizationId: ph, roles: ['pharmacist'] });
-    failsWith(await call('cancelPrescription', { prescriptionRequestId: requestId, patientId: patient }, staff.token), 'FORBIDDEN', 403);
+    failsWith(await call('cancelPrescription', { prescriptionRequestId: requestId, patientId: patient }, staff.token), 'NOT_FOUND', 404);
     ok(await call('cancelPrescription', { prescriptionRequestId: requestId }, await tokenFor(t(), patient)));
   });
 });

@@ -2,7 +2,7 @@ import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { id } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
-import { assertPharmacySide, remarks } from './marketplace.fields.ts';
+import { remarks } from './marketplace.fields.ts';
 import { broadcastRecord } from './marketplace.records.ts';
 import { findBroadcast, lockRequest, patchBroadcast, patchQuote, quoteOfBroadcast } from './marketplace.repo.ts';
 import { assertStatus, MOVES } from './marketplace.status.ts';
@@ -19,7 +19,6 @@ export const rejectPrescription = defineOperation({
   writes: true,
   input: z.object({ broadcastId: id(), organizationId: id(), reason: remarks().nullish() }),
   async handler(ctx, input) {
-    assertPharmacySide(ctx, input.organizationId);
     const found = await findBroadcast(ctx.db, input.organizationId, { broadcastId: input.broadcastId });
     const request = await lockRequest(ctx.db, ctx.dialect, found.prescriptionRequestId);
     assertStatus('prescription request', request.status, MOVES.rejectPrescription.request, 'rejectPrescription');

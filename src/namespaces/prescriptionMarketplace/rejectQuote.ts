@@ -5,6 +5,7 @@ import { defineOperation } from '../../rpc/operation.ts';
 import { requestRecord } from './marketplace.records.ts';
 import { lockPatientDecision } from './patientDecision.ts';
 import { countQuotes, patchBroadcast, patchQuote, patchRequest } from './marketplace.repo.ts';
+import { quotePatient } from './marketplace.owners.ts';
 
 /**
  * The patient rejects one submitted quote: the quote REJECTED, its broadcast CLOSED (one quote per
@@ -13,7 +14,7 @@ import { countQuotes, patchBroadcast, patchQuote, patchRequest } from './marketp
  */
 export const rejectQuote = defineOperation({
   namespace: 'prescriptionMarketplace',
-  name: 'rejectQuote', audience: self(),
+  name: 'rejectQuote', audience: self(quotePatient),
   summary: 'Reject a submitted quote',
   writes: true,
   input: z.object({ quoteId: id(), patientId: id().nullish() }),

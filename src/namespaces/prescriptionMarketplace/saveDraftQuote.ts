@@ -2,7 +2,7 @@ import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { id } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
-import { assertPharmacySide, quoteAmounts } from './marketplace.fields.ts';
+import { quoteAmounts } from './marketplace.fields.ts';
 import { oneQuoteRecord } from './marketplace.records.ts';
 import { findBroadcast, lockRequest, quoteOfBroadcast } from './marketplace.repo.ts';
 import { assertStatus, MOVES } from './marketplace.status.ts';
@@ -20,7 +20,6 @@ export const saveDraftQuote = defineOperation({
   writes: true,
   input: z.object({ broadcastId: id(), organizationId: id(), ...quoteAmounts }),
   async handler(ctx, input) {
-    assertPharmacySide(ctx, input.organizationId);
     const found = await findBroadcast(ctx.db, input.organizationId, { broadcastId: input.broadcastId });
     const request = await lockRequest(ctx.db, ctx.dialect, found.prescriptionRequestId);
     assertStatus('prescription request', request.status, MOVES.saveDraftQuote.request, 'saveDraftQuote');

@@ -4,7 +4,6 @@ import { AppError } from '../../rpc/errors.ts';
 import { id } from '../../rpc/fields.ts';
 import { defineOperation, type Context } from '../../rpc/operation.ts';
 import { notify } from '../notifications/notify.ts';
-import { assertPharmacySide } from './marketplace.fields.ts';
 import { oneQuoteRecord } from './marketplace.records.ts';
 import { findBroadcast, findPharmacyQuote, lockRequest, patchBroadcast, patchQuote, patchRequest, quoteById, quoteItemsOf, type QuoteRow, type RequestRow } from './marketplace.repo.ts';
 import { assertStatus, MOVES } from './marketplace.status.ts';
@@ -37,7 +36,6 @@ export const submitQuote = defineOperation({
   writes: true,
   input: z.object({ quoteId: id(), organizationId: id() }),
   async handler(ctx, input) {
-    assertPharmacySide(ctx, input.organizationId);
     const found = await findPharmacyQuote(ctx.db, input.organizationId, input.quoteId);
     const request = await lockRequest(ctx.db, ctx.dialect, found.prescriptionRequestId);
     assertStatus('prescription request', request.status, MOVES.submitQuote.request, 'submitQuote');

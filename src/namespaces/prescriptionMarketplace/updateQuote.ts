@@ -2,7 +2,7 @@ import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { id } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
-import { assertPharmacySide, quoteAmounts } from './marketplace.fields.ts';
+import { quoteAmounts } from './marketplace.fields.ts';
 import { oneQuoteRecord } from './marketplace.records.ts';
 import { findBroadcast, findPharmacyQuote, lockRequest, quoteById } from './marketplace.repo.ts';
 import { assertStatus, MOVES } from './marketplace.status.ts';
@@ -16,7 +16,6 @@ export const updateQuote = defineOperation({
   writes: true,
   input: z.object({ quoteId: id(), organizationId: id(), ...quoteAmounts }),
   async handler(ctx, input) {
-    assertPharmacySide(ctx, input.organizationId);
     const found = await findPharmacyQuote(ctx.db, input.organizationId, input.quoteId);
     const request = await lockRequest(ctx.db, ctx.dialect, found.prescriptionRequestId);
     assertStatus('prescription request', request.status, MOVES.updateQuote.request, 'updateQuote');

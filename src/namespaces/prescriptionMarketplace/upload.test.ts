@@ -168,7 +168,8 @@ describeEachDialect('prescriptionMarketplace: uploading and the patient side', (
       { id: dolo, name: 'Dolo 650', code: null, brandName: null, medicineType: 'Tablet', strength: '650', strengthUnit: 'mg', mrp: 30.5, sellingPrice: 28.75, currency: 'INR', availableStock: 40 },
     ]);
     failsWith(await call('getPrescriptionDetails', { prescriptionRequestId: requestId, patientId: await person() }), 'NOT_FOUND', 404);
-    failsWith(await call('getPrescriptionDetails', { prescriptionRequestId: requestId, patientId: await person() }, await tokenFor(t(), patient)), 'FORBIDDEN', 403);
+    failsWith(await call('getPrescriptionDetails', { prescriptionRequestId: requestId, patientId: await person() }, await tokenFor(t(), patient)), 'NOT_FOUND', 404);
+    failsWith(await call('getPrescriptionDetails', { prescriptionRequestId: requestId, patientId: patient }, await tokenFor(t(), await person())), 'NOT_FOUND', 404);
     failsWith(await call('getPrescriptionDetails', { patientId: patient }), 'VALIDATION_FAILED', 400);
     failsWith(await call('getPrescriptionDetails', { prescriptionRequestId: requestId }), 'VALIDATION_FAILED', 400);
     ok(await call('getPrescriptionDetails', { prescriptionRequestId: requestId }, await tokenFor(t(), patient)));

@@ -1,11 +1,12 @@
 import { self } from '../../access/audience.ts';
+import { ownerByIdentity } from '../../access/owners.ts';
 import { z } from 'zod';
 import { AppError, notFound } from '../../rpc/errors.ts';
 import { id, reqStr } from '../../rpc/fields.ts';
 import { newId } from '../../rpc/ids.ts';
 import { defineOperation, type Context } from '../../rpc/operation.ts';
 import { toJsonText } from '../../rpc/record.ts';
-import { actingPatient, lineQuantity, MAX_LINES, remarks, shortText } from './marketplace.fields.ts';
+import { lineQuantity, MAX_LINES, remarks, shortText } from './marketplace.fields.ts';
 import { requestRecord } from './marketplace.records.ts';
 import { findActivePharmacy, insertRequest, pharmaciesNear, type BroadcastRow, type RequestItemRow } from './marketplace.repo.ts';
 
@@ -67,14 +68,13 @@ async function recipients(ctx: Context, v: Input): Promise<{ id: string; distanc
  */
 export const uploadPrescription = defineOperation({
   namespace: 'prescriptionMarketplace',
-  name: 'uploadPrescription', audience: self(),
+  name: 'uploadPrescription', audience: self(ownerByIdentity('patientId')),
   summary: "Upload a prescription and broadcast it to the named pharmacy or to the pharmacies near the patient",
   writes: true,
   input,
   // organizationId names the pharmacy to send to, not the caller's tenant.
   organizationOf: () => null,
   async handler(ctx, v) {
-    const patientId = actingPatient(ctx, v.patientId);
     const to = await recipients(ctx, v);
     const now = ctx.now();
     const requestId = newId();
@@ -112,7 +112,7 @@ export const uploadPrescription = defineOperation({
       ctx.db,
       {
         id: requestId,
-        patientId,
+        patientId: v.patientId,
         organizationId: v.organizationId ?? null,
         organizationBranchId: v.organizationBranchId ?? null,
         addressId: v.addressId ?? null,

@@ -3,25 +3,15 @@ import type { Context } from '../../rpc/operation.ts';
 import type { ApiRecord } from '../../rpc/resource.ts';
 
 /**
- * Who may change or remove a device: its owner, an admin of the organization named, a platform
- * admin, or (optional mode) a caller without a token. Reading the organization's devices needs
- * only the tenancy guard, but the token is shown in full only to its owner (see present()).
+ * Moving a device to another owner (update) needs that person's consent: a caller with a token
+ * moves it only to themself, a platform admin to anyone. A caller without a token (optional mode)
+ * moves only an inactive device: moving an active one is a take-over of its pushes, as
+ * re-registering its token is in create.
  */
-export function assertMayManage(ctx: Context, organizationId: string, ownerIdpUserId: unknown): void {
+export function assertMayMoveTo(ctx: Context, device: ApiRecord, newOwner: string): void {
   const caller = ctx.caller;
-  if (caller.kind === 'anonymous' || caller.isPlatformAdmin || caller.idpUserId === ownerIdpUserId) return;
-  if (caller.memberships.some((m) => !m.blocked && m.organizationId === organizationId && m.roles.has('admin'))) return;
-  throw new AppError('FORBIDDEN', 'only the device\'s owner or an admin of the organization may change it');
-}
-
-/**
- * Moving an active device to another owner is a take-over of its pushes: like re-registering its
- * token (create), it needs a caller with a token (assertOwn has checked it is the new owner or a
- * platform admin). A caller without a token (optional mode) gets FORBIDDEN.
- */
-export function assertMayMove(ctx: Context, device: ApiRecord): void {
-  if (ctx.caller.kind === 'user' || device.isActive === false) return;
-  throw new AppError('FORBIDDEN', 'another person\'s active device moves only for a caller with a token of the new owner');
+  if (caller.kind === 'user' ? caller.isPlatformAdmin || caller.idpUserId === newOwner : device.isActive === false) return;
+  throw new AppError('FORBIDDEN', 'a device moves only to the caller with a token (a platform admin: to anyone); an active one needs that token');
 }
 
 /** The first character of every masked token; a token starting with it is refused as input. */

@@ -1,7 +1,8 @@
 import { self } from '../../access/audience.ts';
-import { assertOwn } from '../../auth/ownership.ts';
+import { ownerByIdentity } from '../../access/owners.ts';
 import { AppError } from '../../rpc/errors.ts';
 import { defineOperation } from '../../rpc/operation.ts';
+import type { ApiRecord } from '../../rpc/resource.ts';
 import { present } from './access.ts';
 import { register } from './pushDevices.repo.ts';
 import { pushDevices } from './pushDevices.resource.ts';
@@ -20,12 +21,11 @@ import { pushDevices } from './pushDevices.resource.ts';
  */
 export const create = defineOperation({
   namespace: 'pushDevices',
-  name: 'create', audience: self(),
+  name: 'create', audience: self(ownerByIdentity<ApiRecord>('idpUserId')),
   summary: 'Register a device for push notifications (the same token again updates it)',
   writes: true,
   input: pushDevices.schemas.create,
   async handler(ctx, input) {
-    assertOwn(ctx.caller, input.idpUserId as string);
     const record = await pushDevices.repo.build(ctx, input);
     record.lastSeenAt = input.lastSeenAt ?? ctx.now();
     const item = await register(ctx.db, record, input, ctx.caller.kind === 'user');

@@ -4,18 +4,19 @@ import { notFound } from '../../rpc/errors.ts';
 import { id } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { present } from './access.ts';
+import { deviceOwner } from './owner.ts';
 import { findInOrganization } from './pushDevices.repo.ts';
 
 export const keyInput = z.object({ id: id(), organizationId: id() });
 
 /**
- * A device whose owner has a user record in the organization; any other is NOT_FOUND. The token is
- * masked unless the caller is the owner or a platform admin.
+ * A device whose owner has a user record in the organization, for its owner and the organization's
+ * admins; any other is NOT_FOUND. The token is masked unless the caller is the owner or a platform admin.
  */
 export const getById = defineOperation({
   namespace: 'pushDevices',
-  name: 'getById', audience: self(),
-  summary: 'Get a device of a member of the organization',
+  name: 'getById', audience: self(deviceOwner),
+  summary: 'Get one\'s own device, or (admins) a device of a member of the organization',
   input: keyInput,
   async handler(ctx, input) {
     const item = await findInOrganization(ctx.db, input.organizationId, input.id);

@@ -1,4 +1,4 @@
-import { self } from '../../access/audience.ts';
+import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { id, paging } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
@@ -11,7 +11,7 @@ import { pageInOrganization } from './pushDevices.repo.ts';
  */
 export const listByOrganization = defineOperation({
   namespace: 'pushDevices',
-  name: 'listByOrganization', audience: self(),
+  name: 'listByOrganization', audience: member(),
   summary: 'List the devices of an organization\'s members',
   input: z.object({ organizationId: id(), ...paging }),
   async handler(ctx, input) {

@@ -1,4 +1,6 @@
+import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
 import { offsetOf, pageOf, type Page } from '../../rpc/paging.ts';
 import type { ApiRecord } from '../../rpc/resource.ts';
 import { pushDevices } from './pushDevices.resource.ts';
@@ -8,17 +10,16 @@ import { pushDevices } from './pushDevices.resource.ts';
  * organization query goes through this EXISTS on users (idpUserId, organizationId).
  */
 function inOrganization(db: Db, organizationId: string) {
-  return db
-    .selectFrom('pushDevices')
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('users')
-          .select('users.id')
-          .whereRef('users.idpUserId', '=', 'pushDevices.idpUserId')
-          .where('users.organizationId', '=', organizationId),
-      ),
-    );
+  return db.selectFrom('pushDevices').where((eb) => eb.exists(ownerRecordIn(eb, organizationId)));
+}
+
+/** The device owner's user records in the organization (for an EXISTS on pushDevices). */
+function ownerRecordIn(eb: ExpressionBuilder<Database, 'pushDevices'>, organizationId: string) {
+  return eb
+    .selectFrom('users')
+    .select('users.id')
+    .whereRef('users.idpUserId', '=', 'pushDevices.idpUserId')
+    .where('users.organizationId', '=', organizationId);
 }
 
 const toRecord = (row: unknown) => pushDevices.repo.toRecord(row as ApiRecord);
@@ -99,6 +100,12 @@ export async function patchDevice(db: Db, deviceId: string, changes: ApiRecord):
   return toRecord(rows[0]);
 }
 
-export async function removeDevice(db: Db, deviceId: string): Promise<void> {
-  await db.deleteFrom('pushDevices').where('id', '=', deviceId).execute();
+/** Removes the device when it is in the organization; false when it is not (missing, or elsewhere). */
+export async function removeDevice(db: Db, organizationId: string, deviceId: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('pushDevices')
+    .where('pushDevices.id', '=', deviceId)
+    .where((eb) => eb.exists(ownerRecordIn(eb, organizationId)))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }

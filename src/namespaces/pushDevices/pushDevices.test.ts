@@ -142,6 +142,16 @@ describeEachDialect(
       assert.deepEqual(error.details!.map((d) => d.path), ['organizationId']);
     });
 
+    test('listByOrganization is for the organization\'s admins: other members and accounts are FORBIDDEN', async () => {
+      const org = orgId();
+      const { member } = await memberWithDevice(t(), org);
+      const colleague = await signIn(t(), { organizationId: org, roles: ['nurse'] });
+      const otherAdmin = await signIn(t(), { organizationId: orgId(), roles: ['admin'] });
+      for (const token of [member.token, colleague.token, otherAdmin.token, await tokenFor(t(), newId())]) {
+        failsWith(await t().call('pushDevices', 'listByOrganization', { organizationId: org }, { token }), 'FORBIDDEN', 403);
+      }
+    });
+
     test('listByOrganization pages the devices of the organization\'s members only', async () => {
       const org = orgId();
       await memberWithDevice(t(), org);
@@ -209,41 +219,44 @@ describeEachDialect(
       failsWith(await t().call('pushDevices', 'update', { id: item.id, organizationId: org, providerPushToken: otherToken }), 'CONFLICT', 409);
     });
 
-    test('only the owner, an organization admin or a platform admin may change or delete a device', async () => {
+    test('only the owner, an organization admin or a platform admin reach a device; to anyone else it is NOT_FOUND', async () => {
       const org = orgId();
       const { member, item } = await memberWithDevice(t(), org);
       const colleague = await signIn(t(), { organizationId: org, roles: ['nurse'] });
       const orgAdmin = await signIn(t(), { organizationId: org, roles: ['admin'] });
       const otherAdmin = await signIn(t(), { organizationId: orgId(), roles: ['admin'] });
+      const account = await tokenFor(t(), newId());
       const key = { id: item.id, organizationId: org };
-      failsWith(await t().call('pushDevices', 'update', { ...key, appVersion: '3' }, { token: colleague.token }), 'FORBIDDEN', 403);
-      failsWith(await t().call('pushDevices', 'delete', key, { token: colleague.token }), 'FORBIDDEN', 403);
-      failsWith(await t().call('pushDevices', 'delete', key, { token: otherAdmin.token }), 'FORBIDDEN', 403);
+      for (const token of [colleague.token, otherAdmin.token, account]) {
+        failsWith(await t().call('pushDevices', 'getById', key, { token }), 'NOT_FOUND', 404);
+        failsWith(await t().call('pushDevices', 'update', { ...key, appVersion: '3' }, { token }), 'NOT_FOUND', 404);
+        failsWith(await t().call('pushDevices', 'delete', key, { token }), 'NOT_FOUND', 404);
+      }
+      assert.equal((await stored(t(), item.id)).appVersion, '1.0.0', 'the refused calls changed nothing');
       // A device is not handed to another person without their consent.
       failsWith(await t().call('pushDevices', 'update', { ...key, idpUserId: colleague.idpUserId }, { token: member.token }), 'FORBIDDEN', 403);
       assert.equal(ok(await t().call('pushDevices', 'update', { ...key, appVersion: '3' }, { token: member.token })).item.appVersion, '3');
       assert.equal(ok(await t().call('pushDevices', 'update', { ...key, appVersion: '4' }, { token: orgAdmin.token })).item.appVersion, '4');
-      ok(await t().call('pushDevices', 'getById', key, { token: colleague.token }));
+      ok(await t().call('pushDevices', 'getById', key, { token: orgAdmin.token }));
       ok(await t().call('pushDevices', 'delete', key, { token: orgAdmin.token }));
     });
 
     test('the token is shown in full only to the device\'s owner and platform admins; others see it masked', async () => {
       const org = orgId();
       const owner = await signIn(t(), { organizationId: org, roles: ['patient'] });
-      const colleague = await signIn(t(), { organizationId: org, roles: ['nurse'] });
       const orgAdmin = await signIn(t(), { organizationId: org, roles: ['admin'] });
       const admin = await platformAdmin(t());
       const data = device(owner.idpUserId);
       const own = ok(await t().call('pushDevices', 'create', data, { token: owner.token })).item;
       assert.equal(own.providerPushToken, data.providerPushToken);
-      const colleagueData = device(colleague.idpUserId);
-      ok(await t().call('pushDevices', 'create', colleagueData, { token: colleague.token }));
+      const adminData = device(orgAdmin.idpUserId);
+      ok(await t().call('pushDevices', 'create', adminData, { token: orgAdmin.token }));
       const key = { id: own.id, organizationId: org };
 
       const seenBy = async (token?: string) => ok(await t().call('pushDevices', 'getById', key, token ? { token } : {})).item;
       assert.deepEqual(await seenBy(owner.token), own, 'the owner sees every field as registered');
       assert.equal((await seenBy(admin.token)).providerPushToken, data.providerPushToken, 'a platform admin sees it');
-      for (const [who, token] of [['another member', colleague.token], ['an organization admin', orgAdmin.token], ['a caller without a token', undefined]]) {
+      for (const [who, token] of [['an organization admin', orgAdmin.token], ['a caller without a token', undefined]]) {
         const item = await seenBy(token);
         assert.deepEqual(item, { ...own, providerPushToken: masked(data.providerPushToken) }, `${who}: every field, the token masked`);
       }
@@ -252,12 +265,10 @@ describeEachDialect(
         const { items } = ok(await t().call('pushDevices', 'listByOrganization', { organizationId: org }, { token }));
         return new Map(items.map((d: { idpUserId: string; providerPushToken: string }) => [d.idpUserId, d.providerPushToken]));
       };
-      const byColleague = await listedBy(colleague.token);
-      assert.equal(byColleague.get(owner.idpUserId), masked(data.providerPushToken));
-      assert.equal(byColleague.get(colleague.idpUserId), colleagueData.providerPushToken, 'one\'s own device in the list: in full');
-      assert.equal((await listedBy(orgAdmin.token)).get(owner.idpUserId), masked(data.providerPushToken));
-      assert.equal((await listedBy(owner.token)).get(owner.idpUserId), data.providerPushToken);
-      assert.equal((await listedBy(admin.token)).get(colleague.idpUserId), colleagueData.providerPushToken);
+      const byOrgAdmin = await listedBy(orgAdmin.token);
+      assert.equal(byOrgAdmin.get(owner.idpUserId), masked(data.providerPushToken));
+      assert.equal(byOrgAdmin.get(orgAdmin.idpUserId), adminData.providerPushToken, 'one\'s own device in the list: in full');
+      assert.equal((await listedBy(admin.token)).get(orgAdmin.idpUserId), adminData.providerPushToken);
 
       const changedByAdmin = ok(await t().call('pushDevices', 'update', { ...key, appVersion: '5' }, { token: orgAdmin.token })).item;
       assert.equal(changedByAdmin.providerPushToken, masked(data.providerPushToken), 'an update answer too');

@@ -1,10 +1,10 @@
 import { self } from '../../access/audience.ts';
 import { z } from 'zod';
-import { assertOwn } from '../../auth/ownership.ts';
 import { notFound, validationFailed } from '../../rpc/errors.ts';
 import { bool, id, ts } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
-import { assertMayManage, assertMayMove, present } from './access.ts';
+import { assertMayMoveTo, present } from './access.ts';
+import { deviceOwner } from './owner.ts';
 import { findInOrganization, isMember, patchDevice } from './pushDevices.repo.ts';
 import { idpUserId, providerPushToken } from './pushDevices.resource.ts';
 import { pushDevices } from './pushDevices.resource.ts';
@@ -30,25 +30,22 @@ export const updateInput = z.object({
 });
 
 /**
- * Updates a device of a member of the organization (owner, organization admin or platform
- * admin). Moving it to another owner needs that person's consent (assertOwn: the new owner
- * themself or a platform admin), for an active device a caller with a token (as in create), and a
- * user record of the new owner in the organization. A token taken by another device is CONFLICT.
+ * Updates a device of a member of the organization (its owner, the organization's admins,
+ * platform admins: the dispatcher checks it). Moving it to another owner needs that person's
+ * consent (assertMayMoveTo) and a user record of the new owner in the organization. A token taken by another device is CONFLICT.
  * The answer's token is masked unless the caller is the owner or a platform admin.
  */
 export const update = defineOperation({
   namespace: 'pushDevices',
-  name: 'update', audience: self(),
+  name: 'update', audience: self(deviceOwner),
   summary: 'Update a device of a member of the organization',
   writes: true,
   input: updateInput,
   async handler(ctx, input) {
     const current = await findInOrganization(ctx.db, input.organizationId, input.id);
     if (!current) throw notFound('push device');
-    assertMayManage(ctx, input.organizationId, current.idpUserId);
     if (input.idpUserId !== undefined && input.idpUserId !== current.idpUserId) {
-      assertOwn(ctx.caller, input.idpUserId);
-      assertMayMove(ctx, current);
+      assertMayMoveTo(ctx, current, input.idpUserId);
       if (!(await isMember(ctx.db, input.organizationId, input.idpUserId))) {
         throw validationFailed('idpUserId', 'the new owner has no user record in this organization');
       }

@@ -27,13 +27,17 @@ describeEachDialect('sleepLogs: own records only', (t) => {
   });
 
   for (const [apiName, data] of operations) {
-    test(`${apiName}: another person's records are FORBIDDEN; own, platform admin and no token reach them`, async () => {
-      const owner = await signIn(t(), { organizationId: orgId(), roles: ['patient'] });
+    test(`${apiName}: another person's records (also to its organization's admin) are FORBIDDEN; own, platform admin and no token reach them`, async () => {
+      const organizationId = orgId();
+      const owner = await signIn(t(), { organizationId, roles: ['patient'] });
       const stranger = await signIn(t(), { organizationId: null, roles: ['patient'] });
+      // Wellness logs are the person's own, not the organization's: its admin does not reach them.
+      const organizationAdmin = await signIn(t(), { organizationId, roles: ['admin'] });
       const logId = await seed(t(), owner.idpUserId);
       const input = { idpUserId: owner.idpUserId, ...data, ...(apiName === 'deleteSleepLog' ? { logId } : {}) };
 
       failsWith(await t().call('sleepLogs', apiName, input, { token: stranger.token }), 'FORBIDDEN', 403);
+      failsWith(await t().call('sleepLogs', apiName, input, { token: organizationAdmin.token }), 'FORBIDDEN', 403);
       failsWith(await t().call('sleepLogs', apiName, input, { token: await tokenFor(t(), newId()) }), 'FORBIDDEN', 403);
       const history = ok(await t().call('sleepLogs', 'getSleepHistory', { idpUserId: owner.idpUserId })).items;
       assert.deepEqual(history.map((l: { id: string; hoursSlept: number }) => [l.id, l.hoursSlept]), [[logId, 8]], 'the refused call changed nothing');

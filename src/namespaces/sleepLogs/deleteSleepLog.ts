@@ -1,6 +1,6 @@
 import { self } from '../../access/audience.ts';
+import { ownerByIdentity } from '../../access/owners.ts';
 import { z } from 'zod';
-import { assertOwn } from '../../auth/ownership.ts';
 import { notFound } from '../../rpc/errors.ts';
 import { id } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
@@ -14,12 +14,11 @@ import { deleteOwnLog } from './sleepLogs.repo.ts';
  */
 export const deleteSleepLog = defineOperation({
   namespace: 'sleepLogs',
-  name: 'deleteSleepLog', audience: self(),
+  name: 'deleteSleepLog', audience: self(ownerByIdentity('idpUserId')),
   summary: 'Delete one of the person\'s sleep logs',
   writes: true,
   input: z.object({ idpUserId: idpUserId(), logId: id() }),
   async handler(ctx, input) {
-    assertOwn(ctx.caller, input.idpUserId);
     if (!(await deleteOwnLog(ctx.db, input.idpUserId, input.logId))) throw notFound('sleep log');
     return { id: input.logId, deleted: true as const };
   },

@@ -1,6 +1,6 @@
 import { self } from '../../access/audience.ts';
+import { ownerByIdentity } from '../../access/owners.ts';
 import { z } from 'zod';
-import { assertOwn } from '../../auth/ownership.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { historyLimit, idpUserId } from './fields.ts';
 import { sleepLogOf } from './records.ts';
@@ -9,11 +9,10 @@ import { recentLogs } from './sleepLogs.repo.ts';
 /** The person's `limit` (default 30) most recent sleep logs, newest date first. */
 export const getSleepHistory = defineOperation({
   namespace: 'sleepLogs',
-  name: 'getSleepHistory', audience: self(),
+  name: 'getSleepHistory', audience: self(ownerByIdentity('idpUserId')),
   summary: "The person's most recent sleep logs, newest first",
   input: z.object({ idpUserId: idpUserId(), limit: historyLimit() }),
   async handler(ctx, input) {
-    assertOwn(ctx.caller, input.idpUserId);
     const rows = await recentLogs(ctx.db, input.idpUserId, input.limit);
     return { items: rows.map(sleepLogOf) };
   },

@@ -1,21 +1,22 @@
 import { self } from '../../access/audience.ts';
+import { ownerByIdentity } from '../../access/owners.ts';
 import { z } from 'zod';
 import { defineOperation } from '../../rpc/operation.ts';
 import { addDays } from '../../time/zone.ts';
 import { minutesToHours } from './clock.ts';
 import { idpUserId } from './fields.ts';
 import { averages, goalCompletionRate, qualityDistribution, weeklyAverages } from './figures.ts';
-import { ownToday } from './records.ts';
+import { todayOf } from './records.ts';
 import { goalOf, logsBetween } from './sleepLogs.repo.ts';
 
 /** Figures over the logs of the last `days` days (today and the days before; default 30), in the "sleep stats" shape. */
 export const getSleepStats = defineOperation({
   namespace: 'sleepLogs',
-  name: 'getSleepStats', audience: self(),
+  name: 'getSleepStats', audience: self(ownerByIdentity('idpUserId')),
   summary: 'Sleep averages, goal completion rate, quality distribution and weekly averages',
   input: z.object({ idpUserId: idpUserId(), days: z.int().min(1).max(365).default(30) }),
   async handler(ctx, input) {
-    const today = await ownToday(ctx, input.idpUserId);
+    const today = await todayOf(ctx, input.idpUserId);
     const from = addDays(today, -(input.days - 1));
     const logs = await logsBetween(ctx.db, input.idpUserId, from, today);
     const goalMinutes = await goalOf(ctx.db, input.idpUserId);

@@ -1,18 +1,19 @@
 import { self } from '../../access/audience.ts';
+import { ownerByIdentity } from '../../access/owners.ts';
 import { z } from 'zod';
 import { defineOperation } from '../../rpc/operation.ts';
 import { idpUserId } from './fields.ts';
-import { ownToday, todaySleepOf } from './records.ts';
+import { todayOf, todaySleepOf } from './records.ts';
 import { findLogOn, goalOf } from './sleepLogs.repo.ts';
 
 /** The log dated today in the interface's "sleep log of today" shape; without one, the log fields are null. */
 export const getTodaySleep = defineOperation({
   namespace: 'sleepLogs',
-  name: 'getTodaySleep', audience: self(),
+  name: 'getTodaySleep', audience: self(ownerByIdentity('idpUserId')),
   summary: "The person's sleep log of today",
   input: z.object({ idpUserId: idpUserId() }),
   async handler(ctx, input) {
-    const today = await ownToday(ctx, input.idpUserId);
+    const today = await todayOf(ctx, input.idpUserId);
     const row = await findLogOn(ctx.db, input.idpUserId, today);
     return todaySleepOf(input.idpUserId, today, row, await goalOf(ctx.db, input.idpUserId));
   },

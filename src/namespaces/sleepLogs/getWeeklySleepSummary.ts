@@ -1,11 +1,12 @@
 import { self } from '../../access/audience.ts';
+import { ownerByIdentity } from '../../access/owners.ts';
 import { z } from 'zod';
 import { defineOperation } from '../../rpc/operation.ts';
 import { addDays } from '../../time/zone.ts';
 import { minutesToHours } from './clock.ts';
 import { idpUserId } from './fields.ts';
 import { averages, dailyAchievement, trendOf } from './figures.ts';
-import { ownToday } from './records.ts';
+import { todayOf } from './records.ts';
 import { goalOf, logsBetween } from './sleepLogs.repo.ts';
 
 /**
@@ -14,11 +15,11 @@ import { goalOf, logsBetween } from './sleepLogs.repo.ts';
  */
 export const getWeeklySleepSummary = defineOperation({
   namespace: 'sleepLogs',
-  name: 'getWeeklySleepSummary', audience: self(),
+  name: 'getWeeklySleepSummary', audience: self(ownerByIdentity('idpUserId')),
   summary: 'Sleep of the last 7 days against the goal, last night, and the trend',
   input: z.object({ idpUserId: idpUserId() }),
   async handler(ctx, input) {
-    const today = await ownToday(ctx, input.idpUserId);
+    const today = await todayOf(ctx, input.idpUserId);
     const from = addDays(today, -6);
     const logs = await logsBetween(ctx.db, input.idpUserId, addDays(from, -7), today);
     const thisWeek = logs.filter((l) => l.date >= from);

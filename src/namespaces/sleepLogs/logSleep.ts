@@ -1,6 +1,6 @@
 import { self } from '../../access/audience.ts';
+import { ownerByIdentity } from '../../access/owners.ts';
 import { z } from 'zod';
-import { assertOwn } from '../../auth/ownership.ts';
 import { date, str } from '../../rpc/fields.ts';
 import { newId } from '../../rpc/ids.ts';
 import { defineOperation } from '../../rpc/operation.ts';
@@ -28,7 +28,7 @@ export function sleptOf(hoursSlept: number, bedTime: string | null, wakeTime: st
  */
 export const logSleep = defineOperation({
   namespace: 'sleepLogs',
-  name: 'logSleep', audience: self(),
+  name: 'logSleep', audience: self(ownerByIdentity('idpUserId')),
   summary: "Log (or replace) the person's sleep of a date",
   writes: true,
   input: z.object({
@@ -40,7 +40,6 @@ export const logSleep = defineOperation({
     notes: str().nullish(),
   }),
   async handler(ctx, input) {
-    assertOwn(ctx.caller, input.idpUserId);
     const bedTime = input.bedTime ?? null;
     const wakeTime = input.wakeTime ?? null;
     const slept = sleptOf(input.hoursSlept, bedTime, wakeTime);

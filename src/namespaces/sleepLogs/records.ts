@@ -1,4 +1,3 @@
-import { assertOwn } from '../../auth/ownership.ts';
 import type { Context } from '../../rpc/operation.ts';
 import { toBool } from '../../rpc/record.ts';
 import { userTimeZone } from '../../time/user-zone.ts';
@@ -8,9 +7,8 @@ import { DEFAULT_GOAL_MINUTES } from './fields.ts';
 import { completionPercentage } from './quality.ts';
 import type { PreferencesRow, SleepLogRow } from './sleepLogs.repo.ts';
 
-/** Checks the own-records rule and gives the person's "today" (in their time zone). */
-export async function ownToday(ctx: Context, idpUserId: string): Promise<string> {
-  assertOwn(ctx.caller, idpUserId);
+/** The person's "today" (in their time zone). */
+export async function todayOf(ctx: Context, idpUserId: string): Promise<string> {
   return dateIn(await userTimeZone(ctx.db, ctx, idpUserId), ctx.now());
 }
 

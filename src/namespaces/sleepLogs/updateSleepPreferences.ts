@@ -1,6 +1,6 @@
 import { self } from '../../access/audience.ts';
+import { ownerByIdentity } from '../../access/owners.ts';
 import { z } from 'zod';
-import { assertOwn } from '../../auth/ownership.ts';
 import { newId } from '../../rpc/ids.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { clockTime, goalMinutes, idpUserId } from './fields.ts';
@@ -11,7 +11,7 @@ import { findPreferences, savePreferences } from './sleepLogs.repo.ts';
 /** Sets up or changes the person's sleep preferences; answers the "sleep preferences" shape. */
 export const updateSleepPreferences = defineOperation({
   namespace: 'sleepLogs',
-  name: 'updateSleepPreferences', audience: self(),
+  name: 'updateSleepPreferences', audience: self(ownerByIdentity('idpUserId')),
   summary: 'Set up or change sleep and wake times, the sleep goal and the reminder switches',
   writes: true,
   input: z.object({
@@ -25,7 +25,6 @@ export const updateSleepPreferences = defineOperation({
     allowManualGoalUpdate: z.boolean().optional(),
   }),
   async handler(ctx, input) {
-    assertOwn(ctx.caller, input.idpUserId);
     const current = await findPreferences(ctx.db, input.idpUserId);
     const values = nextPreferences(current, input);
     const now = ctx.now();

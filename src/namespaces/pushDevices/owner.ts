@@ -1,0 +1,15 @@
+import type { Owner } from '../../access/audience.ts';
+import { notFound } from '../../rpc/errors.ts';
+import type { Context } from '../../rpc/operation.ts';
+import { findInOrganization } from './pushDevices.repo.ts';
+
+/**
+ * `self` owner of the device `id` in the organization named: the account that registered it, and
+ * that organization's staff with a granted role (its admins). A device not in that organization
+ * (missing, or its owner has no user record there) is NOT_FOUND, and so is it for anyone else.
+ */
+export async function deviceOwner(input: { id: string; organizationId: string }, ctx: Context): Promise<Owner> {
+  const device = await findInOrganization(ctx.db, input.organizationId, input.id);
+  if (!device) throw notFound('push device');
+  return { idpUserId: device.idpUserId as string, organizationId: input.organizationId, named: false };
+}

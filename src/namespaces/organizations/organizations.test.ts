@@ -89,7 +89,7 @@ describeEachDialect('organizations', (t) => {
     const records = await t().database.db.selectFrom('users').selectAll().where('idpUserId', '=', account).execute();
     assert.equal(records.length, 1);
     assert.equal(records[0]!.organizationId, item.id);
-    assert.deepEqual([records[0]!.role, JSON.parse(records[0]!.roles as string)], ['admin', ['admin']]);
+    assert.deepEqual([records[0]!.role, JSON.parse(records[0]!.roles)], ['admin', ['admin']]);
     // As its admin it reads all of its organization and manages it; another organization stays closed.
     assert.equal(ok(await call('getById', { id: item.id }, token)).item.idpTeamId, item.idpTeamId);
     ok(await call('update', { id: item.id, name: 'Renamed' }, token));

@@ -73,6 +73,7 @@ const envSchema = z.object({
   PAYOUT_COMMISSION_PERCENT: hundredths(100).prefault(10),
   PAYOUT_GATEWAY_CHARGE_PERCENT: hundredths(100).prefault(2),
   PAYOUT_FIXED_CHARGE: hundredths(1_000_000_000).prefault(0),
+  ORGANIZATION_CREATION: z.enum(['anyone', 'platform']).default('anyone'),
 
   SOCIAL_AUTHORIZATION_URL: url.optional(),
   SOCIAL_TOKEN_URL: url.optional(),
@@ -139,6 +140,8 @@ export interface Config {
    * (basis points of the gross amount) and the fixed payout charge (minor units) of each payout.
    */
   payouts: { commissionBasisPoints: number; gatewayChargeBasisPoints: number; fixedChargeMinor: number };
+  /** Who may create an organization: any signed-in account (which becomes its first admin), or platform admins only. */
+  access: { organizationCreation: 'anyone' | 'platform' };
   social:
     | { authorizationUrl: string; tokenUrl: string; userinfoUrl: string; clientId: string; clientSecret: string; scope: string }
     | undefined;
@@ -228,6 +231,7 @@ export function loadConfig(source: Record<string, string | undefined> = readEnvi
       gatewayChargeBasisPoints: e.PAYOUT_GATEWAY_CHARGE_PERCENT,
       fixedChargeMinor: e.PAYOUT_FIXED_CHARGE,
     },
+    access: { organizationCreation: e.ORGANIZATION_CREATION },
     social:
       socialSet.length === socialKeys.length
         ? {

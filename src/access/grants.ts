@@ -31,7 +31,6 @@ export const GRANTS: Readonly<Record<Exclude<Role, 'platform_admin'>, readonly s
     'wards:read',
     'rooms:read',
     'services:read',
-    'doctorEducation.*',
     'notifications.*',
     'tokenCounters.next',
     'tokenCounters:read',

@@ -106,14 +106,28 @@ describeEachDialect(
       }
     });
 
-    test('only a platform admin may read the trail: no token 401, invalid token 401, other roles 403', async () => {
+    test('an admin reads its own organization\'s trail; no token 401, other roles, other organizations and no organizationId 403', async () => {
       const org = orgId();
+      const other = orgId();
+      ok(await t().call('tokenCounters', 'create', counter(org)));
+      ok(await t().call('tokenCounters', 'create', counter(other)));
       failsWith(await t().call('audit', 'list', {}), 'UNAUTHENTICATED', 401);
+      failsWith(await t().call('audit', 'list', { organizationId: org }), 'UNAUTHENTICATED', 401);
       failsWith(await t().call('audit', 'list', {}, { token: 'not-a-token' }), 'UNAUTHENTICATED', 401);
-      for (const roles of [['admin'], ['hr'], ['staff']]) {
+      for (const roles of [['hr'], ['staff'], ['receptionist', 'doctor']]) {
         const user = await signIn(t(), { organizationId: org, roles });
         failsWith(await t().call('audit', 'list', { organizationId: org }, { token: user.token }), 'FORBIDDEN', 403);
       }
+      const admin = await signIn(t(), { organizationId: org, roles: ['admin'] });
+      const own = ok(await t().call('audit', 'list', { organizationId: org }, { token: admin.token }));
+      assert.equal(own.total, 1);
+      assert.equal(own.items[0].organizationId, org);
+      failsWith(await t().call('audit', 'list', { organizationId: other }, { token: admin.token }), 'FORBIDDEN', 403);
+      failsWith(await t().call('audit', 'list', {}, { token: admin.token }), 'FORBIDDEN', 403);
+      const blocked = await signIn(t(), { organizationId: org, roles: ['admin'], blocked: true });
+      failsWith(await t().call('audit', 'list', { organizationId: org }, { token: blocked.token }), 'FORBIDDEN', 403);
+      const everything = await auditOf({ pageSize: 100 });
+      assert.ok(everything.items.some((r: { organizationId: string }) => r.organizationId === other));
     });
 
     test('the database refuses to change or remove audit rows', async () => {

@@ -4,11 +4,14 @@ import { id, paging, str, ts } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { pageAudit } from './audit.repo.ts';
 
-/** The audit trail, for platform administrators only: every write, newest first. */
+/**
+ * The audit trail, every write, newest first: an organization's admins (the role table) read
+ * their organization's (organizationId names it); platform admins may omit it and read all.
+ */
 export const list = defineOperation({
   namespace: 'audit',
   name: 'list', audience: member(),
-  summary: 'Page through the audit trail (platform_admin only), newest first',
+  summary: "Page through an organization's audit trail (platform admins: all), newest first",
   tokenRequired: true,
   input: z
     .object({

@@ -1,4 +1,4 @@
-import { member } from '../../access/audience.ts';
+import { everyone, self, type Audience } from '../../access/audience.ts';
 import { z } from 'zod';
 import { validationFailed } from '../../rpc/errors.ts';
 import { id, reqStr } from '../../rpc/fields.ts';
@@ -6,6 +6,7 @@ import type { Context } from '../../rpc/operation.ts';
 import { defineResource, type ApiRecord } from '../../rpc/resource.ts';
 import { dateIn } from '../../time/zone.ts';
 import { isDoctorOf } from '../services/services.checks.ts';
+import { ownerOfEducation, ownerOfNewEducation } from './owners.ts';
 
 export const EDUCATION_STATUSES = ['completed', 'ongoing', 'discontinued'] as const;
 export const FIRST_YEAR = 1900;
@@ -44,10 +45,13 @@ async function prepare(record: ApiRecord, ctx: Context, current?: ApiRecord): Pr
 
 /**
  * A doctor's degrees in an organization. create, getById and delete are generated; update (no
- * doctorId change) and listByDoctor are written by hand with this repository.
+ * doctorId change) and listByDoctor are written by hand with this repository. Reads are public
+ * (the doctor directory; no field here is private); writes are the doctor's own, or its
+ * organization's admins' (the role table).
  */
 export const doctorEducation = defineResource({
-  namespace: 'doctorEducation', audience: member(),
+  namespace: 'doctorEducation', audience: everyone,
+  audiences: { create: self(ownerOfNewEducation) as Audience<unknown>, delete: self(ownerOfEducation) as Audience<unknown> },
   table: 'doctorEducation',
   scope: 'organization',
   generate: ['create', 'getById', 'delete'],

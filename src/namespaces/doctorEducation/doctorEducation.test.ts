@@ -102,6 +102,33 @@ describeEachDialect(
       assert.deepEqual(error.details!.map((d) => d.path).sort(), ['educationStatus', 'sortBy']);
       failsWith(await call('listByDoctor', { organizationId }), 'VALIDATION_FAILED', 400);
     });
+
+    test('writes: the doctor himself or an admin of the organization; reads are public', async () => {
+      const organizationId = orgId();
+      const doctor = await signIn(t(), { organizationId, roles: ['doctor'] });
+      const colleague = await signIn(t(), { organizationId, roles: ['doctor'] });
+      const admin = await signIn(t(), { organizationId, roles: ['admin'] });
+      const stranger = await signIn(t(), { organizationId: orgId(), roles: ['admin'] });
+      const as = (op: string, data: Record<string, unknown>, token: string) => t().call('doctorEducation', op, data, { token });
+      const entry = { organizationId, doctorId: doctor.userId, degree: 'MBBS' };
+
+      const own = ok(await as('create', entry, doctor.token)).item;
+      ok(await as('update', { id: own.id, organizationId, degree: 'MD' }, doctor.token));
+      for (const token of [colleague.token, stranger.token]) {
+        failsWith(await as('create', entry, token), 'FORBIDDEN', 403);
+        failsWith(await as('update', { id: own.id, organizationId, degree: 'X' }, token), 'FORBIDDEN', 403);
+        failsWith(await as('delete', { id: own.id, organizationId }, token), 'FORBIDDEN', 403);
+      }
+      const byAdmin = ok(await as('create', entry, admin.token)).item;
+      ok(await as('update', { id: byAdmin.id, organizationId, institute: 'KMC' }, admin.token));
+      ok(await as('delete', { id: byAdmin.id, organizationId }, admin.token));
+
+      for (const token of [stranger.token, colleague.token]) {
+        assert.equal(ok(await as('getById', { id: own.id, organizationId }, token)).item.degree, 'MD');
+        assert.equal(ok(await as('listByDoctor', { doctorId: doctor.userId, organizationId }, token)).items.length, 1);
+      }
+      ok(await as('delete', { id: own.id, organizationId }, doctor.token));
+    });
   },
   { services: { now: () => clock } },
 );

@@ -1,8 +1,9 @@
-import { member } from '../../access/audience.ts';
+import { self } from '../../access/audience.ts';
 import { z } from 'zod';
 import { id } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { degree, doctorEducation, educationStatus, institute, year } from './doctorEducation.resource.ts';
+import { ownerOfEducation } from './owners.ts';
 
 const { repo } = doctorEducation;
 
@@ -17,9 +18,10 @@ export const updateInput = z.object({
   educationStatus: educationStatus().nullish(),
 });
 
+/** The doctor's own record, or its organization's admins'. */
 export const update = defineOperation({
   namespace: 'doctorEducation',
-  name: 'update', audience: member(),
+  name: 'update', audience: self(ownerOfEducation),
   summary: "Change a doctor's education record",
   writes: true,
   input: updateInput,

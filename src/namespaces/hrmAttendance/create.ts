@@ -1,7 +1,7 @@
 import { member } from '../../access/audience.ts';
 import { newId } from '../../rpc/ids.ts';
 import { defineOperation } from '../../rpc/operation.ts';
-import { attendanceOrganization, organizationFor } from './access.ts';
+import { attendanceOrganization } from './access.ts';
 import { createInput } from './fields.ts';
 import { insertAttendance } from './hrmAttendance.repo.ts';
 import { minutesWorked } from './times.ts';
@@ -19,7 +19,7 @@ export const create = defineOperation({
   input: createInput,
   organizationOf: attendanceOrganization,
   async handler(ctx, input) {
-    const organizationId = organizationFor(ctx.caller, input.organizationId);
+    const organizationId = ctx.organizationId!;
     const firstCheckIn = input.firstCheckIn ?? null;
     const lastCheckOut = input.lastCheckOut ?? null;
     const derived = minutesWorked(input.attendanceDate, firstCheckIn, lastCheckOut, ctx.config.timeZone);

@@ -1,6 +1,6 @@
 import { member } from '../../access/audience.ts';
 import { defineOperation } from '../../rpc/operation.ts';
-import { attendanceOrganization, organizationFor } from './access.ts';
+import { attendanceOrganization } from './access.ts';
 import { keyInput } from './fields.ts';
 import { removeAttendance } from './hrmAttendance.repo.ts';
 
@@ -13,7 +13,7 @@ export const remove = defineOperation({
   input: keyInput,
   organizationOf: attendanceOrganization,
   async handler(ctx, input) {
-    await removeAttendance(ctx.db, organizationFor(ctx.caller, input.organizationId), input.id);
+    await removeAttendance(ctx.db, ctx.organizationId!, input.id);
     return { id: input.id, deleted: true as const };
   },
 });

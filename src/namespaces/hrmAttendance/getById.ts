@@ -1,6 +1,6 @@
 import { member } from '../../access/audience.ts';
 import { defineOperation } from '../../rpc/operation.ts';
-import { attendanceOrganization, organizationFor } from './access.ts';
+import { attendanceOrganization } from './access.ts';
 import { keyInput } from './fields.ts';
 import { getAttendance } from './hrmAttendance.repo.ts';
 
@@ -12,6 +12,6 @@ export const getById = defineOperation({
   input: keyInput,
   organizationOf: attendanceOrganization,
   async handler(ctx, input) {
-    return { item: await getAttendance(ctx.db, organizationFor(ctx.caller, input.organizationId), input.id) };
+    return { item: await getAttendance(ctx.db, ctx.organizationId!, input.id) };
   },
 });

@@ -2,7 +2,7 @@ import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { date } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
-import { attendanceOrganization, organizationFor } from './access.ts';
+import { attendanceOrganization } from './access.ts';
 import { organizationId } from './fields.ts';
 import { countByStatus } from './hrmAttendance.repo.ts';
 import { dateIn } from '../../time/zone.ts';
@@ -20,7 +20,7 @@ export const getSummary = defineOperation({
   input: z.object({ organizationId: organizationId(), date: date().nullish() }),
   organizationOf: attendanceOrganization,
   async handler(ctx, input) {
-    const organizationId = organizationFor(ctx.caller, input.organizationId);
+    const organizationId = ctx.organizationId!;
     const day = input.date ?? dateIn(ctx.config.timeZone, ctx.now());
     const counts = await countByStatus(ctx.db, organizationId, day);
     const byStatus: Record<string, number> = {};

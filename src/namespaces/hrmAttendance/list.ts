@@ -2,7 +2,7 @@ import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { date, id, page } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
-import { attendanceOrganization, organizationFor } from './access.ts';
+import { attendanceOrganization } from './access.ts';
 import { organizationId, status } from './fields.ts';
 import { pageAttendance, SORT_KEYS } from './hrmAttendance.repo.ts';
 
@@ -35,7 +35,7 @@ export const list = defineOperation({
   }),
   organizationOf: attendanceOrganization,
   async handler(ctx, input) {
-    const organizationId = organizationFor(ctx.caller, input.organizationId);
+    const organizationId = ctx.organizationId!;
     const { page: pageNo, limit } = input;
     const { items, total } =
       input.departmentId !== undefined

@@ -1,6 +1,6 @@
 import { member } from '../../access/audience.ts';
 import { defineOperation } from '../../rpc/operation.ts';
-import { attendanceOrganization, organizationFor } from './access.ts';
+import { attendanceOrganization } from './access.ts';
 import { updateInput } from './fields.ts';
 import { getAttendance, patchAttendance, type AttendanceRecord } from './hrmAttendance.repo.ts';
 import { minutesWorked } from './times.ts';
@@ -36,7 +36,7 @@ export const update = defineOperation({
   input: updateInput,
   organizationOf: attendanceOrganization,
   async handler(ctx, input) {
-    const organizationId = organizationFor(ctx.caller, input.organizationId);
+    const organizationId = ctx.organizationId!;
     const current = await getAttendance(ctx.db, organizationId, input.id);
     const changes: Partial<AttendanceRecord> = {};
     for (const name of FIELDS) {

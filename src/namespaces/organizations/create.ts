@@ -1,21 +1,46 @@
 import { self } from '../../access/audience.ts';
-import { defineOperation } from '../../rpc/operation.ts';
-import { assertPlatformWide } from '../users/users.access.ts';
+import { AppError } from '../../rpc/errors.ts';
+import { defineOperation, type Context } from '../../rpc/operation.ts';
+import { users } from '../users/users.resource.ts';
 import { organizations } from './organizations.resource.ts';
 
+/** Where an account has no email of its own (a phone sign-up, an outside provider's subject): a reserved address (RFC 2606) to change later. */
+const noEmail = (idpUserId: string) => `${idpUserId}@no-email.invalid`;
+
+/** The creator's users record in the new organization: its first admin. */
+async function addFirstAdmin(ctx: Context, idpUserId: string, organizationId: string): Promise<void> {
+  const identity = await ctx.db.selectFrom('identities').select(['email', 'name']).where('id', '=', idpUserId).executeTakeFirst();
+  const record = await users.repo.build(ctx, {
+    idpUserId,
+    organizationId,
+    email: identity?.email ?? noEmail(idpUserId),
+    displayName: identity?.name ?? null,
+    role: 'admin',
+    roles: ['admin'],
+  });
+  await users.repo.insert(ctx.db, record);
+}
+
 /**
- * Creating an organization is a platform act: a caller bound to an organization needs
- * platform_admin. Without a token (optional mode), or with a token that has no user records, it is
- * allowed, as every other operation is.
+ * Onboarding (CONTRACT.md section 6): a signed-in account creates an organization and becomes its
+ * first admin, in the same transaction. ORGANIZATION_CREATION=platform keeps creation to platform
+ * admins. A platform admin passes every check already and gets no record; without a token
+ * (optional mode) the organization is created as the interface did, without an admin.
  */
 export const create = defineOperation({
   namespace: 'organizations',
   name: 'create', audience: self(),
-  summary: 'Create an organization (a caller bound to an organization needs platform_admin)',
+  summary: 'Create an organization; the signed-in creator becomes its first admin',
   writes: true,
   input: organizations.schemas.create,
   async handler(ctx, input) {
-    assertPlatformWide(ctx, 'creating an organization');
-    return { item: await organizations.repo.insert(ctx.db, await organizations.repo.build(ctx, input)) };
+    const caller = ctx.caller;
+    const creator = caller.kind === 'user' && !caller.isPlatformAdmin ? caller.idpUserId : null;
+    if (creator !== null && ctx.config.access.organizationCreation === 'platform') {
+      throw new AppError('FORBIDDEN', 'organizations are created by platform admins (ORGANIZATION_CREATION=platform)');
+    }
+    const item = await organizations.repo.insert(ctx.db, await organizations.repo.build(ctx, input));
+    if (creator !== null) await addFirstAdmin(ctx, creator, item.id as string);
+    return { item };
   },
 });

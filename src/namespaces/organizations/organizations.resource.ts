@@ -1,4 +1,4 @@
-import { member } from '../../access/audience.ts';
+import { everyone } from '../../access/audience.ts';
 import { z } from 'zod';
 import { isTimeZone } from '../../config.ts';
 import { reqStr } from '../../rpc/fields.ts';
@@ -35,11 +35,12 @@ export interface OrganizationRecord {
 
 /**
  * Organizations are platform-level records (no organizationId of their own). Generated here:
- * getById and list; create, update and delete are written by hand (who may, settings merge,
- * dependents) with this repository and these schemas.
+ * getById and list, public (index.ts shows idpTeamId and settings to members only); create, update
+ * and delete are written by hand (who may, settings merge, dependents) with this repository and
+ * these schemas.
  */
 export const organizations = defineResource({
-  namespace: 'organizations', audience: member(),
+  namespace: 'organizations', audience: everyone,
   table: 'organizations',
   scope: 'platform',
   generate: ['getById', 'list'],

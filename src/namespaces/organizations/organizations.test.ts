@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { newId } from '../../rpc/ids.ts';
-import { orgId, platformAdmin, signIn } from '../../../test/builders.ts';
+import { orgId, platformAdmin, signIn, tokenFor } from '../../../test/builders.ts';
 import { describeEachDialect, failsWith, ok } from '../../../test/harness.ts';
 import { findOrganizationById, findOrganizationBySlug, findOrganizationByTeam, settingsOf } from './organizations.repo.ts';
 import { SETTINGS_DEFAULTS } from './settings.ts';
@@ -10,11 +10,15 @@ const FIELDS = [
   'address', 'createdAt', 'id', 'idpTeamId', 'isActive', 'latitude', 'longitude', 'name', 'settings', 'slug', 'timezone', 'type', 'updatedAt',
 ];
 
+/** What anyone but the organization's members and platform admins reads of it. */
+const publicOf = ({ idpTeamId: _team, settings: _settings, ...rest }: Record<string, unknown>) => rest;
+
 describeEachDialect('organizations', (t) => {
   /** A slug no other test uses. */
   const uniqueSlug = () => `org-${newId().slice(-12).toLowerCase()}`;
   const call = (op: string, data: Record<string, unknown>, token?: string) => t().call('organizations', op, data, token ? { token } : {});
   const create = (data: Record<string, unknown> = {}) => call('create', { name: 'City Clinic', slug: uniqueSlug(), type: 'clinic', ...data });
+  const asPlatformAdmin = async (op: string, data: Record<string, unknown>) => call(op, data, (await platformAdmin(t())).token);
 
   test('create returns the whole record: settings with defaults filled, unset fields null; getById and getBySlug find it', async () => {
     const slug = uniqueSlug();
@@ -40,8 +44,10 @@ describeEachDialect('organizations', (t) => {
     assert.equal(item.isActive, true);
     assert.equal(item.idpTeamId, null);
     assert.deepEqual(item.settings, { ...SETTINGS_DEFAULTS, housekeepingEnabled: true });
-    assert.deepEqual(ok(await call('getById', { id: item.id })).item, item);
-    assert.deepEqual(ok(await call('getBySlug', { slug: ` ${slug.toUpperCase()} ` })).item, item);
+    assert.deepEqual(ok(await asPlatformAdmin('getById', { id: item.id })).item, item);
+    assert.deepEqual(ok(await asPlatformAdmin('getBySlug', { slug: ` ${slug.toUpperCase()} ` })).item, item);
+    assert.deepEqual(ok(await call('getById', { id: item.id })).item, publicOf(item));
+    assert.deepEqual(ok(await call('getBySlug', { slug })).item, publicOf(item));
     assert.deepEqual(await findOrganizationBySlug(t().database.db, slug), item);
     assert.deepEqual(await findOrganizationById(t().database.db, item.id), item);
   });
@@ -76,11 +82,59 @@ describeEachDialect('organizations', (t) => {
     failsWith(await call('getById', {}), 'VALIDATION_FAILED', 400);
   });
 
-  test('create is a platform act: a caller bound to an organization needs platform_admin', async () => {
-    const member = await signIn(t(), { organizationId: orgId(), roles: ['admin'] });
-    failsWith(await call('create', { name: 'X', slug: uniqueSlug(), type: 'lab' }, member.token), 'FORBIDDEN', 403);
+  test('onboarding: a signed-in account creating an organization becomes its first admin, in that organization only', async () => {
+    const account = newId();
+    const token = await tokenFor(t(), account);
+    const { item } = ok(await call('create', { name: 'Own Clinic', slug: uniqueSlug(), type: 'clinic', idpTeamId: `team-${newId()}` }, token));
+    const records = await t().database.db.selectFrom('users').selectAll().where('idpUserId', '=', account).execute();
+    assert.equal(records.length, 1);
+    assert.equal(records[0]!.organizationId, item.id);
+    assert.deepEqual([records[0]!.role, JSON.parse(records[0]!.roles)], ['admin', ['admin']]);
+    // As its admin it reads all of its organization and manages it; another organization stays closed.
+    assert.equal(ok(await call('getById', { id: item.id }, token)).item.idpTeamId, item.idpTeamId);
+    ok(await call('update', { id: item.id, name: 'Renamed' }, token));
+    ok(await t().call('users', 'create', { idpUserId: newId(), email: 'n@example.test', role: 'nurse', organizationId: item.id }, { token }));
+    const other = ok(await create()).item;
+    failsWith(await call('update', { id: other.id, name: 'Taken' }, token), 'FORBIDDEN', 403);
+    // A member of another organization may found one of its own too; a platform admin gets no record.
+    const member = await signIn(t(), { organizationId: orgId(), roles: ['nurse'] });
+    const second = ok(await call('create', { name: 'Second', slug: uniqueSlug(), type: 'lab' }, member.token)).item;
+    ok(await call('update', { id: second.id, name: 'Mine' }, member.token));
     const admin = await platformAdmin(t());
-    assert.equal(ok(await call('create', { name: 'X', slug: uniqueSlug(), type: 'lab' }, admin.token)).item.type, 'lab');
+    const third = ok(await call('create', { name: 'X', slug: uniqueSlug(), type: 'lab' }, admin.token)).item;
+    assert.equal((await t().database.db.selectFrom('users').select('id').where('organizationId', '=', third.id).execute()).length, 0);
+  });
+
+  test('a refused create leaves neither the organization nor an admin record', async () => {
+    const account = newId();
+    const slug = uniqueSlug();
+    failsWith(await call('create', { name: 'X', slug: 'Bad_Slug', type: 'lab' }, await tokenFor(t(), account)), 'VALIDATION_FAILED', 400);
+    ok(await create({ slug }));
+    failsWith(await call('create', { name: 'X', slug, type: 'lab' }, await tokenFor(t(), account)), 'CONFLICT', 409);
+    assert.equal((await t().database.db.selectFrom('users').select('id').where('idpUserId', '=', account).execute()).length, 0);
+  });
+
+  test('list, getById and getBySlug show idpTeamId and settings to the organization\'s members and platform admins only', async () => {
+    const tag = newId().slice(-10);
+    const mine = ok(await create({ name: `Mine ${tag}`, idpTeamId: `team-${newId()}` })).item;
+    const theirs = ok(await create({ name: `Theirs ${tag}`, idpTeamId: `team-${newId()}` })).item;
+    const member = await signIn(t(), { organizationId: mine.id, roles: ['staff'] });
+    const account = await tokenFor(t(), newId());
+    const listed = async (token?: string) =>
+      Object.fromEntries(ok(await call('list', { search: tag }, token)).items.map((o: { name: string }) => [o.name, o]));
+    for (const token of [undefined, account]) {
+      const items = await listed(token);
+      assert.deepEqual(items[`Mine ${tag}`], publicOf(mine));
+      assert.equal('idpTeamId' in items[`Theirs ${tag}`], false);
+      assert.deepEqual(ok(await call('getById', { id: mine.id }, token)).item, publicOf(mine));
+    }
+    const asMember = await listed(member.token);
+    assert.deepEqual(asMember[`Mine ${tag}`], mine);
+    assert.deepEqual(asMember[`Theirs ${tag}`], publicOf(theirs));
+    assert.deepEqual(ok(await call('getBySlug', { slug: theirs.slug }, member.token)).item, publicOf(theirs));
+    assert.deepEqual(ok(await call('getBySlug', { slug: mine.slug }, member.token)).item, mine);
+    const asAdmin = await listed((await platformAdmin(t())).token);
+    assert.deepEqual([asAdmin[`Mine ${tag}`], asAdmin[`Theirs ${tag}`]], [mine, theirs]);
   });
 
   test('update: omitted unchanged, null clears, settings merged key by key, required fields not clearable', async () => {
@@ -100,7 +154,7 @@ describeEachDialect('organizations', (t) => {
     const allBack = ok(await call('update', { id: item.id, settings: null, isActive: null })).item;
     assert.deepEqual(allBack.settings, SETTINGS_DEFAULTS);
     assert.equal(allBack.isActive, true, 'isActive null puts the default back');
-    assert.deepEqual(ok(await call('getById', { id: item.id })).item, allBack);
+    assert.deepEqual(ok(await asPlatformAdmin('getById', { id: item.id })).item, allBack);
 
     const error = failsWith(await call('update', { id: item.id, slug: null, name: null, type: 'spa', longitude: 200 }), 'VALIDATION_FAILED', 400);
     assert.deepEqual(error.details!.map((d) => d.path).sort(), ['longitude', 'name', 'slug', 'type']);
@@ -170,7 +224,7 @@ describeEachDialect('organizations', (t) => {
     assert.equal(found?.id, organization.id);
     assert.deepEqual(found?.settings, SETTINGS_DEFAULTS);
     assert.deepEqual(settingsOf(found), SETTINGS_DEFAULTS);
-    assert.deepEqual(ok(await call('getById', { id: organization.id })).item.settings, SETTINGS_DEFAULTS);
+    assert.deepEqual(ok(await asPlatformAdmin('getById', { id: organization.id })).item.settings, SETTINGS_DEFAULTS);
     const updated = ok(await call('update', { id: organization.id, slug: uniqueSlug(), settings: { allowDischargeWithUnbilledCharges: true } })).item;
     assert.equal(settingsOf(updated).allowDischargeWithUnbilledCharges, true);
     assert.equal(await findOrganizationByTeam(t().database.db, 'no-such-team'), undefined);

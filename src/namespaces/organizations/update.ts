@@ -1,11 +1,12 @@
 import { member } from '../../access/audience.ts';
+import { named } from '../../access/organization.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { organizations } from './organizations.resource.ts';
 import { mergeSettings } from './settings.ts';
 
 /**
- * The organization named by `id` is the one the tenancy guard checks: a caller bound to other
- * organizations is FORBIDDEN unless platform_admin. `settings` is merged key by key.
+ * The organization named by `id` is the one the call concerns: its admins (the role table) and
+ * platform admins may change it; anyone else is FORBIDDEN. `settings` is merged key by key.
  */
 export const update = defineOperation({
   namespace: 'organizations',
@@ -13,7 +14,7 @@ export const update = defineOperation({
   summary: 'Update an organization; settings are merged key by key (null: the default)',
   writes: true,
   input: organizations.schemas.update,
-  organizationOf: (input) => input.id,
+  organizationOf: (input) => named(input.id),
   async handler(ctx, input) {
     const current = await organizations.repo.get(ctx.db, undefined, input.id);
     const settings = input.settings === undefined ? undefined : mergeSettings(current.settings, input.settings);

@@ -1,6 +1,5 @@
 import { platform } from '../../access/audience.ts';
 import type { Operation } from '../../rpc/operation.ts';
-import { guarded } from './access.ts';
 import { getOrganizationSummary } from './getOrganizationSummary.ts';
 import { list } from './list.ts';
 import { lockOrganizationPayouts } from './payouts.repo.ts';
@@ -13,8 +12,20 @@ import { requestByOrganization } from './requestByOrganization.ts';
  * listByOrganization: members with a role of the table (admin, accountant), a token in every mode.
  */
 const byName = (name: string) => payouts.operations.find((op) => op.name === name)!;
-const adminWrite = (name: string) =>
-  guarded(byName(name), (ctx, input) => lockOrganizationPayouts(ctx, input.organizationId), { audience: platform, tokenRequired: true });
+
+/** A generated write for platform admins, after the organization's payout lock (inside its transaction). */
+function adminWrite(name: string): Operation {
+  const op = byName(name);
+  return {
+    ...op,
+    audience: platform,
+    tokenRequired: true,
+    async handler(ctx, input) {
+      await lockOrganizationPayouts(ctx, (input as { organizationId: string }).organizationId);
+      return op.handler(ctx, input);
+    },
+  };
+}
 const staffRead = (name: string): Operation => ({ ...byName(name), tokenRequired: true });
 
 export const operations: Operation[] = [

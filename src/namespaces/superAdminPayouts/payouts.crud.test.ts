@@ -120,9 +120,10 @@ describeEachDialect('superAdminPayouts CRUD', (t) => {
     failsWith(await asAdmin('delete', { id: item.id, organizationId: org }), 'NOT_FOUND', 404);
   });
 
-  test('getById and listByOrganization: a token of the organization\'s staff or a platform admin; no token 401, others 403, other organization NOT_FOUND', async () => {
+  test('getById and listByOrganization: a token of the organization\'s admin or accountant, or a platform admin; no token 401, others 403, other organization NOT_FOUND', async () => {
     const org = orgId();
-    const staff = await signIn(t(), { organizationId: org, roles: ['receptionist'] });
+    const staff = await signIn(t(), { organizationId: org, roles: ['accountant'] });
+    const receptionist = await signIn(t(), { organizationId: org, roles: ['receptionist'] });
     const outsider = await signIn(t(), { organizationId: orgId(), roles: ['admin'] });
     const patient = await signIn(t(), { organizationId: null, roles: ['patient'] });
     const { item } = ok(await asAdmin('create', payout(org)));
@@ -135,6 +136,7 @@ describeEachDialect('superAdminPayouts CRUD', (t) => {
     failsWith(await call('getById', { id: item.id, organizationId: org }), 'UNAUTHENTICATED', 401);
     failsWith(await call('getById', { id: item.id, organizationId: org }, outsider.token), 'FORBIDDEN', 403);
     failsWith(await call('getById', { id: item.id, organizationId: org }, patient.token), 'FORBIDDEN', 403);
+    failsWith(await call('getById', { id: item.id, organizationId: org }, receptionist.token), 'FORBIDDEN', 403);
     failsWith(await call('getById', { id: '', organizationId: org }, staff.token), 'VALIDATION_FAILED', 400);
 
     const listed = ok(await call('listByOrganization', { organizationId: org }, staff.token));
@@ -148,6 +150,7 @@ describeEachDialect('superAdminPayouts CRUD', (t) => {
     failsWith(await call('listByOrganization', { organizationId: org }), 'UNAUTHENTICATED', 401);
     failsWith(await call('listByOrganization', { organizationId: org }, outsider.token), 'FORBIDDEN', 403);
     failsWith(await call('listByOrganization', { organizationId: org }, patient.token), 'FORBIDDEN', 403);
+    failsWith(await call('listByOrganization', { organizationId: org }, receptionist.token), 'FORBIDDEN', 403);
     failsWith(await call('listByOrganization', { organizationId: org, pageSize: 101 }, staff.token), 'VALIDATION_FAILED', 400);
   });
 

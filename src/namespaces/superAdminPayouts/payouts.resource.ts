@@ -5,7 +5,6 @@ import type { SuperAdminPayoutsTable } from '../../db/schema.ts';
 import { id, str } from '../../rpc/fields.ts';
 import type { Context } from '../../rpc/operation.ts';
 import { defineResource, type ApiRecord } from '../../rpc/resource.ts';
-import { callerUserId } from './access.ts';
 import { assertFiguresAgree, figuresOf } from './figures.ts';
 import { isProcessed } from './status.ts';
 
@@ -20,14 +19,15 @@ export type PayoutRecord = Omit<Selectable<SuperAdminPayoutsTable>, 'paymentIds'
 /**
  * Invariants of the full record about to be written (create, update, requestByOrganization):
  * the figures agree to the cent; a payout that becomes processed (paid out or released, see
- * status.ts) without a processedAt gets now, and without a processedByUserId the caller's users record id.
+ * status.ts) without a processedAt gets now, and without a processedByUserId the caller's users record id
+ * (its record in the organization, else its platform-level one).
  */
 function prepare(record: ApiRecord, ctx: Context, current?: ApiRecord): ApiRecord {
   assertFiguresAgree(figuresOf(record));
   const status = record.status as string;
   if (isProcessed(status) && !isProcessed(current?.status as string | undefined)) {
     if (record.processedAt === null) record.processedAt = ctx.now();
-    if (record.processedByUserId === null) record.processedByUserId = callerUserId(ctx, record.organizationId as string);
+    if (record.processedByUserId === null) record.processedByUserId = ctx.membership?.userId ?? null;
   }
   return record;
 }

@@ -16,9 +16,8 @@ import { REQUESTED } from './status.ts';
  * amount may not exceed what is available (INVALID_STATE naming it); requests of one organization
  * are serialised, so concurrent ones never together exceed it. The payout starts as REQUESTED.
  *
- * Money moves only on a token: role admin or accountant in the named organization, or
- * platform_admin. The dispatcher checks it (401 without a token, 403 without one of the roles in
- * that organization, guardRolesIn in src/rpc/dispatch.ts), before the handler and its transaction.
+ * Money moves only on a token: role admin or accountant in the named organization (the role
+ * table), or platform_admin. The dispatcher checks it before the handler and its transaction.
  */
 export const requestByOrganization = defineOperation({
   namespace: 'superAdminPayouts',

@@ -3,9 +3,13 @@ import { z } from 'zod';
 import { role } from '../../auth/roles.ts';
 import { bool, email, id, str } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
-import { assertMayChangePlatformAdmin, assertPlatformWide } from './users.access.ts';
+import { assertMayChangePlatformAdmin } from './users.access.ts';
 import { idpUserId, roleList, users } from './users.resource.ts';
 
+/**
+ * Adds a member: the organization's admins (the role table) and platform admins; a platform-level
+ * record (no organizationId) concerns no organization, so only platform admins make one.
+ */
 export const create = defineOperation({
   namespace: 'users',
   name: 'create', audience: member(),
@@ -24,7 +28,6 @@ export const create = defineOperation({
     onboardingStatus: str().nullish(),
   }),
   async handler(ctx, input) {
-    if (!input.organizationId) assertPlatformWide(ctx, 'a user record without organizationId');
     const record = await users.repo.build(ctx, { ...input, organizationId: input.organizationId ?? null });
     assertMayChangePlatformAdmin(ctx, undefined, record);
     return { item: await users.repo.insert(ctx.db, record) };

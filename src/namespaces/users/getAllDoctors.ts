@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { bool, id } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { blankToUndefined, pagingShape, searchText, sortBy, sortOf, sortOrder, userStatus } from './listing.ts';
-import { assertPlatformWide } from './users.access.ts';
+import { directoryPage } from './directory.ts';
 import { pageUsers } from './users.repo.ts';
 
 const filter = z.object({
@@ -17,6 +17,7 @@ const filter = z.object({
 /**
  * Users holding the role doctor: in one organization when organizationId is given (top level or
  * in `filter`; the top-level value wins for every field), otherwise across all organizations.
+ * The public directory: whole records for members of the doctor's organization, else the public profile.
  */
 export const getAllDoctors = defineOperation({
   namespace: 'users',
@@ -32,13 +33,11 @@ export const getAllDoctors = defineOperation({
     sortOrder: sortOrder().nullish(),
     ...pagingShape,
   }),
-  organizationOf: (input) => input.organizationId ?? input.filter?.organizationId,
   async handler(ctx, input) {
     const f = input.filter ?? {};
     const organizationId = input.organizationId ?? f.organizationId ?? undefined;
-    if (!organizationId) assertPlatformWide(ctx, 'getAllDoctors without organizationId');
     const status = input.status ?? f.status;
-    return pageUsers(
+    const page = await pageUsers(
       ctx.db,
       {
         ...(organizationId ? { organizationId } : {}),
@@ -51,5 +50,6 @@ export const getAllDoctors = defineOperation({
       input.page,
       input.pageSize,
     );
+    return directoryPage(ctx.caller, page);
   },
 });

@@ -2,17 +2,17 @@ import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { defineOperation } from '../../rpc/operation.ts';
 import { blankToUndefined, pagingShape, searchText, sortBy, sortOf, sortOrder } from './listing.ts';
-import { assertPlatformWide } from './users.access.ts';
+import { organizationsReadBy } from './users.access.ts';
 import { pageUsers } from './users.repo.ts';
 
-/** Every user record of every organization (and the platform-level ones). */
+/** The user records of the caller's organizations; a platform admin's: every record (platform-level ones too). */
 export const list = defineOperation({
   namespace: 'users',
-  name: 'list', audience: member(),
-  summary: 'All user records, platform-wide',
+  name: 'list', audience: member({ spansOrganizations: true }),
+  summary: "User records of the caller's organizations (platform admins: all)",
   input: z.object({ search: searchText().nullish(), sortBy: sortBy().nullish(), sortOrder: sortOrder().nullish(), ...pagingShape }),
   async handler(ctx, input) {
-    assertPlatformWide(ctx, 'users.list');
-    return pageUsers(ctx.db, { search: blankToUndefined(input.search) }, sortOf(input.sortBy, input.sortOrder), input.page, input.pageSize);
+    const organizationIds = organizationsReadBy(ctx.caller, list);
+    return pageUsers(ctx.db, { search: blankToUndefined(input.search), organizationIds }, sortOf(input.sortBy, input.sortOrder), input.page, input.pageSize);
   },
 });

@@ -1,4 +1,5 @@
 import { member } from '../../access/audience.ts';
+import { named } from '../../access/organization.ts';
 import { z } from 'zod';
 import { role } from '../../auth/roles.ts';
 import { email, reqStr, str } from '../../rpc/fields.ts';
@@ -73,7 +74,9 @@ async function upsertUser(ctx: Context, i: Input, organizationId: string): Promi
 
 /**
  * Upsert from the identity provider: the organization of the team (created when missing) and the
- * person's record in it. Returns `{ item: user, organization }`.
+ * person's record in it. Returns `{ item: user, organization }`. The team names its organization:
+ * its admins (the role table) and platform admins may sync into it; a team without an
+ * organization yet concerns none, so only platform admins create one this way.
  */
 export const syncFromIdpAuth = defineOperation({
   namespace: 'users',
@@ -81,7 +84,10 @@ export const syncFromIdpAuth = defineOperation({
   summary: "Create or update a person's user record (and the team's organization) from the identity provider",
   writes: true,
   input,
-  organizationOf: (i, ctx) => organizationIdByTeam(ctx.db, i.idpTeamId),
+  organizationOf: async (i, ctx) => {
+    const organizationId = await organizationIdByTeam(ctx.db, i.idpTeamId);
+    return organizationId === undefined ? null : named(organizationId);
+  },
   async handler(ctx, i) {
     const organization = await findOrCreateOrganization(ctx.db, { idpTeamId: i.idpTeamId, type: i.organizationType ?? null, address: addressOf(i) }, ctx.now());
     const item = await upsertUser(ctx, i, organization.id);

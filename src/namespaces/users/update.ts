@@ -1,18 +1,48 @@
-import { member } from '../../access/audience.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { self, type Owner } from '../../access/audience.ts';
+import { rolesGranted } from '../../access/grants.ts';
+import { holdsRoleIn } from '../../auth/caller.ts';
+import { AppError } from '../../rpc/errors.ts';
+import { defineOperation, type Context } from '../../rpc/operation.ts';
+import type { ApiRecord } from '../../rpc/resource.ts';
 import { assertMayChangePlatformAdmin } from './users.access.ts';
 import { users } from './users.resource.ts';
 
-/** Omitted fields are unchanged, null clears; idpUserId, email and role cannot be cleared; roles null = only the role. */
+/** What a person may change on its own record; everything else (roles, blocking, verification, identity, ratings) is an admin's. */
+const OWN_PROFILE = new Set(['id', 'organizationId', 'createdAt', 'updatedAt', 'email', 'title', 'displayName', 'avatarUrl', 'gender', 'yoe', 'onboardingStatus']);
+const MANAGERS = new Set(rolesGranted({ namespace: 'users', name: 'update', writes: true }));
+
+/** The person whose record it is (unless blocked there), and the organization whose admins may change it. */
+async function recordOwner(input: { id: string; organizationId?: string }, ctx: Context): Promise<Owner> {
+  const organizationId = input.organizationId ?? null;
+  const row = organizationId
+    ? await ctx.db.selectFrom('users').select(['idpUserId', 'isBlocked']).where('id', '=', input.id).where('organizationId', '=', organizationId).executeTakeFirst()
+    : undefined;
+  return { idpUserId: row && !row.isBlocked ? row.idpUserId : null, organizationId, named: true };
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** A person editing its own record changes its profile only (CONTRACT.md section 6: only an admin changes roles or blocks). */
+function assertMayChange(ctx: Context, current: ApiRecord, changes: ApiRecord): void {
+  if (ctx.caller.kind === 'anonymous' || holdsRoleIn(ctx.caller, current.organizationId as string, MANAGERS)) return;
+  const beyond = Object.keys(changes).filter((field) => !OWN_PROFILE.has(field) && !same(changes[field], current[field]));
+  if (beyond.length > 0) throw new AppError('FORBIDDEN', `only an admin of the organization may change ${beyond.join(', ')}`);
+}
+
+/**
+ * Omitted fields are unchanged, null clears; idpUserId, email and role cannot be cleared; roles null = only the role.
+ * The person edits its own profile; the organization's admins edit everything.
+ */
 export const update = defineOperation({
   namespace: 'users',
-  name: 'update', audience: member(),
+  name: 'update', audience: self(recordOwner),
   summary: 'Update a user record of an organization',
   writes: true,
   input: users.schemas.update,
   async handler(ctx, input) {
     const current = await users.repo.get(ctx.db, input.organizationId, input.id);
     const { record, changes } = await users.repo.merge(ctx, current, input);
+    assertMayChange(ctx, current, changes);
     assertMayChangePlatformAdmin(ctx, current, record);
     return { item: await users.repo.patch(ctx.db, input.organizationId, input.id, changes) };
   },

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { newId } from '../../rpc/ids.ts';
-import { orgId, platformAdmin, signIn } from '../../../test/builders.ts';
+import { orgId, platformAdmin, signIn, tokenFor } from '../../../test/builders.ts';
 import { describeEachDialect, failsWith, ok } from '../../../test/harness.ts';
 
 describeEachDialect('users: platform_admin, blocking, role changes', (t) => {
@@ -63,7 +63,7 @@ describeEachDialect('users: platform_admin, blocking, role changes', (t) => {
 
   test('blocking: the blocked user is FORBIDDEN at once, and allowed again once unblocked', async () => {
     const orgAdmin = await signIn(t(), { organizationId: org, roles: ['admin'] });
-    const user = await signIn(t(), { organizationId: org, roles: ['staff'] });
+    const user = await signIn(t(), { organizationId: org, roles: ['nurse'] });
     const read = () => t().call('users', 'getById', { id: user.userId, organizationId: org }, { token: user.token });
     ok(await read());
 
@@ -72,7 +72,8 @@ describeEachDialect('users: platform_admin, blocking, role changes', (t) => {
     assert.equal(typeof blocked.blockedAt, 'number');
     assert.equal(blocked.blockedBy, orgAdmin.idpUserId);
     failsWith(await read(), 'FORBIDDEN', 403);
-    failsWith(await t().call('users', 'getDoctors', { organizationId: org }, { token: user.token }), 'FORBIDDEN', 403);
+    failsWith(await t().call('users', 'listByOrganization', { organizationId: org }, { token: user.token }), 'FORBIDDEN', 403);
+    failsWith(await t().call('users', 'update', { id: user.userId, organizationId: org, displayName: 'Still me' }, { token: user.token }), 'FORBIDDEN', 403);
 
     const unblocked = ok(await t().call('users', 'unblockUser', { idpUserId: user.idpUserId, organizationId: org }, { token: orgAdmin.token })).item;
     assert.equal(unblocked.isBlocked, false);
@@ -113,25 +114,28 @@ describeEachDialect('users: platform_admin, blocking, role changes', (t) => {
 
   test('a role change takes effect at once: gaining platform_admin lets an organization user name another organization', async () => {
     const admin = await platformAdmin(t());
-    const user = await signIn(t(), { organizationId: org, roles: ['staff'] });
+    const user = await signIn(t(), { organizationId: org, roles: ['nurse'] });
     const other = orgId();
-    failsWith(await t().call('users', 'getDoctors', { organizationId: other }, { token: user.token }), 'FORBIDDEN', 403);
-    ok(await t().call('users', 'updateRoles', { idpUserId: user.idpUserId, organizationId: org, roles: ['staff', 'platform_admin'] }, { token: admin.token }));
-    ok(await t().call('users', 'getDoctors', { organizationId: other }, { token: user.token }));
-    ok(await t().call('users', 'updateRoles', { idpUserId: user.idpUserId, organizationId: org, roles: ['staff'] }, { token: admin.token }));
-    failsWith(await t().call('users', 'getDoctors', { organizationId: other }, { token: user.token }), 'FORBIDDEN', 403);
+    const readOther = () => t().call('users', 'listByOrganization', { organizationId: other }, { token: user.token });
+    failsWith(await readOther(), 'FORBIDDEN', 403);
+    ok(await t().call('users', 'updateRoles', { idpUserId: user.idpUserId, organizationId: org, roles: ['nurse', 'platform_admin'] }, { token: admin.token }));
+    ok(await readOther());
+    ok(await t().call('users', 'updateRoles', { idpUserId: user.idpUserId, organizationId: org, roles: ['nurse'] }, { token: admin.token }));
+    failsWith(await readOther(), 'FORBIDDEN', 403);
   });
 
-  test('platform-wide: list and platform-level records need platform_admin from a caller bound to an organization', async () => {
-    const member = await signIn(t(), { organizationId: org, roles: ['admin'] });
+  test('list: a member reads its organizations\' users, a platform admin all; platform-level records only by platform admins', async () => {
+    const mine = orgId();
+    const member = await signIn(t(), { organizationId: mine, roles: ['admin'] });
+    const colleague = await signIn(t(), { organizationId: mine, roles: ['staff'] });
+    const stranger = ok(await createIn(orgId())).item;
     const admin = await platformAdmin(t());
-    failsWith(await t().call('users', 'list', {}, { token: member.token }), 'FORBIDDEN', 403);
-    failsWith(await t().call('users', 'getAllDoctors', {}, { token: member.token }), 'FORBIDDEN', 403);
-    ok(await t().call('users', 'getAllDoctors', { organizationId: org }, { token: member.token }));
-    ok(await t().call('users', 'getAllDoctors', { filter: { organizationId: org } }, { token: member.token }));
-    failsWith(await t().call('users', 'getAllDoctors', { filter: { organizationId: orgId() } }, { token: member.token }), 'FORBIDDEN', 403);
-    ok(await t().call('users', 'list', {}, { token: admin.token }));
-    ok(await t().call('users', 'list', {}));
+    const idsFor = async (token?: string) => ok(await t().call('users', 'list', { pageSize: 100 }, as(token))).items.map((u: { id: string }) => u.id);
+    const seen = await idsFor(member.token);
+    assert.deepEqual(seen.sort(), [member.userId, colleague.userId].sort());
+    assert.ok((await idsFor(admin.token)).includes(stranger.id));
+    assert.ok((await idsFor()).includes(stranger.id), 'the optional mode without a token, as before');
+    failsWith(await t().call('users', 'list', {}, { token: await tokenFor(t(), newId()) }), 'FORBIDDEN', 403);
     failsWith(await createIn(null, {}, member.token), 'FORBIDDEN', 403);
     ok(await createIn(null, {}, admin.token));
   });

@@ -1,7 +1,7 @@
-import { isPlatformAdmin } from '../../auth/caller.ts';
+import { rolesGranted, type Grantable } from '../../access/grants.ts';
+import { holdsRoleIn, isPlatformAdmin, organizationsOf, type Caller } from '../../auth/caller.ts';
 import { AppError } from '../../rpc/errors.ts';
 import type { Context } from '../../rpc/operation.ts';
-import type { ApiRecord } from '../../rpc/resource.ts';
 
 const PLATFORM_ADMIN = 'platform_admin';
 
@@ -19,7 +19,7 @@ function effective(record: RoleState | undefined): boolean {
 }
 
 /**
- * Only a platform admin may change who is a platform admin (CONTRACT.md section 7), in every
+ * Only a platform admin may change who is a platform admin (CONTRACT.md section 6), in every
  * auth mode: giving a record the role (create, update, updateRoles, syncFromIdpAuth), and taking
  * its effect away or back (removing the role, blocking, unblocking or deleting such a record).
  * `before` is the record as stored (undefined when created), `after` as it will be (undefined when deleted).
@@ -32,20 +32,12 @@ export function assertMayChangePlatformAdmin(ctx: Context, before: RoleState | u
 }
 
 /**
- * Platform-wide reads and platform-level records (no organizationId) are not one tenant's data:
- * a caller bound to an organization (CONTRACT.md section 6) needs platform_admin for them. An
- * anonymous caller (optional mode) and a token without user records are not bound.
+ * The organizations whose user records the caller reaches by an operation that names none: those
+ * where it holds a role the table grants for the operation. undefined: every organization (a
+ * platform admin, or the optional mode's anonymous caller).
  */
-export function assertPlatformWide(ctx: Context, what: string): void {
-  const caller = ctx.caller;
-  if (caller.kind === 'anonymous' || caller.memberships.length === 0 || isPlatformAdmin(caller)) return;
-  throw new AppError('FORBIDDEN', `${what} is platform-wide: a caller bound to an organization needs platform_admin`);
-}
-
-/** For a caller bound to organizations: may it see this record without naming its organization? */
-export function mayReadUnnamed(ctx: Context, record: ApiRecord): boolean {
-  const caller = ctx.caller;
-  if (caller.kind === 'anonymous' || caller.memberships.length === 0 || isPlatformAdmin(caller)) return true;
-  if (record.idpUserId === caller.idpUserId) return true;
-  return caller.memberships.some((m) => !m.blocked && m.organizationId !== null && m.organizationId === record.organizationId);
+export function organizationsReadBy(caller: Caller, op: Omit<Grantable, 'writes'>): string[] | undefined {
+  if (caller.kind === 'anonymous' || caller.isPlatformAdmin) return undefined;
+  const roles = new Set(rolesGranted({ ...op, writes: false }));
+  return organizationsOf(caller).filter((organizationId) => holdsRoleIn(caller, organizationId, roles));
 }

@@ -25,6 +25,8 @@ export interface Sort {
 
 export interface UserFilters {
   organizationId?: string;
+  /** The record belongs to one of these organizations (none: no record). */
+  organizationIds?: readonly string[] | undefined;
   /** Case-insensitive substring of displayName or email. */
   search?: string | undefined;
   /** The record holds at least one of these roles. */
@@ -61,6 +63,7 @@ function statusIs(eb: Eb, status: UserStatus): Expression<SqlBool> {
 function conditions(eb: Eb, f: UserFilters): Expression<SqlBool> {
   const all: Expression<SqlBool>[] = [];
   if (f.organizationId !== undefined) all.push(eb('organizationId', '=', f.organizationId));
+  if (f.organizationIds !== undefined) all.push(f.organizationIds.length ? eb('organizationId', 'in', [...f.organizationIds]) : sql<SqlBool>`1 = 0`);
   if (f.search) {
     all.push(eb.or([containsText('displayName', f.search), containsText('email', f.search)]));
   }
@@ -144,6 +147,3 @@ export async function insertUnlessExists(db: Db, record: ApiRecord): Promise<Api
     .execute();
   return rows[0] ? users.repo.toRecord(rows[0]) : undefined;
 }
-
-// ---- organizations (found or created by syncFromIdpAuth) ----
-

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { newId } from '../../rpc/ids.ts';
-import { signIn } from '../../../test/builders.ts';
+import { orgId, platformAdmin, signIn, tokenFor } from '../../../test/builders.ts';
 import { describeEachDialect, failsWith, ok } from '../../../test/harness.ts';
 
 describeEachDialect('users.syncFromIdpAuth', (t) => {
@@ -31,7 +31,8 @@ describeEachDialect('users.syncFromIdpAuth', (t) => {
     assert.equal(organization.isActive, true);
     assert.deepEqual(organization.address, { street: null, city: 'Pune', state: null, postalCode: null, country: 'IN' });
     assert.equal(item.organizationId, organization.id);
-    assert.deepEqual(organization, ok(await t().call('organizations', 'getById', { id: organization.id })).item);
+    const admin = await platformAdmin(t());
+    assert.deepEqual(organization, ok(await t().call('organizations', 'getById', { id: organization.id }, { token: admin.token })).item);
     assert.equal(item.idpUserId, idp);
     assert.equal(item.email, 'first@example.test');
     assert.equal(item.title, 'Dr');
@@ -86,9 +87,31 @@ describeEachDialect('users.syncFromIdpAuth', (t) => {
   test('tenancy: a caller bound to another organization cannot sync into an existing team\'s organization', async () => {
     const team = `team-${newId()}`;
     const { organization } = ok(await sync({ idpUserId: newId(), idpTeamId: team, email: 'a@example.test' }));
-    const outsider = await signIn(t(), { organizationId: `org_${newId()}`, roles: ['admin'] });
+    const outsider = await signIn(t(), { organizationId: orgId(), roles: ['admin'] });
     failsWith(await sync({ idpUserId: newId(), idpTeamId: team, email: 'b@example.test' }, outsider.token), 'FORBIDDEN', 403);
     const member = await signIn(t(), { organizationId: organization.id, roles: ['admin'] });
     ok(await sync({ idpUserId: newId(), idpTeamId: team, email: 'b@example.test' }, member.token));
+  });
+
+  test('an account cannot join an organization by sync: neither an existing team\'s nor a new one', async () => {
+    const team = `team-${newId()}`;
+    ok(await sync({ idpUserId: newId(), idpTeamId: team, email: 'a@example.test' }));
+    const account = newId();
+    const token = await tokenFor(t(), account);
+    failsWith(await sync({ idpUserId: account, idpTeamId: team, email: 'me@example.test', role: 'admin' }, token), 'FORBIDDEN', 403);
+    failsWith(await sync({ idpUserId: account, idpTeamId: `team-${newId()}`, email: 'me@example.test', role: 'admin' }, token), 'FORBIDDEN', 403);
+    assert.equal((await t().database.db.selectFrom('users').select('id').where('idpUserId', '=', account).execute()).length, 0);
+  });
+
+  test('only an admin of the team\'s organization syncs into it; a new team only a platform admin', async () => {
+    const team = `team-${newId()}`;
+    const { organization } = ok(await sync({ idpUserId: newId(), idpTeamId: team, email: 'a@example.test' }));
+    const receptionist = await signIn(t(), { organizationId: organization.id, roles: ['receptionist'] });
+    failsWith(await sync({ idpUserId: receptionist.idpUserId, idpTeamId: team, email: 'r@example.test', role: 'admin' }, receptionist.token), 'FORBIDDEN', 403);
+    const admin = await signIn(t(), { organizationId: organization.id, roles: ['admin'] });
+    const newTeam = `team-${newId()}`;
+    failsWith(await sync({ idpUserId: newId(), idpTeamId: newTeam, email: 'n@example.test' }, admin.token), 'FORBIDDEN', 403);
+    const platform = await platformAdmin(t());
+    assert.equal(ok(await sync({ idpUserId: newId(), idpTeamId: newTeam, email: 'n@example.test' }, platform.token)).organization.idpTeamId, newTeam);
   });
 });

@@ -1,0 +1,26 @@
+import { membershipIn, type Caller } from '../../auth/caller.ts';
+import type { Operation } from '../../rpc/operation.ts';
+import type { ApiRecord } from '../../rpc/resource.ts';
+
+/** What only the organization's members and platform admins see: its identity-provider team and its settings. */
+const PRIVATE_FIELDS = ['idpTeamId', 'settings'];
+
+/** The whole record for the organization's members and platform admins; its public fields for everyone else. */
+export function organizationFor(caller: Caller, record: ApiRecord): ApiRecord {
+  if (membershipIn(caller, record.id as string)) return record;
+  return Object.fromEntries(Object.entries(record).filter(([field]) => !PRIVATE_FIELDS.includes(field)));
+}
+
+type Answer = { item: ApiRecord } | { items: ApiRecord[] };
+
+/** A public read (`{ item }` or a page) whose organizations are shown to the caller through organizationFor. */
+export function shownToCaller(op: Operation): Operation {
+  return {
+    ...op,
+    async handler(ctx, input) {
+      const answer = (await op.handler(ctx, input)) as Answer;
+      if ('item' in answer) return { ...answer, item: organizationFor(ctx.caller, answer.item) };
+      return { ...answer, items: answer.items.map((record) => organizationFor(ctx.caller, record)) };
+    },
+  };
+}

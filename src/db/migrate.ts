@@ -27,6 +27,7 @@ import * as appointmentsIndexes from './migrations/0090_appointments_indexes.ts'
 import * as notificationsListIndexes from './migrations/0091_notifications_list_indexes.ts';
 import * as usersChangeNotify from './migrations/0092_users_change_notify.ts';
 import * as identitiesTokenVersion from './migrations/0093_identities_token_version.ts';
+import * as patientDataReads from './migrations/0094_patient_data_reads.ts';
 
 /** Every migration, in order. One set for both databases; add new ones at the end. */
 const migrations: Record<string, Migration> = {
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '0091_notifications_list_indexes': notificationsListIndexes,
   '0092_users_change_notify': usersChangeNotify,
   '0093_identities_token_version': identitiesTokenVersion,
+  '0094_patient_data_reads': patientDataReads,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

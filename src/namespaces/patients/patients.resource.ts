@@ -34,6 +34,7 @@ const EARLIEST_ZONE = 'Pacific/Kiritimati';
  */
 export const patients = defineResource({
   namespace: 'patients', audience: member(),
+  readsPatientData: true,
   table: 'patients',
   scope: 'organization',
   fields: {

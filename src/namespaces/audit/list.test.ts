@@ -106,11 +106,18 @@ describeEachDialect(
       }
     });
 
-    test('only a platform admin may read the trail: no token 401, invalid token 401, other roles 403', async () => {
-      const org = orgId();
+    test("an organization's admins read its trail and no other; other roles 403; no token or an invalid one 401", async () => {
+      const [org, other] = [orgId(), orgId()];
+      ok(await t().call('tokenCounters', 'create', counter(org)));
+      ok(await t().call('tokenCounters', 'create', counter(other)));
       failsWith(await t().call('audit', 'list', {}), 'UNAUTHENTICATED', 401);
       failsWith(await t().call('audit', 'list', {}, { token: 'not-a-token' }), 'UNAUTHENTICATED', 401);
-      for (const roles of [['admin'], ['hr'], ['staff']]) {
+      const admin = await signIn(t(), { organizationId: org, roles: ['admin'] });
+      const page = ok(await t().call('audit', 'list', { organizationId: org }, { token: admin.token }));
+      assert.deepEqual(page.items.map((r: { organizationId: string }) => r.organizationId), [org]);
+      failsWith(await t().call('audit', 'list', { organizationId: other }, { token: admin.token }), 'FORBIDDEN', 403);
+      failsWith(await t().call('audit', 'list', {}, { token: admin.token }), 'FORBIDDEN', 403);
+      for (const roles of [['hr'], ['staff'], ['doctor']]) {
         const user = await signIn(t(), { organizationId: org, roles });
         failsWith(await t().call('audit', 'list', { organizationId: org }, { token: user.token }), 'FORBIDDEN', 403);
       }

@@ -92,7 +92,9 @@ async function lastingDatabase(dialect: Dialect): Promise<{ open(): Promise<Data
       await underSchemaLock(url, () => migrateToLatest(database.db));
       return database;
     },
-    dispose: () => underSchemaLock(url, (admin) => admin.query(`drop schema ${schema} cascade`)),
+    async dispose() {
+      await underSchemaLock(url, (admin) => admin.query(`drop schema ${schema} cascade`));
+    },
   };
 }
 

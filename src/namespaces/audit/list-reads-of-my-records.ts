@@ -1,4 +1,5 @@
 import { self } from '../../access/audience.ts';
+import { callerId } from '../../auth/caller.ts';
 import type { Db } from '../../db/database.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { parseJsonArray } from '../../rpc/record.ts';
@@ -26,7 +27,8 @@ export const listReadsOfMyRecords = defineOperation({
   tokenRequired: true,
   input: pagedInWindow({}),
   async handler(ctx, input) {
-    const idpUserId = ctx.caller.kind === 'user' ? ctx.caller.idpUserId : '';
+    // tokenRequired: the caller is signed in.
+    const idpUserId = callerId(ctx.caller)!;
     const { page, pageSize, ...window } = input;
     const [reads, mine] = await Promise.all([
       pageReadsOfLinkedPatients(ctx.db, idpUserId, window, page, pageSize),

@@ -13,9 +13,9 @@ describeEachDialect(
     const [anaIdp, benIdp] = [newId(), newId()];
     let doctorA: SignedIn, nurseA: SignedIn, receptionistB: SignedIn, adminA: SignedIn;
     let ana: { id: string }, ben: { id: string }, bea: { id: string };
-    const readAt: Record<string, number> = {};
+    const readAt = { doctorReadsAna: 0, nurseListsA: 0, doctorReadsBen: 0, receptionistReadsBea: 0 };
 
-    const read = async (label: string, who: SignedIn, op: string, data: Record<string, unknown>) => {
+    const read = async (label: keyof typeof readAt, who: SignedIn, op: string, data: Record<string, unknown>) => {
       readAt[label] = clock += 1000;
       ok(await t().call('patients', op, data, { token: who.token }));
     };

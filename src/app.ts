@@ -1,6 +1,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { ReadLog } from './access/read-log.ts';
 import { tokenService } from './auth/tokens.ts';
 import type { Config } from './config.ts';
 import { ping, type DatabaseHandle } from './db/database.ts';
@@ -24,6 +25,13 @@ export interface AppDeps {
   extraOperations?: Operation[];
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The read log of patient data; `flush()` writes what is queued (tests, tools). */
+    readLog: ReadLog;
+  }
+}
+
 const REDACT = ['req.headers.authorization', 'req.headers["x-idp-access-token"]', 'req.headers.cookie'];
 
 /** Builds the HTTP application; never listens (main.ts does, tests use inject()). */
@@ -40,7 +48,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.removeContentTypeParser('text/plain');
   const registry = new Registry([...allOperations, ...(deps.extraOperations ?? [])]);
   const services: Services = { ...createServices(config, app.log), ...deps.services };
-  const dispatcher = new Dispatcher({ registry, database, config, services, tokens: tokenService(config) });
+  const readLog = new ReadLog(database, app.log);
+  const dispatcher = new Dispatcher({ registry, database, config, services, tokens: tokenService(config), readLog });
+  app.decorate('readLog', readLog);
+  // Reads still queued are written before whoever closes the app closes the database.
+  app.addHook('onClose', () => readLog.close());
 
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);

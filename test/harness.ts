@@ -15,6 +15,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   services?: Partial<Services>;
   extraOperations?: Operation[];
+  /** An opened, migrated database to serve instead of a fresh one; closing the app leaves it open. */
+  database?: DatabaseHandle;
 }
 
 export interface CallOptions {
@@ -52,7 +54,7 @@ export interface TestApp {
  */
 const SCHEMA_LOCK = 7_170_001;
 
-async function underSchemaLock<T>(url: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {
+export async function underSchemaLock<T>(url: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
@@ -66,7 +68,11 @@ async function underSchemaLock<T>(url: string, work: (admin: pg.Client) => Promi
 export async function createTestApp(dialect: Dialect, options: TestAppOptions = {}): Promise<TestApp> {
   let dropSchema = async () => {};
   let database: DatabaseHandle;
-  if (dialect === 'sqlite') {
+  let closeDatabase = () => database.close();
+  if (options.database) {
+    database = options.database;
+    closeDatabase = async () => {};
+  } else if (dialect === 'sqlite') {
     database = openDatabase('sqlite::memory:');
     await migrateToLatest(database.db);
   } else {
@@ -110,7 +116,7 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
     },
     async close() {
       await app.close();
-      await database.close();
+      await closeDatabase();
       await dropSchema();
     },
   };

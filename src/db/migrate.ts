@@ -29,6 +29,7 @@ import * as usersChangeNotify from './migrations/0092_users_change_notify.ts';
 import * as identitiesTokenVersion from './migrations/0093_identities_token_version.ts';
 import * as patientsSharedAccounts from './migrations/0094_patients_shared_accounts.ts';
 import * as rateLimitCounters from './migrations/0095_rate_limit_counters.ts';
+import * as patientDataReads from './migrations/0096_patient_data_reads.ts';
 
 /** Every migration, in order. One set for both databases; add new ones at the end. */
 const migrations: Record<string, Migration> = {
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '0093_identities_token_version': identitiesTokenVersion,
   '0094_patients_shared_accounts': patientsSharedAccounts,
   '0095_rate_limit_counters': rateLimitCounters,
+  '0096_patient_data_reads': patientDataReads,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

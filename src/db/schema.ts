@@ -64,6 +64,30 @@ export interface AuditLogTable {
   requestId: string | null;
 }
 
+/** One read of patient data by a caller with a token (src/access/read-log.ts); append-only. */
+export interface PatientDataReadsTable {
+  id: string;
+  at: number;
+  actorIdpUserId: string;
+  /** `namespace.apiName` */
+  operation: string;
+  organizationId: string | null;
+  /** JSON text: the ids of the records answered */
+  recordIds: Json;
+  /** JSON text: the ids of the patients those records are of */
+  patientIds: Json;
+  requestId: string | null;
+  ip: string | null;
+}
+
+/** One patient a read touched: the index from a patient to the reads of its data; append-only. */
+export interface PatientDataReadPatientsTable {
+  readId: string;
+  patientId: string;
+  organizationId: string | null;
+  at: number;
+}
+
 export interface UsersTable {
   id: string;
   idpUserId: string;
@@ -859,6 +883,8 @@ export interface Database {
   identities: IdentitiesTable;
   oneTimeCodes: OneTimeCodesTable;
   auditLog: AuditLogTable;
+  patientDataReads: PatientDataReadsTable;
+  patientDataReadPatients: PatientDataReadPatientsTable;
   users: UsersTable;
   tokenCounters: TokenCountersTable;
   hrmAttendance: HrmAttendanceTable;

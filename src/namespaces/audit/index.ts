@@ -1,4 +1,6 @@
 import type { Operation } from '../../rpc/operation.ts';
 import { list } from './list.ts';
+import { listReads } from './list-reads.ts';
+import { listReadsOfMyRecords } from './list-reads-of-my-records.ts';
 
-export const operations: Operation[] = [list];
+export const operations: Operation[] = [list, listReads, listReadsOfMyRecords];

@@ -1,0 +1,129 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { DatabaseHandle } from '../db/database.ts';
+import type { ReadRecorder } from '../rpc/dispatch.ts';
+import type { Context, Operation } from '../rpc/operation.ts';
+import { rowsOf, type PendingRead, type ReadRows } from './read-entries.ts';
+
+export interface ReadLogOptions {
+  /** How long a read waits in memory before its batch is written. */
+  intervalMs?: number;
+  /** A batch is written at once when this many reads wait. */
+  batchSize?: number;
+}
+
+/** Rows per INSERT statement: well under the bound-parameter limits of SQLite and PostgreSQL. */
+const ROWS_PER_INSERT = 1000;
+
+interface Queued {
+  pending: PendingRead;
+  /** made when its batch is first written, kept for the retry (same ids) */
+  rows?: ReadRows[];
+  /** a write of it failed once already; a second failure drops it (and logs it) */
+  retried: boolean;
+}
+
+/**
+ * The read log of patient data (docs/access.md, "The read log"). A read costs the request one
+ * array push: the queue is written in batches (one multi-row INSERT per table, in one
+ * transaction) by a timer, never awaited by a request. `close()` writes everything left, so a
+ * clean shutdown loses nothing. A failed batch is logged and tried once more with the next one.
+ */
+export class ReadLog implements ReadRecorder {
+  readonly #database: DatabaseHandle;
+  readonly #log: FastifyBaseLogger;
+  readonly #intervalMs: number;
+  readonly #batchSize: number;
+  #queue: Queued[] = [];
+  #timer: NodeJS.Timeout | undefined;
+  /** the batch being written; batches are written one after another */
+  #writing: Promise<void> = Promise.resolve();
+
+  constructor(database: DatabaseHandle, log: FastifyBaseLogger, options: ReadLogOptions = {}) {
+    this.#database = database;
+    this.#log = log;
+    this.#intervalMs = options.intervalMs ?? 250;
+    this.#batchSize = options.batchSize ?? 500;
+  }
+
+  recordRead(op: Operation, ctx: Context, result: unknown): void {
+    if (ctx.caller.kind !== 'user') return;
+    this.#queue.push({
+      pending: {
+        at: ctx.now(),
+        actorIdpUserId: ctx.caller.idpUserId,
+        namespace: op.namespace,
+        operation: `${op.namespace}.${op.name}`,
+        organizationId: ctx.organizationId,
+        requestId: ctx.requestId,
+        ip: ctx.ip,
+        result,
+      },
+      retried: false,
+    });
+    if (this.#queue.length >= this.#batchSize) void this.flush();
+    else this.#schedule();
+  }
+
+  /** Writes every read queued so far; resolves when they are durable (or their failure is logged). */
+  flush(): Promise<void> {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    const batch = this.#queue;
+    this.#queue = [];
+    this.#writing = this.#writing
+      .then(() => this.#write(batch))
+      .catch((err: unknown) => this.#log.error({ err }, 'read log: writing failed'));
+    return this.#writing;
+  }
+
+  /** Writes what is queued, and what failed once, before the database closes. */
+  async close(): Promise<void> {
+    await this.flush();
+    if (this.#queue.length > 0) await this.flush();
+  }
+
+  async #write(batch: Queued[]): Promise<void> {
+    if (batch.length === 0) return;
+    for (let start = 0; start < batch.length; start += this.#batchSize) {
+      const part = batch.slice(start, start + this.#batchSize);
+      try {
+        await this.#insert(part.flatMap((q) => (q.rows ??= rowsOf(q.pending))));
+      } catch (err) {
+        this.#failed(part, err);
+      }
+    }
+  }
+
+  async #insert(rows: ReadRows[]): Promise<void> {
+    const reads = rows.map((r) => r.read);
+    const patients = rows.flatMap((r) => r.patients);
+    await this.#database.db.transaction().execute(async (trx) => {
+      for (let i = 0; i < reads.length; i += ROWS_PER_INSERT) {
+        await trx.insertInto('patientDataReads').values(reads.slice(i, i + ROWS_PER_INSERT)).execute();
+      }
+      for (let i = 0; i < patients.length; i += ROWS_PER_INSERT) {
+        await trx.insertInto('patientDataReadPatients').values(patients.slice(i, i + ROWS_PER_INSERT)).execute();
+      }
+    });
+    await this.#database.durable();
+  }
+
+  #failed(part: Queued[], err: unknown): void {
+    const again = part.filter((q) => !q.retried);
+    const dropped = part.filter((q) => q.retried);
+    if (again.length > 0) {
+      this.#log.error({ err, reads: again.length }, 'read log: writing a batch failed; it is tried again with the next one');
+      this.#queue.unshift(...again.map((q) => ({ ...q, retried: true })));
+      this.#schedule();
+    }
+    if (dropped.length > 0) {
+      // The application log keeps what the database would not take.
+      const entries = dropped.flatMap((q): unknown[] => q.rows?.map((r) => r.read) ?? [{ ...q.pending, result: undefined }]);
+      this.#log.error({ err, entries }, 'read log: a batch failed twice; its entries are only in this log');
+    }
+  }
+
+  #schedule(): void {
+    this.#timer ??= setTimeout(() => void this.flush(), this.#intervalMs).unref();
+  }
+}

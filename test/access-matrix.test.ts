@@ -64,7 +64,7 @@ describeEachDialect(
 
     test('an account without membership: member and platform operations are FORBIDDEN, nothing answers B\'s records, no row of B changes', async () => {
       const secrets = secretIds(b);
-      const before = await organizationDigest(t().database.db, b.organizationId);
+      const before = await organizationDigest(t(), b.organizationId);
       const wrong: string[] = [];
       for (const op of operations) {
         const res = await call(op, inputFor(op, b), accountToken);
@@ -78,12 +78,12 @@ describeEachDialect(
         }
       }
       assert.deepEqual(wrong, []);
-      assert.deepEqual(await organizationDigest(t().database.db, b.organizationId), before, 'a row of B changed');
+      assert.deepEqual(await organizationDigest(t(), b.organizationId), before, 'a row of B changed');
     });
 
     test('the admin of A naming B: every member operation is FORBIDDEN (B named) or NOT_FOUND (a record of B); no row of B changes', async () => {
       const secrets = secretIds(b);
-      const before = await organizationDigest(t().database.db, b.organizationId);
+      const before = await organizationDigest(t(), b.organizationId);
       const wrong: string[] = [];
       for (const op of memberOperations) {
         const input = inputFor(op, b, adminOfA);
@@ -98,7 +98,7 @@ describeEachDialect(
         }
       }
       assert.deepEqual(wrong, []);
-      assert.deepEqual(await organizationDigest(t().database.db, b.organizationId), before, 'a row of B changed');
+      assert.deepEqual(await organizationDigest(t(), b.organizationId), before, 'a row of B changed');
     });
 
     test('each role of A on its own organization: FORBIDDEN where the role table does not grant the operation, past the access check where it does', async () => {

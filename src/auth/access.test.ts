@@ -10,11 +10,12 @@ import { everyone, member, self, type Audience } from '../access/audience.ts';
 import { AppError } from '../rpc/errors.ts';
 import { defineOperation } from '../rpc/operation.ts';
 
-const whoAmI = (namespace: string, audience: Audience<unknown>) =>
+const whoAmI = (namespace: string, audience: Audience<unknown>, tokenRequired = false) =>
   defineOperation({
     namespace,
     name: 'whoAmI',
     audience,
+    tokenRequired,
     input: z.object({ organizationId: z.string().optional() }),
     async handler(ctx) {
       return { caller: ctx.caller.kind === 'user' ? ctx.caller.idpUserId : null };
@@ -25,7 +26,7 @@ const extraOperations = [
   whoAmI('probe', self()),
   whoAmI('memberProbe', member({ roles: ['staff', 'nurse', 'hr', 'doctor'] })),
   whoAmI('auth', everyone),
-  whoAmI('hrProbe', member({ roles: ['hr'], spansOrganizations: true })),
+  whoAmI('hrProbe', member({ roles: ['hr'], spansOrganizations: true }), true),
   defineOperation({
     namespace: 'probe',
     name: 'explode',

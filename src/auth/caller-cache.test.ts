@@ -82,7 +82,7 @@ for (const dialect of dialects) {
     test("another process's block or role change takes effect at the next request", async () => {
       const { service, elsewhere } = processes;
       const org = 'org-callers';
-      const user = await signIn({ database: service, config } as TestApp, { organizationId: org, roles: ['staff'] });
+      const user = await signIn({ database: service, config } as TestApp, { organizationId: org, roles: ['nurse'] });
       const readOwn = () => call(user.token, 'users', 'getById', { id: user.userId, organizationId: org });
       const listAttendance = () => call(user.token, 'hrmAttendance', 'list', { organizationId: org });
       await heard(service, undefined);
@@ -97,7 +97,7 @@ for (const dialect of dialects) {
       assert.equal(await readOwn(), 403, 'blocked elsewhere: FORBIDDEN at once');
 
       version = service.externalUsersVersion();
-      await elsewhere.db.updateTable('users').set({ isBlocked: false, roles: JSON.stringify(['staff', 'hr']) }).where('id', '=', user.userId).execute();
+      await elsewhere.db.updateTable('users').set({ isBlocked: false, roles: JSON.stringify(['nurse', 'hr']) }).where('id', '=', user.userId).execute();
       await elsewhere.durable();
       await heard(service, version);
       assert.equal(await readOwn(), 200);

@@ -134,16 +134,27 @@ export async function seedOrganization(t: TestApp, token: string, name: string):
   return { organizationId, slug: org.slug as string, idpTeamId: org.idpTeamId as string, doctor, clerk, person, records, ids };
 }
 
-/** Input keys that name the one acting, which must be the caller itself (e.g. who applies a charge). */
-const ACTOR_KEYS: Record<string, string> = { admissionCharges: 'idpUserId' };
+/**
+ * Input keys that name the one acting, which a handler requires to be the caller itself: who
+ * applies a charge (its identity id), the doctor whose time is reserved (its users record id).
+ */
+const ACTOR_KEYS: Record<string, { key: string; of: 'idpUserId' | 'userId' }> = {
+  admissionCharges: { key: 'idpUserId', of: 'idpUserId' },
+  appointments: { key: 'doctorId', of: 'userId' },
+};
+
+/** Input keys left out: setting them is a right of its own (linking a patient record to an account: linkAccount's roles). */
+const LEFT_OUT: Record<string, string> = { patients: 'idpUserId' };
 
 /**
  * The record an input key names in the seeded organization (`id`: the record of the operation's
  * namespace); the acting identity is the caller's own.
  */
-export function idsOf(seeded: Seeded, caller?: { idpUserId: string }) {
-  return (key: string, namespace: string): string | undefined => {
-    if (caller && ACTOR_KEYS[namespace] === key) return caller.idpUserId;
+export function idsOf(seeded: Seeded, caller?: { idpUserId: string; userId: string }) {
+  return (key: string, namespace: string): string | null | undefined => {
+    if (LEFT_OUT[namespace] === key) return null;
+    const actor = ACTOR_KEYS[namespace];
+    if (caller && actor?.key === key) return caller[actor.of];
     if (key === 'id') return seeded.records[namespace];
     // The marketplace's patient is a person (identity id), not a patients record.
     if (key === 'patientId' && namespace === 'prescriptionMarketplace') return seeded.person;

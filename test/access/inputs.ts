@@ -96,12 +96,13 @@ export function inputSchema(op: Pick<Operation, 'input'>): Schema {
  * field the `idFor` answers for (organizationId, id, patientId, ...) set to that record, required
  * or not, so that the call names the records of one organization.
  */
-export function minimalInput(op: Pick<Operation, 'input' | 'namespace' | 'name'>, idFor: (key: string, namespace: string) => string | undefined): Record<string, unknown> {
+export function minimalInput(op: Pick<Operation, 'input' | 'namespace' | 'name'>, idFor: (key: string, namespace: string) => string | null | undefined): Record<string, unknown> {
   const schema = inputSchema(op);
   const input = { ...(minimalValue({ ...schema, type: 'object' }) as Record<string, unknown>), ...REFINED[`${op.namespace}.${op.name}`] };
   for (const key of Object.keys(schema.properties ?? {})) {
     const id = idFor(key, op.namespace);
-    if (id !== undefined) input[key] = id;
+    if (id === null && !(schema.required ?? []).includes(key)) delete input[key];
+    else if (id !== undefined && id !== null) input[key] = id;
   }
   return input;
 }

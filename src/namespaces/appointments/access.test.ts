@@ -68,7 +68,7 @@ describeEachDialect('appointments access (CONTRACT.md section 6)', (t) => {
     assert.equal(ok(await call('getById', { id: own.id, organizationId: c.org })).item.paymentStatus, null, 'nothing was paid');
   });
 
-  test('a linked patient account lists, books, joins and pays its own appointments, nobody else\'s', async () => {
+  test('a linked patient account lists, books and joins its own appointments, nobody else\'s', async () => {
     const listed = ok(await call('listByPatient', { patientId: linked.id }, linked.token));
     assert.deepEqual(listed.items.map((a: { id: string }) => a.id), [own.id]);
     failsWith(await call('listByPatient', { patientId: c.patient }, linked.token), 'NOT_FOUND', 404);
@@ -82,7 +82,10 @@ describeEachDialect('appointments access (CONTRACT.md section 6)', (t) => {
 
     assert.equal(ok(await call('patientJoinedCall', { appointmentId: own.id, organizationId: c.org }, linked.token)).item.patientJoinedAt !== null, true);
     failsWith(await call('patientJoinedCall', { appointmentId: othersAppointment.id, organizationId: c.org }, linked.token), 'FORBIDDEN', 403);
-    assert.equal(ok(await call('markPaymentSuccess', { id: held.id, organizationId: c.org }, linked.token)).item.paymentStatus, 'paid');
+    // No gateway secret is configured here: nothing could prove the payment, so the patient cannot confirm it.
+    const unverified = failsWith(await call('markPaymentSuccess', { id: held.id, organizationId: c.org }, linked.token), 'FORBIDDEN', 403);
+    assert.match(unverified.message, /PAYMENT_GATEWAY_SECRET/);
+    assert.equal(ok(await call('getById', { id: held.id, organizationId: c.org })).item.paymentStatus, null);
     failsWith(await call('markPaymentSuccess', { id: othersAppointment.id, organizationId: c.org }, linked.token), 'FORBIDDEN', 403);
 
     failsWith(await call('listByOrganization', { organizationId: c.org }, linked.token), 'FORBIDDEN', 403);

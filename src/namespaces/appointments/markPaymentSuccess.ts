@@ -32,10 +32,19 @@ export function paymentSignature(secret: string, gatewayOrderId: string, gateway
   return createHmac('sha256', secret).update(`${gatewayOrderId}|${gatewayPaymentId}`).digest('hex');
 }
 
-/** With PAYMENT_GATEWAY_SECRET set, the gateway's signature must match (VALIDATION_FAILED otherwise, nothing changed). */
+/**
+ * With PAYMENT_GATEWAY_SECRET set, the gateway's signature must match (VALIDATION_FAILED otherwise,
+ * nothing changed). Without it, only staff of the organization confirm payments: a patient's own
+ * account could otherwise mark its appointment paid with nothing paid.
+ */
 function verifySignature(ctx: Context, data: Input): void {
   const secret = ctx.config.appointments.paymentGatewaySecret;
-  if (!secret) return;
+  if (!secret) {
+    if (ctx.caller.kind === 'user' && ctx.membership === null) {
+      throw new AppError('FORBIDDEN', 'a patient confirms a payment only with the gateway\'s signature, and PAYMENT_GATEWAY_SECRET is not set: the staff confirm it');
+    }
+    return;
+  }
   for (const field of ['gatewayOrderId', 'gatewayPaymentId', 'gatewaySignature'] as const) {
     if (!data[field]) throw validationFailed(field, 'is required: payments are verified by the gateway\'s signature');
   }

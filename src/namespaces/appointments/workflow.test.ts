@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
-import { signIn } from '../../../test/builders.ts';
+import { signIn, tokenFor } from '../../../test/builders.ts';
+import { newId } from '../../rpc/ids.ts';
 import { describeEachDialect, failsWith, ok, type TestApp } from '../../../test/harness.ts';
 import { appointments, booking, clinic, type Clinic } from './appointments.testkit.ts';
 import { addDays } from '../../time/zone.ts';
@@ -275,6 +276,17 @@ describeEachDialect(
       const gatewaySignature = paymentSignature(SECRET, 'order_9', 'pay_9').toUpperCase();
       const { item } = ok(await call('markPaymentSuccess', { id: pending.id, organizationId: c.org, gatewayOrderId: 'order_9', gatewayPaymentId: 'pay_9', gatewaySignature, amountPaid: 10 }));
       assert.equal(item.paymentStatus, 'paid');
+    });
+
+    test('the patient\'s own linked account confirms its payment with the gateway\'s signature', async () => {
+      const idpUserId = `idp-${newId()}`;
+      await t().database.db.updateTable('patients').set({ idpUserId }).where('id', '=', c.patient).execute();
+      const token = await tokenFor(t(), idpUserId);
+      const pending = ok(await call('createPending', booking(c, { scheduledTime: '13:00' }))).item;
+      const paid = { id: pending.id, organizationId: c.org, gatewayOrderId: 'order_7', gatewayPaymentId: 'pay_7' };
+      failsWith(await appointments(t())('markPaymentSuccess', { ...paid, gatewaySignature: 'abc' }, token), 'VALIDATION_FAILED', 400);
+      const gatewaySignature = paymentSignature(SECRET, 'order_7', 'pay_7');
+      assert.equal(ok(await appointments(t())('markPaymentSuccess', { ...paid, gatewaySignature }, token)).item.paymentStatus, 'paid');
     });
 
     test('a wrong or missing signature is VALIDATION_FAILED and changes nothing', async () => {

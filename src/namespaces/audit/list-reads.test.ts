@@ -28,8 +28,9 @@ describeEachDialect(
       receptionistB = await signIn(t(), { organizationId: orgB, roles: ['receptionist'] });
       const create = async (who: SignedIn, organizationId: string, name: string, idpUserId?: string) =>
         ok(await t().call('patients', 'create', { organizationId, name, ...(idpUserId ? { idpUserId } : {}) }, { token: who.token })).item;
-      ana = await create(doctorA, orgA, 'Ana', anaIdp);
-      ben = await create(doctorA, orgA, 'Ben', benIdp);
+      // Linking records to accounts is the admins' and receptionists' (patients.linkAccount).
+      ana = await create(adminA, orgA, 'Ana', anaIdp);
+      ben = await create(adminA, orgA, 'Ben', benIdp);
       bea = await create(receptionistB, orgB, 'Bea');
 
       await read('doctorReadsAna', doctorA, 'getById', { id: ana.id, organizationId: orgA });

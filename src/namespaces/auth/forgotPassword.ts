@@ -36,8 +36,8 @@ export const forgotPassword = defineOperation({
   writes: 'manual',
   input,
   rateLimits: [
-    perIdentifier('forgotPassword', LIMITS.forgotPassword.identifier, (input: { email: string }) => input.email),
-    perAddress('forgotPassword', LIMITS.forgotPassword.address),
+    perIdentifier('auth.forgotPassword', LIMITS.forgotPassword.identifier, (input: { email: string }) => input.email),
+    perAddress('auth.forgotPassword', LIMITS.forgotPassword.address),
   ],
   async handler(ctx, input) {
     const mailer = ctx.services.mailer;

@@ -1,7 +1,7 @@
 import type { RateLimit } from '../../rpc/operation.ts';
 
 /**
- * Rate limits of the auth namespace, in one place. Each guessing-prone operation is limited per
+ * Rate limits of the auth namespace (and of patients linking their accounts by code), in one place. Each guessing-prone operation is limited per
  * identifier (so one account or number cannot be hammered from many addresses) and per address
  * (so one address cannot spray many accounts). signUp, resetPassword and socialSignUpCallback
  * (which makes this service call the provider) are limited per address. The dispatcher counts
@@ -26,9 +26,9 @@ interface Window {
 }
 
 export function perIdentifier<I>(name: string, window: Window, key: (input: I) => string | undefined): RateLimit<I> {
-  return { name: `auth.${name}:identifier`, points: window.points, durationSeconds: window.seconds, key: (input) => key(input) };
+  return { name: `${name}:identifier`, points: window.points, durationSeconds: window.seconds, key: (input) => key(input) };
 }
 
 export function perAddress<I>(name: string, window: Window): RateLimit<I> {
-  return { name: `auth.${name}:address`, points: window.points, durationSeconds: window.seconds, key: (_input, ctx) => ctx.ip };
+  return { name: `${name}:address`, points: window.points, durationSeconds: window.seconds, key: (_input, ctx) => ctx.ip };
 }

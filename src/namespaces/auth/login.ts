@@ -51,8 +51,8 @@ export const login = defineOperation({
   writes: 'manual',
   input,
   rateLimits: [
-    perIdentifier('login', LIMITS.login.identifier, (input: { identifier: Identifier }) => input.identifier.value),
-    perAddress('login', LIMITS.login.address),
+    perIdentifier('auth.login', LIMITS.login.identifier, (input: { identifier: Identifier }) => input.identifier.value),
+    perAddress('auth.login', LIMITS.login.address),
   ],
   async handler(ctx, { password, identifier }) {
     const identity =

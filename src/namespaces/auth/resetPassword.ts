@@ -28,7 +28,7 @@ export const resetPassword = defineOperation({
   summary: 'Set a new password with a single-use reset code; answers the account',
   writes: 'manual',
   input,
-  rateLimits: [perAddress('resetPassword', LIMITS.resetPassword.address)],
+  rateLimits: [perAddress('auth.resetPassword', LIMITS.resetPassword.address)],
   async handler(ctx, input) {
     const codeHash = resetCodeHash(ctx.config, input.code);
     const found = await liveCodeByHash(ctx.db, 'password_reset', codeHash, ctx.now());

@@ -20,8 +20,8 @@ export const sendOtp = defineOperation({
   writes: 'manual',
   input,
   rateLimits: [
-    perIdentifier('sendOtp', LIMITS.sendOtp.identifier, (input: { mobileNumber: string }) => input.mobileNumber),
-    perAddress('sendOtp', LIMITS.sendOtp.address),
+    perIdentifier('auth.sendOtp', LIMITS.sendOtp.identifier, (input: { mobileNumber: string }) => input.mobileNumber),
+    perAddress('auth.sendOtp', LIMITS.sendOtp.address),
   ],
   handler(ctx, input) {
     const number = input.mobileNumber;

@@ -30,7 +30,7 @@ export const signUp = defineOperation({
   summary: 'Create an account with email and password; answers an access token and the account',
   writes: 'manual',
   input,
-  rateLimits: [perAddress('signUp', LIMITS.signUp.address)],
+  rateLimits: [perAddress('auth.signUp', LIMITS.signUp.address)],
   async handler(ctx, input) {
     // Checked first to spare the hash; the unique indexes still decide a race (CONFLICT too).
     if (await findIdentityByEmail(ctx.db, input.email)) throw new AppError('CONFLICT', 'an account with this email already exists');

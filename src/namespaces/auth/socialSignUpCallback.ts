@@ -31,7 +31,7 @@ export const socialSignUpCallback = defineOperation({
   summary: 'Finish social sign-in with the authorization code and PKCE verifier; answers an access token and the account',
   writes: 'manual',
   input,
-  rateLimits: [perAddress('socialSignUpCallback', LIMITS.socialSignUpCallback.address)],
+  rateLimits: [perAddress('auth.socialSignUpCallback', LIMITS.socialSignUpCallback.address)],
   async handler(ctx, input) {
     const social = socialConfig(ctx);
     const accessToken = await exchangeCode(social, input.redirectUri, input.code, input.codeVerifier);

@@ -30,8 +30,8 @@ export const verifyOtp = defineOperation({
   writes: 'manual',
   input,
   rateLimits: [
-    perIdentifier('verifyOtp', LIMITS.verifyOtp.identifier, (input: { mobileNumber: string }) => input.mobileNumber),
-    perAddress('verifyOtp', LIMITS.verifyOtp.address),
+    perIdentifier('auth.verifyOtp', LIMITS.verifyOtp.identifier, (input: { mobileNumber: string }) => input.mobileNumber),
+    perAddress('auth.verifyOtp', LIMITS.verifyOtp.address),
   ],
   async handler(ctx, input) {
     const number = input.mobileNumber;

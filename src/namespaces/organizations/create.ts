@@ -24,8 +24,8 @@ async function addFirstAdmin(ctx: Context, idpUserId: string, organizationId: st
 /**
  * Onboarding (CONTRACT.md section 6): a signed-in account creates an organization and becomes its
  * first admin, in the same transaction. ORGANIZATION_CREATION=platform keeps creation to platform
- * admins. A platform admin passes every check already and gets no record; without a token
- * (optional mode) the organization is created as the interface did, without an admin.
+ * admins, also against requests without a token. A platform admin gets no record; without a
+ * token (optional mode, creation open) the organization is created as the interface did, without an admin.
  */
 export const create = defineOperation({
   namespace: 'organizations',
@@ -36,7 +36,8 @@ export const create = defineOperation({
   async handler(ctx, input) {
     const caller = ctx.caller;
     const creator = caller.kind === 'user' && !caller.isPlatformAdmin ? caller.idpUserId : null;
-    if (creator !== null && ctx.config.access.organizationCreation === 'platform') {
+    if (ctx.config.access.organizationCreation === 'platform' && !(caller.kind === 'user' && caller.isPlatformAdmin)) {
+      if (caller.kind === 'anonymous') throw new AppError('UNAUTHENTICATED', 'a platform admin\'s token is required (ORGANIZATION_CREATION=platform)');
       throw new AppError('FORBIDDEN', 'organizations are created by platform admins (ORGANIZATION_CREATION=platform)');
     }
     const item = await organizations.repo.insert(ctx.db, await organizations.repo.build(ctx, input));

@@ -9,7 +9,7 @@ describeEachDialect(
   (t) => {
     const body = () => ({ name: 'Clinic', slug: `org-${newId().slice(-12).toLowerCase()}`, type: 'clinic' });
 
-    test('an account or a member of another organization is FORBIDDEN and nothing is created; a platform admin creates', async () => {
+    test('an account or a member of another organization is FORBIDDEN, no token 401, and nothing is created; a platform admin creates', async () => {
       const account = newId();
       const member = await signIn(t(), { organizationId: orgId(), roles: ['admin'] });
       for (const token of [await tokenFor(t(), account), member.token]) {
@@ -18,6 +18,9 @@ describeEachDialect(
         assert.equal((await t().database.db.selectFrom('organizations').select('id').where('slug', '=', data.slug).execute()).length, 0);
       }
       assert.equal((await t().database.db.selectFrom('users').select('id').where('idpUserId', '=', account).execute()).length, 0);
+      const anonymous = body();
+      failsWith(await t().call('organizations', 'create', anonymous), 'UNAUTHENTICATED', 401);
+      assert.equal((await t().database.db.selectFrom('organizations').select('id').where('slug', '=', anonymous.slug).execute()).length, 0);
       const admin = await platformAdmin(t());
       assert.equal(ok(await t().call('organizations', 'create', body(), { token: admin.token })).item.type, 'clinic');
     });

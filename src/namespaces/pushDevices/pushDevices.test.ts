@@ -219,7 +219,7 @@ describeEachDialect(
       failsWith(await t().call('pushDevices', 'update', { id: item.id, organizationId: org, providerPushToken: otherToken }), 'CONFLICT', 409);
     });
 
-    test('only the owner, an organization admin or a platform admin reach a device; to anyone else it is NOT_FOUND', async () => {
+    test('only the owner, an organization admin or a platform admin reach a device; a colleague is FORBIDDEN, anyone else NOT_FOUND', async () => {
       const org = orgId();
       const { member, item } = await memberWithDevice(t(), org);
       const colleague = await signIn(t(), { organizationId: org, roles: ['nurse'] });
@@ -227,10 +227,12 @@ describeEachDialect(
       const otherAdmin = await signIn(t(), { organizationId: orgId(), roles: ['admin'] });
       const account = await tokenFor(t(), newId());
       const key = { id: item.id, organizationId: org };
-      for (const token of [colleague.token, otherAdmin.token, account]) {
-        failsWith(await t().call('pushDevices', 'getById', key, { token }), 'NOT_FOUND', 404);
-        failsWith(await t().call('pushDevices', 'update', { ...key, appVersion: '3' }, { token }), 'NOT_FOUND', 404);
-        failsWith(await t().call('pushDevices', 'delete', key, { token }), 'NOT_FOUND', 404);
+      // A member of the device's organization without a role for devices is told so, as on member operations.
+      const refusals: [string, string, number][] = [[colleague.token, 'FORBIDDEN', 403], [otherAdmin.token, 'NOT_FOUND', 404], [account, 'NOT_FOUND', 404]];
+      for (const [token, code, status] of refusals) {
+        failsWith(await t().call('pushDevices', 'getById', key, { token }), code, status);
+        failsWith(await t().call('pushDevices', 'update', { ...key, appVersion: '3' }, { token }), code, status);
+        failsWith(await t().call('pushDevices', 'delete', key, { token }), code, status);
       }
       assert.equal((await stored(t(), item.id)).appVersion, '1.0.0', 'the refused calls changed nothing');
       // A device is not handed to another person without their consent.

@@ -1,17 +1,16 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseJsonArray } from '../rpc/record.ts';
-import { recordsOf, rowsOf, type PendingRead } from './read-entries.ts';
+import { recordsOf, refsOf, rowsOf, type PendingRead } from './read-entries.ts';
 
 const read = (namespace: string, result: unknown, organizationId: string | null = 'org_a'): PendingRead => ({
   at: 1_000,
   actorIdpUserId: 'idp_reader',
-  namespace,
   operation: `${namespace}.someRead`,
   organizationId,
   requestId: 'req_1',
   ip: '127.0.0.1',
-  result,
+  records: refsOf(result, namespace),
 });
 
 const idsOf = (rows: ReturnType<typeof rowsOf>) =>

@@ -1,18 +1,24 @@
 import type { PatientDataReadPatientsTable, PatientDataReadsTable } from '../db/schema.ts';
 import { newId } from '../rpc/ids.ts';
 
+/** What the log keeps of one record of an answer. */
+export interface RecordRef {
+  id: string | undefined;
+  organizationId: string | undefined;
+  patientId: string | undefined;
+}
+
 /** A read as the dispatcher saw it; turned into rows only when its batch is written. */
 export interface PendingRead {
   at: number;
   actorIdpUserId: string;
-  /** the operation's namespace: a `patients` record is itself the patient */
-  namespace: string;
   operation: string;
   /** the organization the call concerned (null: none resolved, e.g. a platform admin's unnamed list) */
   organizationId: string | null;
   requestId: string;
   ip: string;
-  result: unknown;
+  /** the records of the answer (refsOf), taken when the read is queued so the answer is not kept */
+  records: RecordRef[];
 }
 
 export interface ReadRows {
@@ -40,6 +46,15 @@ export function patientIdOf(record: ApiObject, namespace: string): string | unde
   return text(record.patientId) ?? (isObject(record.patient) ? text(record.patient.id) : undefined);
 }
 
+/** What the log keeps of the records of an answer. */
+export function refsOf(result: unknown, namespace: string): RecordRef[] {
+  return recordsOf(result).map((record) => ({
+    id: text(record.id),
+    organizationId: text(record.organizationId),
+    patientId: patientIdOf(record, namespace),
+  }));
+}
+
 /**
  * The rows of one read: one per organization whose records it answered (a read spanning
  * organizations is logged for each, so that every organization's admins see theirs), one when it
@@ -52,12 +67,10 @@ export function rowsOf(pending: PendingRead): ReadRows[] {
     if (!group) groups.set(organizationId, (group = { recordIds: new Set(), patientIds: new Set() }));
     return group;
   };
-  for (const record of recordsOf(pending.result)) {
-    const group = groupOf(text(record.organizationId) ?? pending.organizationId);
-    const recordId = text(record.id);
-    if (recordId) group.recordIds.add(recordId);
-    const patientId = patientIdOf(record, pending.namespace);
-    if (patientId) group.patientIds.add(patientId);
+  for (const record of pending.records) {
+    const group = groupOf(record.organizationId ?? pending.organizationId);
+    if (record.id) group.recordIds.add(record.id);
+    if (record.patientId) group.patientIds.add(record.patientId);
   }
   if (groups.size === 0) groupOf(pending.organizationId);
   return [...groups].map(([organizationId, { recordIds, patientIds }]) => {

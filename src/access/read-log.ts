@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/database.ts';
 import type { ReadRecorder } from '../rpc/dispatch.ts';
 import type { Context, Operation } from '../rpc/operation.ts';
-import { rowsOf, type PendingRead, type ReadRows } from './read-entries.ts';
+import { refsOf, rowsOf, type PendingRead, type ReadRows } from './read-entries.ts';
 
 export interface ReadLogOptions {
   /** How long a read waits in memory before its batch is written. */
@@ -51,12 +51,11 @@ export class ReadLog implements ReadRecorder {
       pending: {
         at: ctx.now(),
         actorIdpUserId: ctx.caller.idpUserId,
-        namespace: op.namespace,
         operation: `${op.namespace}.${op.name}`,
         organizationId: ctx.organizationId,
         requestId: ctx.requestId,
         ip: ctx.ip,
-        result,
+        records: refsOf(result, op.namespace),
       },
       retried: false,
     });
@@ -118,7 +117,7 @@ export class ReadLog implements ReadRecorder {
     }
     if (dropped.length > 0) {
       // The application log keeps what the database would not take.
-      const entries = dropped.flatMap((q): unknown[] => q.rows?.map((r) => r.read) ?? [{ ...q.pending, result: undefined }]);
+      const entries = dropped.flatMap((q) => (q.rows ?? rowsOf(q.pending)).map((r) => r.read));
       this.#log.error({ err, entries }, 'read log: a batch failed twice; its entries are only in this log');
     }
   }

@@ -38,7 +38,7 @@ describeEachDialect(
     const membersOfA = new Map<string, SignedIn>();
 
     const call = (op: Operation, data: unknown, token?: string) => t().call(op.namespace, op.name, data, token ? { token } : {});
-    const inputFor = (op: Operation, seeded: Seeded, caller?: SignedIn) => minimalInput(op, idsOf(seeded, caller));
+    const inputFor = (op: Operation, seeded: Seeded, caller?: SignedIn & { role?: string }) => minimalInput(op, idsOf(seeded, caller));
     const leaked = (res: ApiResponse, secrets: string[]) => {
       const body = JSON.stringify(res.body.data);
       return secrets.filter((id) => body.includes(id));
@@ -107,7 +107,7 @@ describeEachDialect(
         // The roles call at once: a refusal happens before anything is read or written.
         const answers = await Promise.all(STAFF_ROLES.map((role) => {
           const member = membersOfA.get(role)!;
-          return call(op, inputFor(op, a, member), member.token);
+          return call(op, inputFor(op, a, { ...member, role }), member.token);
         }));
         STAFF_ROLES.forEach((role, i) => {
           const res = answers[i]!;

@@ -138,9 +138,13 @@ export async function seedOrganization(t: TestApp, token: string, name: string):
  * Input keys that name the one acting, which a handler requires to be the caller itself: who
  * applies a charge (its identity id), the doctor whose time is reserved (its users record id).
  */
-const ACTOR_KEYS: Record<string, { key: string; of: 'idpUserId' | 'userId' }> = {
-  admissionCharges: { key: 'idpUserId', of: 'idpUserId' },
-  appointments: { key: 'doctorId', of: 'userId' },
+const ACTOR_KEYS: Record<string, { key: string; of: 'idpUserId' | 'userId' | 'role' }[]> = {
+  admissionCharges: [{ key: 'idpUserId', of: 'idpUserId' }],
+  appointments: [{ key: 'doctorId', of: 'userId' }],
+  admissionLogs: [
+    { key: 'performedByUserId', of: 'userId' },
+    { key: 'performedByRole', of: 'role' },
+  ],
 };
 
 /** Input keys left out: setting them is a right of its own (linking a patient record to an account: linkAccount's roles). */
@@ -150,11 +154,11 @@ const LEFT_OUT: Record<string, string> = { patients: 'idpUserId' };
  * The record an input key names in the seeded organization (`id`: the record of the operation's
  * namespace); the acting identity is the caller's own.
  */
-export function idsOf(seeded: Seeded, caller?: { idpUserId: string; userId: string }) {
+export function idsOf(seeded: Seeded, caller?: { idpUserId: string; userId: string; role?: string }) {
   return (key: string, namespace: string): string | null | undefined => {
     if (LEFT_OUT[namespace] === key) return null;
-    const actor = ACTOR_KEYS[namespace];
-    if (caller && actor?.key === key) return caller[actor.of];
+    const actor = ACTOR_KEYS[namespace]?.find((a) => a.key === key);
+    if (caller && actor) return caller[actor.of] ?? 'admin';
     if (key === 'id') return seeded.records[namespace];
     // The marketplace's patient is a person (identity id), not a patients record.
     if (key === 'patientId' && namespace === 'prescriptionMarketplace') return seeded.person;

@@ -31,6 +31,25 @@ async function checkReferences(record: ApiRecord, ctx: Context, current: ApiReco
   }
 }
 
+/**
+ * With a token, a row is written in the caller's own name: performedByUserId its users record in
+ * the organization and performedByRole one of its roles there, so that no one credits a doctor
+ * with a nurse's note. Platform admins (imports, back-fills) and the optional mode's requests
+ * without a token name anyone of the organization.
+ */
+function assertWrittenByCaller(record: ApiRecord, ctx: Context, current: ApiRecord | undefined): void {
+  const caller = ctx.caller;
+  if (caller.kind !== 'user' || caller.isPlatformAdmin) return;
+  if (record.performedByUserId === current?.performedByUserId && record.performedByRole === current?.performedByRole) return;
+  const membership = ctx.membership;
+  if (!membership || record.performedByUserId !== membership.userId) {
+    throw new AppError('FORBIDDEN', 'performedByUserId must be your own user record in this organization: a log row is written in its writer\'s name');
+  }
+  if (!membership.roles.has(record.performedByRole as string)) {
+    throw new AppError('FORBIDDEN', `performedByRole must be one of your roles here: ${[...membership.roles].join(', ')}`);
+  }
+}
+
 function assertManual(record: ApiRecord): void {
   if (record.source === 'system') {
     throw new AppError('INVALID_STATE', 'this row was written by the admissions workflow: it is history and cannot be changed or deleted');
@@ -60,6 +79,7 @@ export const admissionLogs = defineResource({
   listFilters: ['admissionId', 'event'],
   async prepare(record, ctx, current) {
     if (current) assertManual(current);
+    assertWrittenByCaller(record, ctx, current);
     await checkReferences(record, ctx, current);
     return record;
   },

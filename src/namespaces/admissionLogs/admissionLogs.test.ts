@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import { newId } from '../../rpc/ids.ts';
-import { orgId, signIn, tokenFor } from '../../../test/builders.ts';
+import { orgId, platformAdmin, signIn, tokenFor } from '../../../test/builders.ts';
 import { describeEachDialect, failsWith, ok } from '../../../test/harness.ts';
 import { kit, type Hospital } from '../admissions/admissions.testkit.ts';
 
@@ -100,5 +100,21 @@ describeEachDialect('admissionLogs', (t) => {
     }
     failsWith(await call('getById', { organizationId: h.organizationId, id: item.id }, account), 'FORBIDDEN', 403);
     ok(await call('delete', { organizationId: h.organizationId, id: item.id }, (await staff('admin')).token));
+  });
+
+  test('with a token a row is written in the writer\'s own name and role; a platform admin back-fills anyone\'s', async () => {
+    const nurse = await signIn(t(), { organizationId: h.organizationId, roles: ['nurse'] });
+    const row = { organizationId: h.organizationId, admissionId, patientId: h.patientId, event: 'VITALS', performedByUserId: nurse.userId, performedByRole: 'nurse' };
+    const asDoctor = failsWith(await call('create', { ...row, performedByUserId: h.doctor.userId, performedByRole: 'doctor' }, nurse.token), 'FORBIDDEN', 403);
+    assert.match(asDoctor.message, /performedByUserId/);
+    failsWith(await call('create', { ...row, performedByRole: 'doctor' }, nurse.token), 'FORBIDDEN', 403);
+    const { item } = ok(await call('create', row, nurse.token));
+    failsWith(await call('update', { organizationId: h.organizationId, id: item.id, performedByUserId: h.doctor.userId }, nurse.token), 'FORBIDDEN', 403);
+    ok(await call('update', { organizationId: h.organizationId, id: item.id, notes: 'BP 120/80' }, h.doctor.token));
+    const root = await platformAdmin(t());
+    const backFilled = ok(await call('create', { ...row, performedByUserId: h.doctor.userId, performedByRole: 'doctor' }, root.token)).item;
+    assert.equal(backFilled.performedByUserId, h.doctor.userId);
+    const stored = await t().database.db.selectFrom('admissionLogs').select('performedByUserId').where('id', '=', item.id).executeTakeFirstOrThrow();
+    assert.equal(stored.performedByUserId, nurse.userId);
   });
 });

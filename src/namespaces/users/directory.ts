@@ -1,5 +1,7 @@
 import { membershipIn, type Caller } from '../../auth/caller.ts';
+import type { Context } from '../../rpc/operation.ts';
 import type { Page } from '../../rpc/paging.ts';
+import type { UserStatus } from './users.repo.ts';
 import type { ApiRecord } from '../../rpc/resource.ts';
 
 /** What the public doctor directory shows of a user record (CONTRACT.md section 6): no email, identity id, block or login data. */
@@ -28,4 +30,19 @@ export function profileFor(caller: Caller, record: ApiRecord): ApiRecord {
 
 export function directoryPage(caller: Caller, page: Page<ApiRecord>): Page<ApiRecord> {
   return { ...page, items: page.items.map((record) => profileFor(caller, record)) };
+}
+
+/**
+ * The statuses a directory listing may show: any for members of the organization listed and
+ * platform admins; active doctors only for everyone else with a token, and without one in
+ * AUTH_MODE=required, so that the public directory does not tell who is blocked or inactive. `null`: a status the caller may not list was asked for (an empty page).
+ */
+export function listableStatuses(ctx: Context, organizationId: string | undefined, asked: UserStatus | null | undefined): UserStatus[] | undefined | null {
+  const caller = ctx.caller;
+  // Requests without a token in the optional mode keep the interface's status filter.
+  const interfaceMode = caller.kind === 'anonymous' && ctx.config.auth.mode === 'optional';
+  const insider = caller.kind === 'user' && (caller.isPlatformAdmin || (organizationId !== undefined && membershipIn(caller, organizationId) !== null));
+  if (interfaceMode) return asked ? [asked] : undefined;
+  if (insider) return asked ? [asked] : undefined;
+  return asked && asked !== 'active' ? null : ['active'];
 }

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { bool, id } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { blankToUndefined, pagingShape, searchText, sortBy, sortOf, sortOrder, userStatus } from './listing.ts';
-import { directoryPage } from './directory.ts';
+import { pageOf } from '../../rpc/paging.ts';
+import { directoryPage, listableStatuses } from './directory.ts';
 import { pageUsers } from './users.repo.ts';
 
 const filter = z.object({
@@ -17,7 +18,8 @@ const filter = z.object({
 /**
  * Users holding the role doctor: in one organization when organizationId is given (top level or
  * in `filter`; the top-level value wins for every field), otherwise across all organizations.
- * The public directory: whole records for members of the doctor's organization, else the public profile.
+ * The public directory: whole records for members of the doctor's organization, else the public
+ * profile of active doctors only (listableStatuses).
  */
 export const getAllDoctors = defineOperation({
   namespace: 'users',
@@ -36,14 +38,15 @@ export const getAllDoctors = defineOperation({
   async handler(ctx, input) {
     const f = input.filter ?? {};
     const organizationId = input.organizationId ?? f.organizationId ?? undefined;
-    const status = input.status ?? f.status;
+    const statuses = listableStatuses(ctx, organizationId, input.status ?? f.status);
+    if (statuses === null) return pageOf([], 0, input.page, input.pageSize);
     const page = await pageUsers(
       ctx.db,
       {
         ...(organizationId ? { organizationId } : {}),
         anyRole: ['doctor'],
         search: blankToUndefined(input.search),
-        statuses: status ? [status] : undefined,
+        statuses,
         verified: input.verified ?? f.verified,
       },
       sortOf(input.sortBy ?? f.sortBy, input.sortOrder ?? f.sortOrder),

@@ -3,17 +3,18 @@ import { z } from 'zod';
 import { id } from '../../rpc/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { pagingShape, sortOf } from './listing.ts';
-import { directoryPage } from './directory.ts';
+import { directoryPage, listableStatuses } from './directory.ts';
 import { pageUsers } from './users.repo.ts';
 
-/** The public directory of one organization: whole records for its members, else the public profile. */
+/** The public directory of one organization: whole records for its members, else the public profile of its active doctors. */
 export const getDoctors = defineOperation({
   namespace: 'users',
   name: 'getDoctors', audience: everyone,
   summary: 'Doctors of an organization, newest first',
   input: z.object({ organizationId: id(), ...pagingShape }),
   async handler(ctx, input) {
-    const page = await pageUsers(ctx.db, { organizationId: input.organizationId, anyRole: ['doctor'] }, sortOf(null, null), input.page, input.pageSize);
+    const statuses = listableStatuses(ctx, input.organizationId, undefined) ?? undefined;
+    const page = await pageUsers(ctx.db, { organizationId: input.organizationId, anyRole: ['doctor'], statuses }, sortOf(null, null), input.page, input.pageSize);
     return directoryPage(ctx.caller, page);
   },
 });

@@ -50,4 +50,40 @@ describeEachDialect('users: the public doctor directory', (t) => {
       }
     }
   });
+
+  test('with a token the directory lists active doctors only: who is blocked or inactive is for members to see', async () => {
+    const { organizationId, doctor } = await clinicWithDoctor();
+    const blocked = await signIn(t(), { organizationId, roles: ['doctor'], blocked: true });
+    const stranger = await signIn(t(), { organizationId: orgId(), roles: ['admin'] });
+    const colleague = await signIn(t(), { organizationId, roles: ['receptionist'] });
+    // Without a token the optional mode keeps the interface's status filter (users.lists.test.ts).
+    for (const token of [await tokenFor(t(), newId()), stranger.token]) {
+      const options = { token };
+      const ids = (await doctorsSeenBy(organizationId, token)).map((item) => item.id);
+      assert.deepEqual([...new Set(ids)], [doctor.userId]);
+      for (const status of ['blocked', 'inactive']) {
+        assert.equal(ok(await t().call('users', 'getAllDoctors', { organizationId, status }, options)).total, 0, status);
+        assert.equal(ok(await t().call('users', 'getAllDoctors', { status, pageSize: 100 }, options)).items.some((i: { id: string }) => i.id === blocked.userId), false);
+      }
+    }
+    const seenByColleague = ok(await t().call('users', 'getAllDoctors', { organizationId, status: 'blocked' }, { token: colleague.token })).items;
+    assert.deepEqual(seenByColleague.map((i: { id: string }) => i.id), [blocked.userId]);
+    assert.equal((await doctorsSeenBy(organizationId, colleague.token)).length, 4, 'members see every doctor in both listings');
+  });
 });
+
+describeEachDialect(
+  'users: the public doctor directory with AUTH_MODE=required',
+  (t) => {
+    test('without a token it lists active doctors only', async () => {
+      const organizationId = orgId();
+      const active = await signIn(t(), { organizationId, roles: ['doctor'] });
+      await signIn(t(), { organizationId, roles: ['doctor'], blocked: true });
+      const listed = ok(await t().call('users', 'getAllDoctors', { organizationId })).items;
+      assert.deepEqual(listed.map((i: { id: string }) => i.id), [active.userId]);
+      assert.equal(ok(await t().call('users', 'getAllDoctors', { organizationId, status: 'blocked' })).total, 0);
+      assert.equal(ok(await t().call('users', 'getDoctors', { organizationId })).total, 1);
+    });
+  },
+  { env: { AUTH_MODE: 'required' } },
+);

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { RateLimiterRes, type RateLimiterStoreAbstract } from 'rate-limiter-flexible';
 import type { Db, DatabaseHandle } from '../db/database.ts';
@@ -19,6 +20,18 @@ export interface DatabaseLimiterOptions {
   duration: number;
   /** The service clock (unix ms). */
   now: () => number;
+  /** Keys the HMAC that stands for what is counted in the table (storedKey). */
+  secret: string;
+}
+
+/**
+ * What the table keeps of a counter's key (the limit's name and the counted email, number or
+ * address): the limit's name and an HMAC of the whole, so the table holds no personal data and
+ * nobody without the service's secret can tell whose counter a row is.
+ */
+export function storedKey(secret: string, key: string): string {
+  const name = key.slice(0, key.lastIndexOf(':'));
+  return `${name}#${createHmac('sha256', secret).update(key).digest('base64url')}`;
 }
 
 /**
@@ -30,17 +43,19 @@ export interface DatabaseLimiterOptions {
 export class DatabaseRateLimiter extends StoreAbstract {
   readonly #database: DatabaseHandle;
   readonly #now: () => number;
+  readonly #secret: string;
 
   constructor(options: DatabaseLimiterOptions) {
-    const { database, now, ...limit } = options;
+    const { database, now, secret, ...limit } = options;
     super({ ...limit, storeClient: database.db });
     this.#database = database;
     this.#now = now;
+    this.#secret = secret;
   }
 
   async _upsert(key: string, points: number, msDuration: number, forceExpire = false): Promise<Counter> {
     const now = this.#now();
-    const counter = { key, points, expiresAt: msDuration > 0 ? now + msDuration : null };
+    const counter = { key: storedKey(this.#secret, key), points, expiresAt: msDuration > 0 ? now + msDuration : null };
     return write(this.#database, (db) =>
       db
         .insertInto('rateLimitCounters')
@@ -64,14 +79,14 @@ export class DatabaseRateLimiter extends StoreAbstract {
     const row = await this.#database.db
       .selectFrom('rateLimitCounters')
       .select(['points', 'expiresAt'])
-      .where('key', '=', key)
+      .where('key', '=', storedKey(this.#secret, key))
       .where((eb) => eb.or([eb('expiresAt', '>', this.#now()), eb('expiresAt', 'is', null)]))
       .executeTakeFirst();
     return row ?? null;
   }
 
   async _delete(key: string): Promise<boolean> {
-    const result = await write(this.#database, (db) => db.deleteFrom('rateLimitCounters').where('key', '=', key).executeTakeFirst());
+    const result = await write(this.#database, (db) => db.deleteFrom('rateLimitCounters').where('key', '=', storedKey(this.#secret, key)).executeTakeFirst());
     return result.numDeletedRows > 0n;
   }
 

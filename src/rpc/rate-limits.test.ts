@@ -7,7 +7,8 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { createTestApp, dialects, failsWith, type ApiResponse, type TestApp } from '../../test/harness.ts';
 import { nextIp, uniqueEmail } from '../namespaces/auth/auth.testkit.ts';
 import { allOperations } from '../namespaces/index.ts';
-import { variableOf } from './rate-limits.ts';
+import { storedKey } from './rate-limit-store.ts';
+import { counterKeySecret, variableOf } from './rate-limits.ts';
 
 const LOGIN_LIMIT = 4;
 const LOGIN_WINDOW_SECONDS = 60;
@@ -74,13 +75,25 @@ for (const dialect of dialects) {
 
     test('counters whose window has ended are cleared', async () => {
       const email = uniqueEmail();
-      const key = `auth.login:identifier:${email}`;
+      const key = storedKey(counterKeySecret(one.config), `auth.login:identifier:${email}`);
       const counter = () => one.database.db.selectFrom('rateLimitCounters').select('points').where('key', '=', key).executeTakeFirst();
+      assert.equal(await counter(), undefined);
       refused(await login(one.app, email));
       assert.equal((await counter())?.points, 1);
       clock.at += 2 * LOGIN_WINDOW_SECONDS * 1000;
       refused(await login(one.app, uniqueEmail()));
       assert.equal(await counter(), undefined);
+    });
+
+    test('the table keeps no email, number or address: a counter is its limit\'s name and an HMAC', async () => {
+      const email = uniqueEmail();
+      refused(await login(one.app, email));
+      const keys = (await one.database.db.selectFrom('rateLimitCounters').select('key').execute()).map((r) => r.key);
+      assert.ok(keys.length > 0);
+      for (const key of keys) {
+        assert.doesNotMatch(key, /@|127\.0\.0\.1/, key);
+        assert.match(key, /^[a-z][\w.]*:(identifier|address)#[\w-]{43}$/i, key);
+      }
     });
 
     test('a window configured for a limit that no operation has stops the start', async () => {

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { ConfigError, type Config, type RateWindow } from '../config.ts';
@@ -22,11 +23,14 @@ export class RateLimits {
   readonly #limiters = new Map<string, RateLimiterAbstract>();
   #sweptAt = 0;
 
+  readonly #keySecret: string;
+
   constructor(operations: Operation[], database: DatabaseHandle, config: Config, now: () => number) {
     rejectUnknownVariables(operations, config.rateLimits.windows);
     this.#database = database;
     this.#config = config.rateLimits;
     this.#now = now;
+    this.#keySecret = counterKeySecret(config);
   }
 
   /** Counts the call against each of the operation's limits; over one: RATE_LIMITED with the seconds to wait. */
@@ -53,7 +57,7 @@ export class RateLimits {
       limiter =
         this.#config.store === 'memory'
           ? new RateLimiterMemory(limit)
-          : new DatabaseRateLimiter({ ...limit, database: this.#database, now: this.#now });
+          : new DatabaseRateLimiter({ ...limit, database: this.#database, now: this.#now, secret: this.#keySecret });
       this.#limiters.set(rule.name, limiter);
     }
     return limiter;
@@ -80,4 +84,9 @@ function rejectUnknownVariables(operations: Operation[], windows: Record<string,
   if (unknown.length === 0) return;
   const lines = unknown.map((variable) => `${variable}: names no rate limit (known: ${[...known].sort().join(', ')})`);
   throw new ConfigError(`invalid configuration:\n  ${lines.join('\n  ')}`);
+}
+
+/** The key of the counters' HMAC (rate-limit-store.ts storedKey): derived from the token secret, a key of its own. */
+export function counterKeySecret(config: Config): string {
+  return createHmac('sha256', config.auth.jwtSecret).update('rate-limit-counter-keys').digest('hex');
 }

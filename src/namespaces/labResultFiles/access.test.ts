@@ -65,11 +65,17 @@ describeEachDialect('labResultFiles access (CONTRACT.md section 6)', (t) => {
     failsWith(await call('create', { ...upload(othersOrder.id), organizationId: undefined }, patient), 'NOT_FOUND', 404);
     failsWith(await call('update', { id: own.id, description: 'mine' }, patient), 'FORBIDDEN', 403);
     failsWith(await call('listByOrganization', { organizationId: setup.organizationId }, patient), 'FORBIDDEN', 403);
+    // Its own order's files it lists; another patient's order it may not.
+    const listed = ok(await call('listByOrganization', { organizationId: setup.organizationId, labOrderId: order.id }, patient)).items;
+    assert.ok([file.id, own.id].every((id) => listed.some((f: { id: string }) => f.id === id)));
+    assert.ok(listed.every((f: { labOrderId: string }) => f.labOrderId === order.id));
+    failsWith(await call('listByOrganization', { organizationId: setup.organizationId, labOrderId: othersOrder.id }, patient), 'FORBIDDEN', 403);
 
     const account = await tokenFor(t(), `idp-${newId()}`);
     failsWith(await call('getById', { id: file.id, organizationId: setup.organizationId }, account), 'FORBIDDEN', 403);
     failsWith(await call('create', upload(order.id), account), 'FORBIDDEN', 403);
     failsWith(await call('update', { id: file.id, description: 'x' }, account), 'FORBIDDEN', 403);
+    failsWith(await call('listByOrganization', { organizationId: setup.organizationId, labOrderId: order.id }, account), 'FORBIDDEN', 403);
   });
 
   test('reads are marked for the read log', () => {

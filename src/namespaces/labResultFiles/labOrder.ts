@@ -66,3 +66,12 @@ export const ownerOfResultFile: OwnerOf<{ id: string; organizationId: string }> 
     .executeTakeFirst();
   return ownerOfLabOrder({ labOrderId: file?.labOrderId ?? '', organizationId: input.organizationId }, ctx);
 };
+
+/**
+ * `self` owner of listByOrganization: with a labOrderId, the owner of that order, so a linked
+ * patient lists the files of its own order; without, nobody's own (the organization's staff only).
+ */
+export const ownerOfResultList: OwnerOf<{ organizationId: string; labOrderId?: string | null | undefined }> = (input, ctx) =>
+  input.labOrderId
+    ? ownerOfLabOrder({ labOrderId: input.labOrderId, organizationId: input.organizationId }, ctx)
+    : { idpUserId: null, organizationId: input.organizationId, named: true };

@@ -1,4 +1,5 @@
-import { member } from '../../access/audience.ts';
+import { member, self, type OwnerOf } from '../../access/audience.ts';
+import { ownerOfResultList } from './labOrder.ts';
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import type { LabResultFilesTable } from '../../db/schema.ts';
@@ -49,6 +50,8 @@ export type LabResultFileRecord = Omit<Selectable<LabResultFilesTable>, 'isExter
  */
 export const labResultFiles = defineResource({
   namespace: 'labResultFiles', audience: member(),
+  // A linked patient lists the files of its own lab order (labOrderId); the whole list is the staff's.
+  audiences: { list: self(ownerOfResultList as OwnerOf<unknown>) },
   readsPatientData: true,
   table: 'labResultFiles',
   scope: 'organization',

@@ -1,5 +1,6 @@
 import { holdsRoleIn, isBlockedIn, membershipIn, type Caller, type Membership } from '../auth/caller.ts';
 import type { Config } from '../config.ts';
+import type { OwnerOf } from './audience.ts';
 import { AppError } from '../rpc/errors.ts';
 import type { Context, Operation } from '../rpc/operation.ts';
 
@@ -13,6 +14,8 @@ export interface Admission {
   organizationId: string | null;
   /** The caller's membership in that organization (a platform admin: its platform-level record). */
   membership: Membership | null;
+  /** Admitted as the owner of the data (a `self` operation), not as staff or a platform admin. */
+  asOwner: boolean;
 }
 
 const anyGrantedRole = (caller: Caller & { kind: 'user' }, roles: ReadonlySet<string>) =>
@@ -40,29 +43,41 @@ export function admitCaller(op: Operation, caller: Caller, config: Config): void
  * the input or the record it names), and for `self` operations on the data's owner.
  */
 export async function admitCall(op: Operation, caller: Caller, concerned: Concerned | null, input: unknown, ctx: Context): Promise<Admission> {
+  if (op.audience.kind === 'self' && op.audience.owner) return admitSelf(op, op.audience.owner, caller, concerned, input, ctx);
   const organizationId = concerned?.organizationId ?? null;
-  const membership = membershipIn(caller, organizationId);
-  if (caller.kind === 'anonymous' || caller.isPlatformAdmin || op.audience.kind === 'public') return { organizationId, membership };
+  const admitted = { organizationId, membership: membershipIn(caller, organizationId), asOwner: false };
+  if (caller.kind === 'anonymous' || caller.isPlatformAdmin || op.audience.kind === 'public') return admitted;
   if (op.audience.kind === 'member') {
     if (!concerned) {
-      if (op.audience.spansOrganizations) return { organizationId, membership };
+      if (op.audience.spansOrganizations) return admitted;
       throw new AppError('FORBIDDEN', 'this operation needs the organization it concerns');
     }
     refuseUnlessMember(op, caller, concerned);
-    return { organizationId, membership };
+    return admitted;
   }
-  if (op.audience.kind === 'self') {
-    if (!op.audience.owner) return { organizationId, membership };
-    const owner = await op.audience.owner(input, ctx);
-    if (owner.idpUserId !== null && owner.idpUserId === caller.idpUserId) return { organizationId: organizationId ?? owner.organizationId, membership };
-    const staffOf = owner.organizationId ?? organizationId;
-    if (staffOf && holdsRoleIn(caller, staffOf, op.roles)) return { organizationId: staffOf, membership: membershipIn(caller, staffOf) };
-    if (staffOf && isBlockedIn(caller, staffOf)) throw new AppError('FORBIDDEN', 'this user is blocked in this organization');
-    if (staffOf && isMemberOf(caller, staffOf)) throw forbiddenRole(op, ' in this organization');
-    if (!owner.named) throw new AppError('NOT_FOUND', `${op.namespace} record not found`);
-    throw new AppError('FORBIDDEN', 'these are another person\'s records');
-  }
+  if (op.audience.kind === 'self') return { ...admitted, asOwner: true };
   throw new AppError('FORBIDDEN', 'this operation is for platform admins');
+}
+
+/**
+ * A `self` operation with an owner: the owner's record also gives the organization when the input
+ * names none, for every caller, so no operation looks the record up twice. Staff of the owner's
+ * organization with a granted role pass as staff (also for their own data); the account the data
+ * belongs to as its owner.
+ */
+async function admitSelf(op: Operation, ownerOf: OwnerOf<unknown>, caller: Caller, concerned: Concerned | null, input: unknown, ctx: Context): Promise<Admission> {
+  const privileged = caller.kind === 'anonymous' || caller.isPlatformAdmin;
+  if (privileged && concerned) return { organizationId: concerned.organizationId, membership: membershipIn(caller, concerned.organizationId), asOwner: false };
+  const owner = await ownerOf(input, ctx);
+  const organizationId = concerned?.organizationId ?? owner.organizationId;
+  if (privileged) return { organizationId, membership: membershipIn(caller, organizationId), asOwner: false };
+  const staffOf = owner.organizationId ?? organizationId;
+  if (staffOf && holdsRoleIn(caller, staffOf, op.roles)) return { organizationId: staffOf, membership: membershipIn(caller, staffOf), asOwner: false };
+  if (owner.idpUserId !== null && owner.idpUserId === caller.idpUserId) return { organizationId, membership: membershipIn(caller, organizationId), asOwner: true };
+  if (staffOf && isBlockedIn(caller, staffOf)) throw new AppError('FORBIDDEN', 'this user is blocked in this organization');
+  if (staffOf && isMemberOf(caller, staffOf)) throw forbiddenRole(op, ' in this organization');
+  if (!owner.named) throw new AppError('NOT_FOUND', `${op.namespace} record not found`);
+  throw new AppError('FORBIDDEN', 'these are another person\'s records');
 }
 
 function refuseUnlessMember(op: Operation, caller: Caller & { kind: 'user' }, concerned: Concerned): void {

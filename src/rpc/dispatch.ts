@@ -73,6 +73,7 @@ export class Dispatcher {
       caller,
       organizationId: null,
       membership: null,
+      asOwner: false,
       requestId: call.requestId,
       ip: call.ip,
       log: call.log,
@@ -81,6 +82,7 @@ export class Dispatcher {
     const admitted = await admitCall(op, caller, await organizationConcerned(op, input, ctx), input, ctx);
     ctx.organizationId = admitted.organizationId;
     ctx.membership = admitted.membership;
+    ctx.asOwner = admitted.asOwner;
     await this.#rateLimits.check(op, input, ctx);
 
     try {

@@ -18,6 +18,11 @@ export interface Context {
   organizationId: string | null;
   /** The caller's membership there (a platform admin acting anywhere: its platform-level record). */
   membership: Membership | null;
+  /**
+   * The caller was admitted as the owner of the data (a `self` operation: a patient's own account),
+   * not as staff: handlers keep the rules a patient acting for itself is held to.
+   */
+  asOwner: boolean;
   requestId: string;
   /** The caller's network address. */
   ip: string;

@@ -1,5 +1,4 @@
 import { self } from '../../access/audience.ts';
-import { organizationOfRecord } from '../../access/organization.ts';
 import { ownerByPatient } from '../../access/owners.ts';
 import { z } from 'zod';
 import { date, id, paging } from '../../rpc/fields.ts';
@@ -22,7 +21,6 @@ export const listByPatient = defineOperation({
     status: filter(statusList()),
     ...paging,
   }),
-  organizationOf: organizationOfRecord('patients', 'patientId', 'patient'),
   async handler(ctx, input) {
     const filters = { organizationId: ctx.organizationId!, patientId: input.patientId, scheduledDate: input.appointmentDate, statuses: input.status };
     return pageAppointments(ctx.db, filters, 'desc', input.page, input.pageSize);

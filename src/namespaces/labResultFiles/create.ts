@@ -1,5 +1,4 @@
 import { self } from '../../access/audience.ts';
-import { organizationOfRecord } from '../../access/organization.ts';
 import { z } from 'zod';
 import { callerId } from '../../auth/caller.ts';
 import { id, str, ts } from '../../rpc/fields.ts';
@@ -43,7 +42,6 @@ export const create = defineOperation({
   summary: 'Record a result file of a lab order',
   writes: true,
   input: createInput,
-  organizationOf: organizationOfRecord('labOrders', 'labOrderId', 'lab order'),
   async handler(ctx, input) {
     const organizationId = ctx.organizationId!;
     const fileOrder = await orderOfFile(ctx.db, organizationId, input.labOrderId);

@@ -1,6 +1,5 @@
 import { ownIdentity, type Owner, type OwnerOf } from '../../access/audience.ts';
-import { rolesGranted, type Grantable } from '../../access/grants.ts';
-import { callerId, holdsRoleIn } from '../../auth/caller.ts';
+import { callerId } from '../../auth/caller.ts';
 import { AppError, notFound, validationFailed } from '../../rpc/errors.ts';
 import type { Context } from '../../rpc/operation.ts';
 import { appointmentPatient } from '../appointments/owners.ts';
@@ -36,14 +35,9 @@ export const ownerOfForm: OwnerOf<{ id: string; organizationId: string }> = asyn
 /** listByOrganization: every account lists its own forms of the organization named (staff all of them). */
 export const callerAsOwner: OwnerOf<{ organizationId: string }> = (input, ctx) => ownIdentity(callerId(ctx.caller), input.organizationId);
 
-/**
- * The caller's identity when it acts as a patient: signed in without a role the table grants `op`
- * in the organization concerned. Undefined for staff, platform admins and calls without a token.
- */
-export function actingPatient(ctx: Context, op: Grantable): string | undefined {
-  const caller = ctx.caller;
-  if (caller.kind !== 'user' || holdsRoleIn(caller, ctx.organizationId!, new Set(rolesGranted(op)))) return undefined;
-  return caller.idpUserId;
+/** The caller's identity when it was admitted as a patient acting for itself, not as staff. */
+export function actingPatient(ctx: Context): string | undefined {
+  return ctx.asOwner ? (callerId(ctx.caller) ?? undefined) : undefined;
 }
 
 /** A patient fills in forms only as itself (FORBIDDEN otherwise). */

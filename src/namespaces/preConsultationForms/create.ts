@@ -1,5 +1,4 @@
 import { self } from '../../access/audience.ts';
-import { organizationOfRecord } from '../../access/organization.ts';
 import { z } from 'zod';
 import { id, ts } from '../../rpc/fields.ts';
 import { newId } from '../../rpc/ids.ts';
@@ -32,10 +31,9 @@ export const create = defineOperation({
   summary: "Create a pre-consultation form for an appointment (in the appointment's organization)",
   writes: true,
   input: createInput,
-  organizationOf: organizationOfRecord('appointments', 'appointmentId', 'appointment'),
   async handler(ctx, input) {
     const organizationId = ctx.organizationId!;
-    assertFilledInBySelf(actingPatient(ctx, create), input.idpUserId);
+    assertFilledInBySelf(actingPatient(ctx), input.idpUserId);
     const appointment = await appointmentOf(ctx, organizationId, input.appointmentId);
     const now = ctx.now();
     const submission = nextSubmission(undefined, input, now);

@@ -20,7 +20,7 @@ export const listByOrganization: Operation = defineOperation({
     return pageForms(
       ctx.db,
       input.organizationId,
-      { appointmentId: input.appointmentId ?? undefined, status: input.status ?? undefined, ownedBy: actingPatient(ctx, listByOrganization) },
+      { appointmentId: input.appointmentId ?? undefined, status: input.status ?? undefined, ownedBy: actingPatient(ctx) },
       input.page,
       input.pageSize,
     );

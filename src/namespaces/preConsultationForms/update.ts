@@ -38,7 +38,7 @@ export const update = defineOperation({
   async handler(ctx, input) {
     const current = await findForm(ctx.db, input.organizationId, input.id);
     if (!current) throw notFound('pre-consultation form');
-    const patient = actingPatient(ctx, update);
+    const patient = actingPatient(ctx);
     if (input.idpUserId !== undefined && input.idpUserId !== current.idpUserId) assertFilledInBySelf(patient, input.idpUserId);
     if (input.appointmentId !== undefined && input.appointmentId !== current.appointmentId) {
       await assertOwnAppointment(ctx, patient, await appointmentOf(ctx, input.organizationId, input.appointmentId, 'appointmentId'));

@@ -1,6 +1,4 @@
 import { self, type Owner } from '../../access/audience.ts';
-import { rolesGranted } from '../../access/grants.ts';
-import { holdsRoleIn } from '../../auth/caller.ts';
 import { AppError } from '../../rpc/errors.ts';
 import { defineOperation, type Context } from '../../rpc/operation.ts';
 import type { ApiRecord } from '../../rpc/resource.ts';
@@ -9,7 +7,6 @@ import { users } from './users.resource.ts';
 
 /** What a person may change on its own record; everything else (roles, blocking, verification, identity, ratings) is an admin's. */
 const OWN_PROFILE = new Set(['id', 'organizationId', 'createdAt', 'updatedAt', 'email', 'title', 'displayName', 'avatarUrl', 'gender', 'yoe', 'onboardingStatus']);
-const MANAGERS = new Set(rolesGranted({ namespace: 'users', name: 'update', writes: true }));
 
 /** The person whose record it is (unless blocked there), and the organization whose admins may change it. */
 async function recordOwner(input: { id: string; organizationId?: string }, ctx: Context): Promise<Owner> {
@@ -24,7 +21,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 
 /** A person editing its own record changes its profile only (CONTRACT.md section 6: only an admin changes roles or blocks). */
 function assertMayChange(ctx: Context, current: ApiRecord, changes: ApiRecord): void {
-  if (ctx.caller.kind === 'anonymous' || holdsRoleIn(ctx.caller, current.organizationId as string, MANAGERS)) return;
+  if (!ctx.asOwner) return;
   const beyond = Object.keys(changes).filter((field) => !OWN_PROFILE.has(field) && !same(changes[field], current[field]));
   if (beyond.length > 0) throw new AppError('FORBIDDEN', `only an admin of the organization may change ${beyond.join(', ')}`);
 }

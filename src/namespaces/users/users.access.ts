@@ -1,7 +1,7 @@
-import { rolesGranted, type Grantable } from '../../access/grants.ts';
+import { rolesGranted } from '../../access/grants.ts';
 import { holdsRoleIn, isPlatformAdmin, organizationsOf, type Caller } from '../../auth/caller.ts';
 import { AppError } from '../../rpc/errors.ts';
-import type { Context } from '../../rpc/operation.ts';
+import type { Context, Operation } from '../../rpc/operation.ts';
 
 const PLATFORM_ADMIN = 'platform_admin';
 
@@ -36,8 +36,18 @@ export function assertMayChangePlatformAdmin(ctx: Context, before: RoleState | u
  * where it holds a role the table grants for the operation. undefined: every organization (a
  * platform admin, or the optional mode's anonymous caller).
  */
-export function organizationsReadBy(caller: Caller, op: Omit<Grantable, 'writes'>): string[] | undefined {
+export function organizationsReadBy(caller: Caller, op: Pick<Operation, 'namespace' | 'name'>): string[] | undefined {
   if (caller.kind === 'anonymous' || caller.isPlatformAdmin) return undefined;
-  const roles = new Set(rolesGranted({ ...op, writes: false }));
+  const roles = readersOf(op);
   return organizationsOf(caller).filter((organizationId) => holdsRoleIn(caller, organizationId, roles));
+}
+
+const readers = new Map<string, ReadonlySet<string>>();
+
+/** The roles the table grants a reading operation, worked out once per operation. */
+function readersOf(op: Pick<Operation, 'namespace' | 'name'>): ReadonlySet<string> {
+  const name = `${op.namespace}.${op.name}`;
+  let roles = readers.get(name);
+  if (!roles) readers.set(name, (roles = new Set(rolesGranted({ ...op, writes: false }))));
+  return roles;
 }

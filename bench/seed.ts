@@ -15,7 +15,7 @@ import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
 import { openDatabase } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
-import { newId } from '../src/rpc/ids.ts';
+import { newId } from '../src/values/ids.ts';
 import { keyOf, searchForm } from '../src/namespaces/foods/foods.fields.ts';
 import { Progress } from './progress.ts';
 import { PostgresWriter, SqliteWriter, type BulkWriter, type Row } from './writer.ts';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { errorStatus } from './rpc/errors.ts';
+import { errorStatus } from './values/errors.ts';
 import { describeEachDialect, failsWith } from '../test/harness.ts';
 import { readFileSync } from 'node:fs';
 

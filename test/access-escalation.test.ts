@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
-import { newId } from '../src/rpc/ids.ts';
+import { newId } from '../src/values/ids.ts';
 import { platformAdmin, signIn, tokenFor, type SignedIn } from './builders.ts';
 import { describeEachDialect, failsWith, ok, type ApiResponse } from './harness.ts';
 

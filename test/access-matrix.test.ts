@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import { ROLES } from '../src/auth/roles.ts';
 import { allOperations } from '../src/namespaces/index.ts';
-import { newId } from '../src/rpc/ids.ts';
+import { newId } from '../src/values/ids.ts';
 import type { Operation } from '../src/rpc/operation.ts';
 import { Registry } from '../src/rpc/registry.ts';
 import { organizationDigest } from './access/digest.ts';

@@ -1,5 +1,5 @@
 import { TokenService } from '../src/auth/tokens.ts';
-import { newId } from '../src/rpc/ids.ts';
+import { newId } from '../src/values/ids.ts';
 import type { TestApp } from './harness.ts';
 
 export interface SignedIn {

@@ -1,7 +1,7 @@
 import { holdsRoleIn, isBlockedIn, membershipIn, type Caller, type Membership } from '../auth/caller.ts';
 import type { Config } from '../config.ts';
 import type { OwnerOf } from './audience.ts';
-import { AppError } from '../rpc/errors.ts';
+import { AppError } from '../values/errors.ts';
 import type { Context, Operation } from '../rpc/operation.ts';
 
 /** The organization a call concerns, and whether the input named it or it was found from a record. */

@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
-import { AppError } from '../rpc/errors.ts';
+import { AppError } from '../values/errors.ts';
 import type { Context, Operation } from '../rpc/operation.ts';
 import type { Concerned } from './enforce.ts';
 

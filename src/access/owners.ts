@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.ts';
-import { AppError } from '../rpc/errors.ts';
+import { AppError } from '../values/errors.ts';
 import type { Context } from '../rpc/operation.ts';
 import type { Owner, OwnerOf } from './audience.ts';
 

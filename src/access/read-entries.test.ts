@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { parseJsonArray } from '../rpc/record.ts';
+import { parseJsonArray } from '../values/record.ts';
 import { recordsOf, refsOf, rowsOf, type PendingRead } from './read-entries.ts';
 
 const read = (namespace: string, result: unknown, organizationId: string | null = 'org_a'): PendingRead => ({

@@ -8,8 +8,8 @@ import { orgId, signIn } from '../../test/builders.ts';
 import { createTestApp, describeEachDialect, dialects, ok, underSchemaLock } from '../../test/harness.ts';
 import { openDatabase, type DatabaseHandle, type Dialect } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { newId } from '../rpc/ids.ts';
-import { parseJsonArray } from '../rpc/record.ts';
+import { newId } from '../values/ids.ts';
+import { parseJsonArray } from '../values/record.ts';
 import type { Context, Operation } from '../rpc/operation.ts';
 import { ReadLog } from './read-log.ts';
 

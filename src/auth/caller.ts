@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.ts';
-import { AppError } from '../rpc/errors.ts';
-import { parseJsonArray } from '../rpc/record.ts';
+import { AppError } from '../values/errors.ts';
+import { parseJsonArray } from '../values/record.ts';
 
 export interface Membership {
   userId: string;

@@ -1,6 +1,6 @@
 /**
  * Table row types as stored. Booleans read back as 0/1 on SQLite and JSON columns are text on
- * both databases: records are mapped from rows in one place (src/rpc/record.ts).
+ * both databases: records are mapped from rows in one place (src/values/record.ts).
  */
 export type Bool = boolean | number;
 export type Json = string;

@@ -1,4 +1,4 @@
-import { AppError } from './errors.ts';
+import { AppError } from '../values/errors.ts';
 
 const SQLITE_CONSTRAINT_UNIQUE = 2067;
 const SQLITE_CONSTRAINT_PRIMARYKEY = 1555;

@@ -9,7 +9,7 @@ import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { recordAudit } from '../namespaces/audit/audit.repo.ts';
 import type { Services } from '../services.ts';
-import { AppError, type ErrorDetail } from './errors.ts';
+import { AppError, type ErrorDetail } from '../values/errors.ts';
 import type { Context, Operation } from './operation.ts';
 import { RateLimits } from './rate-limits.ts';
 import type { Registry } from './registry.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { describeAudience } from '../access/describe.ts';
-import { errorStatus } from './errors.ts';
+import { errorStatus } from '../values/errors.ts';
 import type { Registry } from './registry.ts';
 
 /** The machine-readable catalogue of every operation, built from the registry. */

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { ConfigError, type Config, type RateWindow } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
-import { AppError } from './errors.ts';
+import { AppError } from '../values/errors.ts';
 import type { Context, Operation, RateLimit } from './operation.ts';
 import { DatabaseRateLimiter, deleteEndedCounters } from './rate-limit-store.ts';
 

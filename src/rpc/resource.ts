@@ -5,13 +5,13 @@ import { countOf } from '../db/list-memo.ts';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { containsText } from '../db/text-search.ts';
-import { notFound } from './errors.ts';
-import { bool, date, email, id, int, jsonObject, num, paging, str, strArray, time, ts } from './fields.ts';
-import { newId } from './ids.ts';
-import { fromMinor, money, percent, toMinor } from './money.ts';
+import { notFound } from '../values/errors.ts';
+import { bool, date, email, id, int, jsonObject, num, paging, str, strArray, time, ts } from '../values/fields.ts';
+import { newId } from '../values/ids.ts';
+import { fromMinor, money, percent, toMinor } from '../values/money.ts';
 import { defineOperation, type Context, type Operation } from './operation.ts';
-import { offsetOf, pageOf, type Page } from './paging.ts';
-import { fromJsonText, toBool, toJsonText } from './record.ts';
+import { offsetOf, pageOf, type Page } from '../values/paging.ts';
+import { fromJsonText, toBool, toJsonText } from '../values/record.ts';
 
 /**
  * Plain resources described once as data and turned into create / getById / update / delete /

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { newId } from '../rpc/ids.ts';
+import { newId } from '../values/ids.ts';
 import { describeEachDialect, ok } from '../../test/harness.ts';
 
 // 12:00 UTC on 1 March is already 2 March on Kiritimati (UTC+14) and still 1 March in UTC.

@@ -1,4 +1,4 @@
-import { newId } from '../../src/rpc/ids.ts';
+import { newId } from '../../src/values/ids.ts';
 import { signIn, type SignedIn } from '../builders.ts';
 import { ok, type TestApp } from '../harness.ts';
 

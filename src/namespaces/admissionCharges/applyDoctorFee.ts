@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { member } from '../../access/audience.ts';
-import { notFound } from '../../rpc/errors.ts';
-import { id } from '../../rpc/fields.ts';
+import { notFound } from '../../values/errors.ts';
+import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { applyServiceCharge } from './charges.apply.ts';
 import { chargeActor, idpTeamId, idpUserId, notes, organizationOfTeam } from './charges.context.ts';

@@ -1,6 +1,6 @@
-import { AppError, notFound, validationFailed } from '../../rpc/errors.ts';
-import { newId } from '../../rpc/ids.ts';
-import { applyRate, multiply } from '../../rpc/money.ts';
+import { AppError, notFound, validationFailed } from '../../values/errors.ts';
+import { newId } from '../../values/ids.ts';
+import { applyRate, multiply } from '../../values/money.ts';
 import type { Context } from '../../rpc/operation.ts';
 import type { ApiRecord } from '../../rpc/resource.ts';
 import { appendLogs } from '../admissionLogs/admissionLogs.repo.ts';
@@ -11,7 +11,7 @@ import { isEnded } from '../admissions/admissions.status.ts';
 import { amountsOf, type ServiceRecord } from '../services/services.repo.ts';
 import { activeChargeFor, insertCharge, toRecord } from './charges.repo.ts';
 
-/** The largest amount money() accepts (src/rpc/money.ts): sums of a few thousand stay exact integers. */
+/** The largest amount money() accepts (src/values/money.ts): sums of a few thousand stay exact integers. */
 const MAX_AMOUNT_MINOR = Number.MAX_SAFE_INTEGER / 10_000;
 
 export interface ChargeRequest {

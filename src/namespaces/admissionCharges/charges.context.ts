@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Concerned } from '../../access/enforce.ts';
 import { named } from '../../access/organization.ts';
-import { AppError, notFound } from '../../rpc/errors.ts';
+import { AppError, notFound } from '../../values/errors.ts';
 import type { Context } from '../../rpc/operation.ts';
 import { callerActor, type Actor } from '../admissions/actor.ts';
 import { organizationIdByTeam } from '../organizations/organizations.repo.ts';

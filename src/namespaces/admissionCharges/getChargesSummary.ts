@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { member } from '../../access/audience.ts';
-import { notFound } from '../../rpc/errors.ts';
-import { id } from '../../rpc/fields.ts';
+import { notFound } from '../../values/errors.ts';
+import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { findAdmission } from '../admissions/admissions.repo.ts';
 import { idpTeamId, organizationOfTeam } from './charges.context.ts';

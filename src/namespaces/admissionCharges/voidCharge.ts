@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { member } from '../../access/audience.ts';
-import { AppError, notFound } from '../../rpc/errors.ts';
-import { id } from '../../rpc/fields.ts';
+import { AppError, notFound } from '../../values/errors.ts';
+import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { chargeActor, idpTeamId, idpUserId, organizationOfTeam } from './charges.context.ts';
 import { findCharge, markVoided, toRecord } from './charges.repo.ts';

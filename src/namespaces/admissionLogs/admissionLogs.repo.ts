@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.ts';
-import { newId } from '../../rpc/ids.ts';
+import { newId } from '../../values/ids.ts';
 import type { ApiRecord } from '../../rpc/resource.ts';
 import type { Actor } from '../admissions/actor.ts';
 import { admissionLogs } from './admissionLogs.resource.ts';

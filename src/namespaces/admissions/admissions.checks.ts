@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.ts';
-import { validationFailed } from '../../rpc/errors.ts';
+import { validationFailed } from '../../values/errors.ts';
 import type { ApiRecord } from '../../rpc/resource.ts';
 import { findPatient } from '../patients/patients.repo.ts';
 import { isDoctorOf } from '../services/services.checks.ts';

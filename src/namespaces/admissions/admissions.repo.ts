@@ -1,6 +1,6 @@
 import type { Db, Dialect } from '../../db/database.ts';
 import { containsText } from '../../db/text-search.ts';
-import { offsetOf, pageOf, type Page } from '../../rpc/paging.ts';
+import { offsetOf, pageOf, type Page } from '../../values/paging.ts';
 import type { ApiRecord } from '../../rpc/resource.ts';
 import { admissions } from './admissions.resource.ts';
 

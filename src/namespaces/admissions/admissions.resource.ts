@@ -1,7 +1,7 @@
 import { member } from '../../access/audience.ts';
 import { z } from 'zod';
-import { id, reqStr, str, ts } from '../../rpc/fields.ts';
-import { fromMinor, money } from '../../rpc/money.ts';
+import { id, reqStr, str, ts } from '../../values/fields.ts';
+import { fromMinor, money } from '../../values/money.ts';
 import { defineResource } from '../../rpc/resource.ts';
 import { statusText } from './admissions.status.ts';
 

@@ -1,4 +1,4 @@
-import { newId } from '../../rpc/ids.ts';
+import { newId } from '../../values/ids.ts';
 import { signIn, type SignedIn } from '../../../test/builders.ts';
 import { ok, type ApiResponse, type TestApp } from '../../../test/harness.ts';
 

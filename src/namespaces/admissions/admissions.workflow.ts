@@ -1,4 +1,4 @@
-import { AppError, validationFailed } from '../../rpc/errors.ts';
+import { AppError, validationFailed } from '../../values/errors.ts';
 import type { Context } from '../../rpc/operation.ts';
 import type { ApiRecord } from '../../rpc/resource.ts';
 import type { AdmissionEvent } from '../admissionLogs/admissionLogs.repo.ts';

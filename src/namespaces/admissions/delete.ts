@@ -1,5 +1,5 @@
 import { member } from '../../access/audience.ts';
-import { AppError, notFound } from '../../rpc/errors.ts';
+import { AppError, notFound } from '../../values/errors.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { deleteLogsOfAdmission } from '../admissionLogs/admissionLogs.repo.ts';
 import { releaseBed, releaseReservations } from '../beds/beds.occupancy.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { member } from '../../access/audience.ts';
 import { organizationOfRecord } from '../../access/organization.ts';
-import { id } from '../../rpc/fields.ts';
+import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { logsOfAdmission } from '../admissionLogs/admissionLogs.repo.ts';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { member } from '../../access/audience.ts';
 import { organizationOfRecord } from '../../access/organization.ts';
-import { id, paging } from '../../rpc/fields.ts';
+import { id, paging } from '../../values/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { pageAdmissions } from './admissions.repo.ts';
 import { statusText } from './admissions.status.ts';

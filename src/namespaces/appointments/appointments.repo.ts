@@ -4,10 +4,10 @@ import type { Db } from '../../db/database.ts';
 import { isPostgres } from '../../db/migrations/dialect-features.ts';
 import type { AppointmentsTable, Database } from '../../db/schema.ts';
 import { containsText } from '../../db/text-search.ts';
-import { notFound } from '../../rpc/errors.ts';
-import { fromMinor } from '../../rpc/money.ts';
-import { offsetOf, pageOf, type Page } from '../../rpc/paging.ts';
-import { fromJsonText, toBool, toJsonText } from '../../rpc/record.ts';
+import { notFound } from '../../values/errors.ts';
+import { fromMinor } from '../../values/money.ts';
+import { offsetOf, pageOf, type Page } from '../../values/paging.ts';
+import { fromJsonText, toBool, toJsonText } from '../../values/record.ts';
 import { activeAt } from './status.ts';
 
 /** Query functions of the appointments namespace; each takes the handle (`db` or the transaction) first. */

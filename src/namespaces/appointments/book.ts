@@ -1,5 +1,5 @@
-import { newId } from '../../rpc/ids.ts';
-import { applyRate } from '../../rpc/money.ts';
+import { newId } from '../../values/ids.ts';
+import { applyRate } from '../../values/money.ts';
 import type { Context } from '../../rpc/operation.ts';
 import { amountsOf } from '../services/services.repo.ts';
 import { insertRow, type AppointmentRecord, type AppointmentRow } from './appointments.repo.ts';

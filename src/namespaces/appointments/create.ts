@@ -1,7 +1,7 @@
 import { member } from '../../access/audience.ts';
 import { z } from 'zod';
-import { bool, date, id } from '../../rpc/fields.ts';
-import { money } from '../../rpc/money.ts';
+import { bool, date, id } from '../../values/fields.ts';
+import { money } from '../../values/money.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { book, defined } from './book.ts';
 import { bookingFields, label, statusText, text } from './fields.ts';

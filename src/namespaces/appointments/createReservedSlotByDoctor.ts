@@ -1,9 +1,9 @@
 import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { callerId } from '../../auth/caller.ts';
-import { AppError } from '../../rpc/errors.ts';
-import { date, id, time } from '../../rpc/fields.ts';
-import { newId } from '../../rpc/ids.ts';
+import { AppError } from '../../values/errors.ts';
+import { date, id, time } from '../../values/fields.ts';
+import { newId } from '../../values/ids.ts';
 import { defineOperation, type Context } from '../../rpc/operation.ts';
 import { doctorByReference, type DoctorRef } from './references.ts';
 import { insertReserved, reservedIn } from './reservedSlots.repo.ts';

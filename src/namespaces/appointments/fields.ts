@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { date, id, reqStr, str, time } from '../../rpc/fields.ts';
+import { date, id, reqStr, str, time } from '../../values/fields.ts';
 
 /** Schema pieces of the appointments namespace. */
 

@@ -1,7 +1,7 @@
 import { member } from '../../access/audience.ts';
 import { z } from 'zod';
-import { notFound } from '../../rpc/errors.ts';
-import { id, paging } from '../../rpc/fields.ts';
+import { notFound } from '../../values/errors.ts';
+import { id, paging } from '../../values/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { pageAppointments } from './appointments.repo.ts';
 import { startRange } from './dateFilters.ts';

@@ -1,7 +1,7 @@
 import { member } from '../../access/audience.ts';
 import { z } from 'zod';
-import { date, id } from '../../rpc/fields.ts';
-import { fromMinor } from '../../rpc/money.ts';
+import { date, id } from '../../values/fields.ts';
+import { fromMinor } from '../../values/money.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { addDays } from '../../time/zone.ts';
 import { figuresByDay } from './appointments.repo.ts';

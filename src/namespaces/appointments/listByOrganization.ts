@@ -1,6 +1,6 @@
 import { member } from '../../access/audience.ts';
 import { z } from 'zod';
-import { id, paging, time } from '../../rpc/fields.ts';
+import { id, paging, time } from '../../values/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { pageAppointments } from './appointments.repo.ts';
 import { startRange } from './dateFilters.ts';

@@ -1,7 +1,7 @@
 import { self } from '../../access/audience.ts';
 import { ownerByPatient } from '../../access/owners.ts';
 import { z } from 'zod';
-import { date, id, paging } from '../../rpc/fields.ts';
+import { date, id, paging } from '../../values/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { pageAppointments } from './appointments.repo.ts';
 import { filter, statusList } from './fields.ts';

@@ -1,7 +1,7 @@
 import { member } from '../../access/audience.ts';
 import { z } from 'zod';
-import { id, paging } from '../../rpc/fields.ts';
-import { notFound } from '../../rpc/errors.ts';
+import { id, paging } from '../../values/fields.ts';
+import { notFound } from '../../values/errors.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { findPatient } from '../patients/patients.repo.ts';
 import { pageAppointments } from './appointments.repo.ts';

@@ -1,7 +1,7 @@
 import { everyone } from '../../access/audience.ts';
 import { z } from 'zod';
-import { validationFailed } from '../../rpc/errors.ts';
-import { date, id } from '../../rpc/fields.ts';
+import { validationFailed } from '../../values/errors.ts';
+import { date, id } from '../../values/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { addDays } from '../../time/zone.ts';
 import { filter } from './fields.ts';

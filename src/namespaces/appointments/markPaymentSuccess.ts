@@ -1,9 +1,9 @@
 import { self } from '../../access/audience.ts';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { AppError, validationFailed } from '../../rpc/errors.ts';
-import { id, ts } from '../../rpc/fields.ts';
-import { money } from '../../rpc/money.ts';
+import { AppError, validationFailed } from '../../values/errors.ts';
+import { id, ts } from '../../values/fields.ts';
+import { money } from '../../values/money.ts';
 import { defineOperation, type Context } from '../../rpc/operation.ts';
 import { getRow, patchRow, toRecord, type AppointmentRow } from './appointments.repo.ts';
 import { label } from './fields.ts';

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.ts';
-import { notFound, validationFailed } from '../../rpc/errors.ts';
+import { notFound, validationFailed } from '../../values/errors.ts';
 import type { Context } from '../../rpc/operation.ts';
-import { parseJsonArray } from '../../rpc/record.ts';
+import { parseJsonArray } from '../../values/record.ts';
 import { wallTime } from '../../time/zone.ts';
 import { findOrganizationById, settingsOf, type OrganizationSettings } from '../organizations/organizations.repo.ts';
 import { findPatient, type PatientRecord } from '../patients/patients.repo.ts';

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import { serialiseOn } from '../../db/locks.ts';
-import { AppError } from '../../rpc/errors.ts';
+import { AppError } from '../../values/errors.ts';
 import type { Context } from '../../rpc/operation.ts';
 import { organizationTerm } from './appointments.repo.ts';
 import { MAX_DURATION } from './fields.ts';

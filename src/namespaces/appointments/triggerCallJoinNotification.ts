@@ -1,7 +1,7 @@
 import { member } from '../../access/audience.ts';
 import { z } from 'zod';
-import { validationFailed } from '../../rpc/errors.ts';
-import { id } from '../../rpc/fields.ts';
+import { validationFailed } from '../../values/errors.ts';
+import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { notify } from '../notifications/notify.ts';
 import { findPatient } from '../patients/patients.repo.ts';

@@ -1,8 +1,8 @@
 import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { callerId } from '../../auth/caller.ts';
-import { bool, date, id, reqStr, time, ts } from '../../rpc/fields.ts';
-import { money } from '../../rpc/money.ts';
+import { bool, date, id, reqStr, time, ts } from '../../values/fields.ts';
+import { money } from '../../values/money.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { getRow, historyText, patchRow, toRecord, type AppointmentRow } from './appointments.repo.ts';
 import { defined } from './book.ts';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { signIn, tokenFor } from '../../../test/builders.ts';
-import { newId } from '../../rpc/ids.ts';
+import { newId } from '../../values/ids.ts';
 import { describeEachDialect, failsWith, ok, type TestApp } from '../../../test/harness.ts';
 import { appointments, booking, clinic, type Clinic } from './appointments.testkit.ts';
 import { addDays } from '../../time/zone.ts';

@@ -2,9 +2,9 @@ import { countOf } from '../../db/list-memo.ts';
 import type { Db } from '../../db/database.ts';
 import type { AuditLogTable } from '../../db/schema.ts';
 import { callerId } from '../../auth/caller.ts';
-import { newId } from '../../rpc/ids.ts';
+import { newId } from '../../values/ids.ts';
 import type { Context } from '../../rpc/operation.ts';
-import { offsetOf, pageOf, type Page } from '../../rpc/paging.ts';
+import { offsetOf, pageOf, type Page } from '../../values/paging.ts';
 
 export interface AuditEntry {
   operation: string;

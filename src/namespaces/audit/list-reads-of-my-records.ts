@@ -2,8 +2,8 @@ import { self } from '../../access/audience.ts';
 import { callerId } from '../../auth/caller.ts';
 import type { Db } from '../../db/database.ts';
 import { defineOperation } from '../../rpc/operation.ts';
-import { parseJsonArray } from '../../rpc/record.ts';
-import { pageOf } from '../../rpc/paging.ts';
+import { parseJsonArray } from '../../values/record.ts';
+import { pageOf } from '../../values/paging.ts';
 import { linkedPatientIds, pageReadsOfLinkedPatients, type PatientDataRead } from './reads.repo.ts';
 import { pagedInWindow } from './time-window.ts';
 

@@ -1,5 +1,5 @@
 import { member } from '../../access/audience.ts';
-import { id } from '../../rpc/fields.ts';
+import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { pageReads } from './reads.repo.ts';
 import { pagedInWindow } from './time-window.ts';

@@ -1,5 +1,5 @@
 import { member } from '../../access/audience.ts';
-import { id, str } from '../../rpc/fields.ts';
+import { id, str } from '../../values/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { pageAudit } from './audit.repo.ts';
 import { pagedInWindow } from './time-window.ts';

@@ -2,8 +2,8 @@ import type { SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { countOf } from '../../db/list-memo.ts';
 import type { Database, PatientDataReadsTable } from '../../db/schema.ts';
-import { parseJsonArray } from '../../rpc/record.ts';
-import { offsetOf, pageOf, type Page } from '../../rpc/paging.ts';
+import { parseJsonArray } from '../../values/record.ts';
+import { offsetOf, pageOf, type Page } from '../../values/paging.ts';
 
 /** A read of patient data as answered: the id lists as arrays. */
 export interface PatientDataRead extends Omit<PatientDataReadsTable, 'recordIds' | 'patientIds'> {

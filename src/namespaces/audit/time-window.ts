@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paging, ts } from '../../rpc/fields.ts';
+import { paging, ts } from '../../values/fields.ts';
 
 interface Window {
   from?: number | undefined;

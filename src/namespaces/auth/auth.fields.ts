@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email } from '../../rpc/fields.ts';
+import { email } from '../../values/fields.ts';
 
 /** Schema pieces of the auth namespace. */
 

@@ -3,7 +3,7 @@ import { hashCode } from '../../auth/passwords.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { OneTimeCodesTable } from '../../db/schema.ts';
-import { newId } from '../../rpc/ids.ts';
+import { newId } from '../../values/ids.ts';
 
 /**
  * One-time codes (OTP for mobile numbers, password-reset codes). Only an HMAC of a code is

@@ -1,7 +1,7 @@
 import { everyone } from '../../access/audience.ts';
 import { z } from 'zod';
-import { AppError } from '../../rpc/errors.ts';
-import { bool, str } from '../../rpc/fields.ts';
+import { AppError } from '../../values/errors.ts';
+import { bool, str } from '../../values/fields.ts';
 import { defineOperation, type Context } from '../../rpc/operation.ts';
 import type { Mailer } from '../../services.ts';
 import { recordAudit } from '../audit/audit.repo.ts';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { orgId, platformAdmin, signIn, tokenFor } from '../../../test/builders.ts';
 import { describeEachDialect, failsWith, ok } from '../../../test/harness.ts';
-import { newId } from '../../rpc/ids.ts';
+import { newId } from '../../values/ids.ts';
 import { authCall, uniqueEmail } from './auth.testkit.ts';
 
 describeEachDialect('auth.me', (t) => {

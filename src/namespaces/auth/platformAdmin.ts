@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { hashPassword } from '../../auth/passwords.ts';
 import type { Db } from '../../db/database.ts';
 import type { UsersTable } from '../../db/schema.ts';
-import { newId } from '../../rpc/ids.ts';
-import { parseJsonArray } from '../../rpc/record.ts';
+import { newId } from '../../values/ids.ts';
+import { parseJsonArray } from '../../values/record.ts';
 import { newPassword, normalizedEmail } from './auth.fields.ts';
 import { createIdentity, endSessions, findIdentityByEmail, updateIdentity, type IdentityRow } from './identities.repo.ts';
 

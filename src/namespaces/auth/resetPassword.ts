@@ -1,7 +1,7 @@
 import { everyone } from '../../access/audience.ts';
 import { z } from 'zod';
 import { hashPassword } from '../../auth/passwords.ts';
-import { AppError } from '../../rpc/errors.ts';
+import { AppError } from '../../values/errors.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import { newPassword } from './auth.fields.ts';

@@ -1,8 +1,8 @@
 import { everyone } from '../../access/audience.ts';
 import { z } from 'zod';
 import { hashPassword } from '../../auth/passwords.ts';
-import { AppError } from '../../rpc/errors.ts';
-import { str } from '../../rpc/fields.ts';
+import { AppError } from '../../values/errors.ts';
+import { str } from '../../values/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import { newPassword, normalizedEmail, phoneNumber } from './auth.fields.ts';

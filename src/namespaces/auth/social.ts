@@ -1,7 +1,7 @@
 import { CodeChallengeMethod, OAuth2Client, OAuth2RequestError } from 'arctic';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
-import { AppError } from '../../rpc/errors.ts';
+import { AppError } from '../../values/errors.ts';
 import type { Context } from '../../rpc/operation.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { everyone } from '../../access/audience.ts';
 import { generateCodeVerifier, generateState } from 'arctic';
 import { z } from 'zod';
-import { str } from '../../rpc/fields.ts';
+import { str } from '../../values/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { authorizationUrl, socialConfig } from './social.ts';
 

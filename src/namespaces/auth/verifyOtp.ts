@@ -1,6 +1,6 @@
 import { everyone } from '../../access/audience.ts';
 import { z } from 'zod';
-import { AppError } from '../../rpc/errors.ts';
+import { AppError } from '../../values/errors.ts';
 import type { Db } from '../../db/database.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { recordAudit } from '../audit/audit.repo.ts';

@@ -1,7 +1,7 @@
 import { member } from '../../access/audience.ts';
 import { z } from 'zod';
-import { AppError, validationFailed } from '../../rpc/errors.ts';
-import { id, reqStr } from '../../rpc/fields.ts';
+import { AppError, validationFailed } from '../../values/errors.ts';
+import { id, reqStr } from '../../values/fields.ts';
 import type { Context } from '../../rpc/operation.ts';
 import { defineResource, type ApiRecord } from '../../rpc/resource.ts';
 import { findRoom, referencesToBed } from './beds.checks.ts';

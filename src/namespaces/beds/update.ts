@@ -1,5 +1,5 @@
 import { member } from '../../access/audience.ts';
-import { notFound } from '../../rpc/errors.ts';
+import { notFound } from '../../values/errors.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { lockBed } from './beds.repo.ts';
 import { beds } from './beds.resource.ts';

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { CalorieLogEntriesTable, CalorieLogsTable } from '../../db/schema.ts';
-import { newId } from '../../rpc/ids.ts';
+import { newId } from '../../values/ids.ts';
 import { DEFAULT_DAILY_GOAL, type FoodEntryInput } from './fields.ts';
 import type { MilliTotals } from './nutrition.ts';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { newId } from '../../rpc/ids.ts';
+import { newId } from '../../values/ids.ts';
 import { describeEachDialect, failsWith, ok } from '../../../test/harness.ts';
 
 // Noon UTC of a date: "today" in the service zone (UTC) of this suite.

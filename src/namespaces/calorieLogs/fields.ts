@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, reqStr, str } from '../../rpc/fields.ts';
+import { id, reqStr, str } from '../../values/fields.ts';
 
 /** Daily goal until the person sets one (kcal). */
 export const DEFAULT_DAILY_GOAL = 2000;

@@ -1,7 +1,7 @@
 import { self } from '../../access/audience.ts';
 import { ownerByIdentity } from '../../access/owners.ts';
 import { z } from 'zod';
-import { notFound } from '../../rpc/errors.ts';
+import { notFound } from '../../values/errors.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { deleteEntry, listEntries, lockLog } from './calorieLogs.repo.ts';
 import { todayOf, settle } from './dayLog.ts';

@@ -1,7 +1,7 @@
 import { everyone, self, type Audience } from '../../access/audience.ts';
 import { z } from 'zod';
-import { validationFailed } from '../../rpc/errors.ts';
-import { id, reqStr } from '../../rpc/fields.ts';
+import { validationFailed } from '../../values/errors.ts';
+import { id, reqStr } from '../../values/fields.ts';
 import type { Context } from '../../rpc/operation.ts';
 import { defineResource, type ApiRecord } from '../../rpc/resource.ts';
 import { dateIn } from '../../time/zone.ts';

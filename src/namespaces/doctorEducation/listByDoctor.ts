@@ -1,7 +1,7 @@
 import { everyone } from '../../access/audience.ts';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { id } from '../../rpc/fields.ts';
+import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { doctorEducation, educationStatus } from './doctorEducation.resource.ts';
 

@@ -1,6 +1,6 @@
 import { everyone } from '../../access/audience.ts';
 import { z } from 'zod';
-import { AppError } from '../../rpc/errors.ts';
+import { AppError } from '../../values/errors.ts';
 import { defineOperation, type RateLimit } from '../../rpc/operation.ts';
 import type { FoodAnalysisResult, FoodImage } from '../../services.ts';
 import { keyOf } from './foods.fields.ts';

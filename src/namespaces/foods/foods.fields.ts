@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { str } from '../../rpc/fields.ts';
+import { str } from '../../values/fields.ts';
 
 /** Schema pieces of the foods resource (interface-2 "foods") and the keys derived from a food. */
 

@@ -4,9 +4,9 @@ import type { Db } from '../../db/database.ts';
 import { isPostgres } from '../../db/migrations/dialect-features.ts';
 import type { FoodsTable } from '../../db/schema.ts';
 import { containsLiteral } from '../../db/text-search.ts';
-import { notFound } from '../../rpc/errors.ts';
-import { newId } from '../../rpc/ids.ts';
-import { fromJsonText, toBool, toJsonText } from '../../rpc/record.ts';
+import { notFound } from '../../values/errors.ts';
+import { newId } from '../../values/ids.ts';
+import { fromJsonText, toBool, toJsonText } from '../../values/record.ts';
 import { FOOD_FIELDS, keyOf, searchForm, type FoodInput } from './foods.fields.ts';
 import { encodeCursor, type FoodPage, type Paging } from './foods.paging.ts';
 

@@ -1,7 +1,7 @@
 import { everyone } from '../../access/audience.ts';
 import { z } from 'zod';
-import { AppError } from '../../rpc/errors.ts';
-import { id } from '../../rpc/fields.ts';
+import { AppError } from '../../values/errors.ts';
+import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import type { Nutrition, Serving } from './foods.fields.ts';
 import { getFood } from './foods.repo.ts';

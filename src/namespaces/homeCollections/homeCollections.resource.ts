@@ -1,6 +1,6 @@
 import { everyone, platform } from '../../access/audience.ts';
 import { z } from 'zod';
-import { id, reqStr } from '../../rpc/fields.ts';
+import { id, reqStr } from '../../values/fields.ts';
 import { defineResource, type ApiRecord } from '../../rpc/resource.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { platform } from '../../access/audience.ts';
 import { z } from 'zod';
-import { id, reqStr } from '../../rpc/fields.ts';
+import { id, reqStr } from '../../values/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { asHomeCollection, categoryIds, homeCollections, imageUrl, orderLevel, title } from './homeCollections.resource.ts';
 

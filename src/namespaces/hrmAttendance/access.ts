@@ -1,5 +1,5 @@
 import { named, type OrganizationAnswer } from '../../access/organization.ts';
-import { validationFailed } from '../../rpc/errors.ts';
+import { validationFailed } from '../../values/errors.ts';
 import type { Context } from '../../rpc/operation.ts';
 
 /**

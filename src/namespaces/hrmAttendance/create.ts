@@ -1,5 +1,5 @@
 import { member } from '../../access/audience.ts';
-import { newId } from '../../rpc/ids.ts';
+import { newId } from '../../values/ids.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { attendanceOrganization } from './access.ts';
 import { createInput } from './fields.ts';

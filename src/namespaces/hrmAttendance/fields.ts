@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { date, id, str } from '../../rpc/fields.ts';
+import { date, id, str } from '../../values/fields.ts';
 import { checkTime, MAX_MINUTES } from './times.ts';
 
 /** Schema pieces shared by the hrmAttendance operations. */

@@ -2,8 +2,8 @@ import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { containsText } from '../../db/text-search.ts';
 import type { Database, HrmAttendanceTable } from '../../db/schema.ts';
-import { notFound } from '../../rpc/errors.ts';
-import { offsetOf } from '../../rpc/paging.ts';
+import { notFound } from '../../values/errors.ts';
+import { offsetOf } from '../../values/paging.ts';
 import { hoursWorked } from './times.ts';
 
 export type AttendanceRecord = Selectable<HrmAttendanceTable>;

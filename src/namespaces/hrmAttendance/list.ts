@@ -1,6 +1,6 @@
 import { member } from '../../access/audience.ts';
 import { z } from 'zod';
-import { date, id, page } from '../../rpc/fields.ts';
+import { date, id, page } from '../../values/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { attendanceOrganization } from './access.ts';
 import { organizationId, status } from './fields.ts';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { AppError } from '../../rpc/errors.ts';
+import { AppError } from '../../values/errors.ts';
 import { dateIn, zonedInstant } from '../../time/zone.ts';
 import { checkTime, hoursWorked, minutesWorked } from './times.ts';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { validationFailed } from '../../rpc/errors.ts';
+import { validationFailed } from '../../values/errors.ts';
 import { zonedInstant } from '../../time/zone.ts';
 
 /** The largest number the minutes columns (32-bit integers on PostgreSQL) hold. */

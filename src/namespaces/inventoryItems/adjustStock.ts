@@ -1,7 +1,7 @@
 import { member } from '../../access/audience.ts';
 import { z } from 'zod';
-import { id, reqStr } from '../../rpc/fields.ts';
-import { newId } from '../../rpc/ids.ts';
+import { id, reqStr } from '../../values/fields.ts';
+import { newId } from '../../values/ids.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { batchRefShape, itemRefShape, MAX_MOVE, notes, requireItemRef } from './fields.ts';
 import { toItem } from './inventoryItems.resource.ts';

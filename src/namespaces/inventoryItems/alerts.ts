@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import { containsLiteral } from '../../db/text-search.ts';
 import type { Context } from '../../rpc/operation.ts';
-import { parseJsonArray } from '../../rpc/record.ts';
+import { parseJsonArray } from '../../values/record.ts';
 import { notify } from '../notifications/notify.ts';
 import type { ItemRow } from './inventoryItems.resource.ts';
 import { patchBatch, patchItem, type BatchRow, type ExpiryWindow } from './inventoryItems.repo.ts';

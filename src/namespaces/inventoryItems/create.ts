@@ -1,5 +1,5 @@
 import { member } from '../../access/audience.ts';
-import { newId } from '../../rpc/ids.ts';
+import { newId } from '../../values/ids.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { inventoryItems, toItem, type ItemRow } from './inventoryItems.resource.ts';
 import { insertItem, type MovementRow } from './inventoryItems.repo.ts';

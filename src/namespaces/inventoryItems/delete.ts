@@ -1,5 +1,5 @@
 import { member } from '../../access/audience.ts';
-import { AppError } from '../../rpc/errors.ts';
+import { AppError } from '../../values/errors.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { inventoryItems } from './inventoryItems.resource.ts';
 import { lockItem, removeItem } from './inventoryItems.repo.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, str } from '../../rpc/fields.ts';
+import { id, str } from '../../values/fields.ts';
 import { batchNumber } from './inventoryItems.resource.ts';
 
 /** Schema pieces shared by the stock operations. */

@@ -3,9 +3,9 @@ import { countOf } from '../../db/list-memo.ts';
 import type { Db, Dialect } from '../../db/database.ts';
 import type { Database, InventoryBatchesTable, InventoryMovementsTable } from '../../db/schema.ts';
 import { containsText } from '../../db/text-search.ts';
-import { AppError, notFound, validationFailed } from '../../rpc/errors.ts';
-import { fromMinor } from '../../rpc/money.ts';
-import { offsetOf, pageOf, type Page } from '../../rpc/paging.ts';
+import { AppError, notFound, validationFailed } from '../../values/errors.ts';
+import { fromMinor } from '../../values/money.ts';
+import { offsetOf, pageOf, type Page } from '../../values/paging.ts';
 import type { ApiRecord } from '../../rpc/resource.ts';
 import { toItem, type ItemRow } from './inventoryItems.resource.ts';
 

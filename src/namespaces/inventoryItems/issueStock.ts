@@ -1,7 +1,7 @@
 import { member } from '../../access/audience.ts';
 import { z } from 'zod';
-import { id, str, ts } from '../../rpc/fields.ts';
-import { newId } from '../../rpc/ids.ts';
+import { id, str, ts } from '../../values/fields.ts';
+import { newId } from '../../values/ids.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { batchRefShape, itemRefShape, notes, requireItemRef, units } from './fields.ts';
 import { toItem } from './inventoryItems.resource.ts';

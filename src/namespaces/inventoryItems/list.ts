@@ -1,6 +1,6 @@
 import { member } from '../../access/audience.ts';
 import { z } from 'zod';
-import { bool, id, paging } from '../../rpc/fields.ts';
+import { bool, id, paging } from '../../values/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { pageItems } from './inventoryItems.repo.ts';
 import { expiryWindow } from './stock.ts';

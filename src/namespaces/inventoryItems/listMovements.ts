@@ -1,6 +1,6 @@
 import { member } from '../../access/audience.ts';
 import { z } from 'zod';
-import { id, paging } from '../../rpc/fields.ts';
+import { id, paging } from '../../values/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { itemRefShape, requireItemRef } from './fields.ts';
 import { itemByRef, MOVEMENT_TYPES, pageMovements } from './inventoryItems.repo.ts';

@@ -1,9 +1,9 @@
 import { member } from '../../access/audience.ts';
 import { z } from 'zod';
-import { validationFailed } from '../../rpc/errors.ts';
-import { date, id, ts } from '../../rpc/fields.ts';
-import { newId } from '../../rpc/ids.ts';
-import { money } from '../../rpc/money.ts';
+import { validationFailed } from '../../values/errors.ts';
+import { date, id, ts } from '../../values/fields.ts';
+import { newId } from '../../values/ids.ts';
+import { money } from '../../values/money.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { findSupplier } from '../suppliers/suppliers.repo.ts';
 import { itemRefShape, notes, requireItemRef, units } from './fields.ts';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { orgId, signIn } from '../../../test/builders.ts';
 import { describeEachDialect, failsWith, ok } from '../../../test/harness.ts';
-import { newId } from '../../rpc/ids.ts';
+import { newId } from '../../values/ids.ts';
 import type { BatchRow, MovementRow } from './inventoryItems.repo.ts';
 import { allocateIssue, allocateRemoval, batchKeyOf, ledgerProblem, shownBatch, verifyLedger } from './stock.ts';
 import { inventoryCalls, NOW } from './testkit.ts';

@@ -1,7 +1,7 @@
 import { callerId } from '../../auth/caller.ts';
 import type { Db } from '../../db/database.ts';
-import { AppError, notFound, validationFailed } from '../../rpc/errors.ts';
-import { newId } from '../../rpc/ids.ts';
+import { AppError, notFound, validationFailed } from '../../values/errors.ts';
+import { newId } from '../../values/ids.ts';
 import type { Context } from '../../rpc/operation.ts';
 import { addDays, dateIn } from '../../time/zone.ts';
 import { raiseAlerts } from './alerts.ts';

@@ -1,6 +1,6 @@
 import { member } from '../../access/audience.ts';
-import { AppError, validationFailed } from '../../rpc/errors.ts';
-import { newId } from '../../rpc/ids.ts';
+import { AppError, validationFailed } from '../../values/errors.ts';
+import { newId } from '../../values/ids.ts';
 import { defineOperation, type Context } from '../../rpc/operation.ts';
 import { inventoryItems, toItem, type ItemRow } from './inventoryItems.resource.ts';
 import { batchesOf, lockItem, patchBatch, patchItem, type MovementRow } from './inventoryItems.repo.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { id, str, ts } from '../../rpc/fields.ts';
-import { money } from '../../rpc/money.ts';
+import { id, str, ts } from '../../values/fields.ts';
+import { money } from '../../values/money.ts';
 
 /** Schema pieces and value sets of the labOrders operations (docs/labs-and-content.md). */
 

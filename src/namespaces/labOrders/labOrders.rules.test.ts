@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { AppError } from '../../rpc/errors.ts';
+import type { AppError } from '../../values/errors.ts';
 import { TEST_STATUSES, type TestStatus } from './labOrders.fields.ts';
 import { derivedStatus, nextOrderStatus, nextTest } from './labOrders.rules.ts';
 

@@ -1,5 +1,5 @@
-import { AppError, validationFailed } from '../../rpc/errors.ts';
-import { newId } from '../../rpc/ids.ts';
+import { AppError, validationFailed } from '../../values/errors.ts';
+import { newId } from '../../values/ids.ts';
 import type { OrderStatus, TestInput, TestStatus } from './labOrders.fields.ts';
 import type { LabOrderFields, StoredTest } from './labOrders.repo.ts';
 

@@ -1,6 +1,6 @@
 import { signIn } from '../../../test/builders.ts';
 import { ok, type TestApp } from '../../../test/harness.ts';
-import { newId } from '../../rpc/ids.ts';
+import { newId } from '../../values/ids.ts';
 
 /** An organization's patient (with a sign-in identity unless `withIdentity` is false) and doctor, for lab order tests. */
 export async function labSetup(t: TestApp, organizationId: string, options: { withIdentity?: boolean } = {}) {

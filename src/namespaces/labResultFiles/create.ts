@@ -1,8 +1,8 @@
 import { self } from '../../access/audience.ts';
 import { z } from 'zod';
 import { callerId } from '../../auth/caller.ts';
-import { id, str, ts } from '../../rpc/fields.ts';
-import { newId } from '../../rpc/ids.ts';
+import { id, str, ts } from '../../values/fields.ts';
+import { newId } from '../../values/ids.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { optionalOrganizationId } from '../labOrders/labOrders.fields.ts';
 import { markExternalResultUploaded } from '../labOrders/labOrders.repo.ts';

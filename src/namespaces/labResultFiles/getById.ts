@@ -1,6 +1,6 @@
 import { self } from '../../access/audience.ts';
 import { z } from 'zod';
-import { id } from '../../rpc/fields.ts';
+import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { ownerOfResultFile } from './labOrder.ts';
 import { asResultFile, labResultFiles } from './labResultFiles.resource.ts';

@@ -3,7 +3,7 @@ import { ownerOfResultList } from './labOrder.ts';
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import type { LabResultFilesTable } from '../../db/schema.ts';
-import { id, reqStr, str } from '../../rpc/fields.ts';
+import { id, reqStr, str } from '../../values/fields.ts';
 import { defineResource, type ApiRecord } from '../../rpc/resource.ts';
 
 /** Largest file accepted: 1 GiB (a DICOM series can be large; anything bigger is not a single result file). */

@@ -1,8 +1,8 @@
 import { member } from '../../access/audience.ts';
 import { organizationOfRecord } from '../../access/organization.ts';
 import { z } from 'zod';
-import { validationFailed } from '../../rpc/errors.ts';
-import { id, str, ts } from '../../rpc/fields.ts';
+import { validationFailed } from '../../values/errors.ts';
+import { id, str, ts } from '../../values/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { optionalOrganizationId } from '../labOrders/labOrders.fields.ts';
 import { checkPatientIdpUserId, orderOfFile } from './labOrder.ts';

@@ -1,6 +1,6 @@
 import { member } from '../../access/audience.ts';
 import { z } from 'zod';
-import { bool, id, ts } from '../../rpc/fields.ts';
+import { bool, id, ts } from '../../values/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { optionalFields, requiredFields } from './notifications.fields.ts';
 import { writeNotification } from './notify.ts';

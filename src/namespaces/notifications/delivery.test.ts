@@ -6,7 +6,7 @@ import { describeEachDialect, ok, type TestApp } from '../../../test/harness.ts'
 import { loadConfig } from '../../config.ts';
 import { openDatabase, type Db } from '../../db/database.ts';
 import { httpPush } from '../../providers/http-push.ts';
-import { newId } from '../../rpc/ids.ts';
+import { newId } from '../../values/ids.ts';
 import { DeliveryWorker, deliveryWorkerFor, type DeliveryWorkerOptions } from './delivery-worker.ts';
 import { backoffMs } from './delivery.ts';
 import { NO_PROVIDER } from './notify.ts';

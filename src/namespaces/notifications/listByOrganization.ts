@@ -1,6 +1,6 @@
 import { member } from '../../access/audience.ts';
 import { z } from 'zod';
-import { id, paging, str } from '../../rpc/fields.ts';
+import { id, paging, str } from '../../values/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { pageNotifications } from './notifications.repo.ts';
 import { recipientIdpUserId } from './notifications.resource.ts';

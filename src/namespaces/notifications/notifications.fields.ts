@@ -1,4 +1,4 @@
-import { jsonObject, reqStr, str, strArray, ts } from '../../rpc/fields.ts';
+import { jsonObject, reqStr, str, strArray, ts } from '../../values/fields.ts';
 import { channelList, dedupeKey, deliveryState, recipientIdpUserId } from './notifications.resource.ts';
 
 /** The fields create requires; update takes each of them optionally (they cannot be cleared). */

@@ -2,9 +2,9 @@ import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import { countOf, learnPageStarts, pageStartsOf } from '../../db/list-memo.ts';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { offsetOf, pageOf, type Page } from '../../rpc/paging.ts';
+import { offsetOf, pageOf, type Page } from '../../values/paging.ts';
 import type { ApiRecord } from '../../rpc/resource.ts';
-import { newId } from '../../rpc/ids.ts';
+import { newId } from '../../values/ids.ts';
 import { notifications, type NotificationRecord } from './notifications.resource.ts';
 
 const toRecord = (row: unknown) => notifications.repo.toRecord(row as ApiRecord) as unknown as NotificationRecord;

@@ -2,7 +2,7 @@ import { member } from '../../access/audience.ts';
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import type { NotificationsTable } from '../../db/schema.ts';
-import { reqStr, str } from '../../rpc/fields.ts';
+import { reqStr, str } from '../../values/fields.ts';
 import { defineResource } from '../../rpc/resource.ts';
 
 /** Push delivery progress of a notification (null when its channels do not include `push`). */

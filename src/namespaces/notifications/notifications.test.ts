@@ -4,9 +4,9 @@ import { test } from 'node:test';
 import { z } from 'zod';
 import { orgId, signIn } from '../../../test/builders.ts';
 import { describeEachDialect, failsWith, ok, type TestApp } from '../../../test/harness.ts';
-import { AppError } from '../../rpc/errors.ts';
-import { id } from '../../rpc/fields.ts';
-import { newId } from '../../rpc/ids.ts';
+import { AppError } from '../../values/errors.ts';
+import { id } from '../../values/fields.ts';
+import { newId } from '../../values/ids.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { NO_PROVIDER, notify } from './notify.ts';
 

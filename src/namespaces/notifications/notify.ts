@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.ts';
-import { newId } from '../../rpc/ids.ts';
+import { newId } from '../../values/ids.ts';
 import type { Context } from '../../rpc/operation.ts';
 import { enqueueDelivery, insertOnce } from './notifications.repo.ts';
 import { DEFAULT_CHANNELS, type DeliveryState, type NotificationRecord } from './notifications.resource.ts';

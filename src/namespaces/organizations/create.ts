@@ -1,5 +1,5 @@
 import { self } from '../../access/audience.ts';
-import { AppError } from '../../rpc/errors.ts';
+import { AppError } from '../../values/errors.ts';
 import { defineOperation, type Context } from '../../rpc/operation.ts';
 import { users } from '../users/users.resource.ts';
 import { organizations } from './organizations.resource.ts';

@@ -1,5 +1,5 @@
 import { platform } from '../../access/audience.ts';
-import { AppError } from '../../rpc/errors.ts';
+import { AppError } from '../../values/errors.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { organizations } from './organizations.resource.ts';
 import { tableWithRecordsOf } from './organizations.repo.ts';

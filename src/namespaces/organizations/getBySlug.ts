@@ -1,6 +1,6 @@
 import { everyone } from '../../access/audience.ts';
 import { z } from 'zod';
-import { notFound } from '../../rpc/errors.ts';
+import { notFound } from '../../values/errors.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { findOrganizationBySlug } from './organizations.repo.ts';
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../../db/database.ts';
-import { newId } from '../../rpc/ids.ts';
-import { toJsonText } from '../../rpc/record.ts';
+import { newId } from '../../values/ids.ts';
+import { toJsonText } from '../../values/record.ts';
 import { asOrganization, organizations, type OrganizationRecord } from './organizations.resource.ts';
 
 export { settingsOf, type OrganizationSettings } from './settings.ts';

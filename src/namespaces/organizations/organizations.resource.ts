@@ -1,7 +1,7 @@
 import { everyone } from '../../access/audience.ts';
 import { z } from 'zod';
 import { isTimeZone } from '../../config.ts';
-import { reqStr } from '../../rpc/fields.ts';
+import { reqStr } from '../../values/fields.ts';
 import { defineResource, type ApiRecord } from '../../rpc/resource.ts';
 import { normalizeSettings, settingsInput, type OrganizationSettings } from './settings.ts';
 

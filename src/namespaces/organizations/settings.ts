@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fromJsonText } from '../../rpc/record.ts';
+import { fromJsonText } from '../../values/record.ts';
 
 /**
  * An organization's settings: a small typed set that other namespaces read with settingsOf(org).

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { member } from '../../access/audience.ts';
-import { AppError } from '../../rpc/errors.ts';
-import { id } from '../../rpc/fields.ts';
+import { AppError } from '../../values/errors.ts';
+import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { idpUserId } from '../users/users.resource.ts';
 import { asPatient, patients } from './patients.resource.ts';

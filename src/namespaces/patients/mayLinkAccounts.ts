@@ -1,6 +1,6 @@
 import { rolesGranted } from '../../access/grants.ts';
 import { holdsRoleIn } from '../../auth/caller.ts';
-import { AppError } from '../../rpc/errors.ts';
+import { AppError } from '../../values/errors.ts';
 import type { Context } from '../../rpc/operation.ts';
 
 const LINKING_ROLES = new Set(rolesGranted({ namespace: 'patients', name: 'linkAccount', writes: true }));

@@ -1,7 +1,7 @@
 import { member } from '../../access/audience.ts';
 import { z } from 'zod';
-import { validationFailed } from '../../rpc/errors.ts';
-import { reqStr } from '../../rpc/fields.ts';
+import { validationFailed } from '../../values/errors.ts';
+import { reqStr } from '../../values/fields.ts';
 import { defineResource, type ApiRecord } from '../../rpc/resource.ts';
 import { dateIn } from '../../time/zone.ts';
 import { normalizedEmail, phoneNumber } from '../auth/auth.fields.ts';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { orgId, signIn, tokenFor } from '../../../test/builders.ts';
 import { describeEachDialect, failsWith, ok, type TestApp } from '../../../test/harness.ts';
-import { newId } from '../../rpc/ids.ts';
+import { newId } from '../../values/ids.ts';
 import { nextIp, uniquePhone } from '../auth/auth.testkit.ts';
 
 /** A six-digit code that is neither `code` nor the development code. */

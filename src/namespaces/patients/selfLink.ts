@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { self } from '../../access/audience.ts';
 import { signedIn } from '../../auth/caller.ts';
-import { AppError } from '../../rpc/errors.ts';
-import { id } from '../../rpc/fields.ts';
+import { AppError } from '../../values/errors.ts';
+import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
 import { mobileFields, otpCode, withNormalizedMobile } from '../auth/auth.fields.ts';

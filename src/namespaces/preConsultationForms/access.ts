@@ -1,6 +1,6 @@
 import { ownIdentity, type Owner, type OwnerOf } from '../../access/audience.ts';
 import { callerId } from '../../auth/caller.ts';
-import { AppError, notFound, validationFailed } from '../../rpc/errors.ts';
+import { AppError, notFound, validationFailed } from '../../values/errors.ts';
 import type { Context } from '../../rpc/operation.ts';
 import { appointmentPatient } from '../appointments/owners.ts';
 import { findAppointment, findForm, type AppointmentRef } from './preConsultationForms.repo.ts';

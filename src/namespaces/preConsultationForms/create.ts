@@ -1,7 +1,7 @@
 import { self } from '../../access/audience.ts';
 import { z } from 'zod';
-import { id, ts } from '../../rpc/fields.ts';
-import { newId } from '../../rpc/ids.ts';
+import { id, ts } from '../../values/fields.ts';
+import { newId } from '../../values/ids.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { actingPatient, appointmentOf, assertFilledInBySelf, ownerOfAppointment } from './access.ts';
 import { answers, departmentName, status } from './preConsultationForms.fields.ts';

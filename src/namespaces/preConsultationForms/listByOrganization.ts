@@ -1,6 +1,6 @@
 import { self } from '../../access/audience.ts';
 import { z } from 'zod';
-import { id, paging } from '../../rpc/fields.ts';
+import { id, paging } from '../../values/fields.ts';
 import { defineOperation, type Operation } from '../../rpc/operation.ts';
 import { actingPatient, callerAsOwner } from './access.ts';
 import { status } from './preConsultationForms.fields.ts';

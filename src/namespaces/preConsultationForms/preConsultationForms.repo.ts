@@ -1,9 +1,9 @@
 import type { ExpressionBuilder, Selectable } from 'kysely';
 import type { Db, Dialect } from '../../db/database.ts';
 import type { Database, PreConsultationFormsTable } from '../../db/schema.ts';
-import { notFound } from '../../rpc/errors.ts';
-import { offsetOf, pageOf, type Page } from '../../rpc/paging.ts';
-import { fromJsonText, toBool, toJsonText } from '../../rpc/record.ts';
+import { notFound } from '../../values/errors.ts';
+import { offsetOf, pageOf, type Page } from '../../values/paging.ts';
+import { fromJsonText, toBool, toJsonText } from '../../values/record.ts';
 import { patchRow } from '../appointments/appointments.repo.ts';
 import { departmentKey, type FormStatus } from './preConsultationForms.fields.ts';
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import { orgId, platformAdmin, signIn, tokenFor } from '../../../test/builders.ts';
 import { describeEachDialect, failsWith, ok } from '../../../test/harness.ts';
-import { AppError } from '../../rpc/errors.ts';
+import { AppError } from '../../values/errors.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { create } from './create.ts';
 import { MAX_ANSWERS_BYTES } from './preConsultationForms.fields.ts';

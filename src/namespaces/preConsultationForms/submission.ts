@@ -1,4 +1,4 @@
-import { notFound, validationFailed } from '../../rpc/errors.ts';
+import { notFound, validationFailed } from '../../values/errors.ts';
 import type { Context } from '../../rpc/operation.ts';
 import type { FormStatus } from './preConsultationForms.fields.ts';
 import { countSubmitted, findAppointment, setPreConsultationCompleted, type AppointmentRef } from './preConsultationForms.repo.ts';

@@ -1,7 +1,7 @@
 import { self } from '../../access/audience.ts';
 import { z } from 'zod';
-import { notFound } from '../../rpc/errors.ts';
-import { id, ts } from '../../rpc/fields.ts';
+import { notFound } from '../../values/errors.ts';
+import { id, ts } from '../../values/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { actingPatient, appointmentOf, assertFilledInBySelf, assertOwnAppointment, ownerOfForm } from './access.ts';
 import { answers, departmentName, status } from './preConsultationForms.fields.ts';

@@ -1,6 +1,6 @@
 import { self } from '../../access/audience.ts';
 import { z } from 'zod';
-import { id } from '../../rpc/fields.ts';
+import { id } from '../../values/fields.ts';
 import { defineOperation, type Context } from '../../rpc/operation.ts';
 import { staffOf } from '../inventoryItems/alerts.ts';
 import { notify } from '../notifications/notify.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { fromMinor } from '../../rpc/money.ts';
+import { fromMinor } from '../../values/money.ts';
 import { PHARMACY_MODULE, searchCatalogue, type CatalogueEntry, type CatalogueQuery } from '../inventoryItems/inventoryItems.repo.ts';
 import type { RequestItemRow } from './marketplace.repo.ts';
 

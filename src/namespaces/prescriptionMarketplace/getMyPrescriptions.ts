@@ -1,7 +1,7 @@
 import { self } from '../../access/audience.ts';
 import { ownerByIdentity } from '../../access/owners.ts';
 import { z } from 'zod';
-import { id, paging } from '../../rpc/fields.ts';
+import { id, paging } from '../../values/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { actingPatient } from './marketplace.fields.ts';
 import { summaryRecord } from './marketplace.records.ts';

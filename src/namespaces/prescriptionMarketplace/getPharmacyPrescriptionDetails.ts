@@ -1,6 +1,6 @@
 import { member } from '../../access/audience.ts';
 import { z } from 'zod';
-import { id } from '../../rpc/fields.ts';
+import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { oneQuoteRecord, requestDetail } from './marketplace.records.ts';
 import { findBroadcast, lockRequest, patchBroadcast, quoteOfBroadcast } from './marketplace.repo.ts';

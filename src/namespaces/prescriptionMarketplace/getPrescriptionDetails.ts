@@ -1,6 +1,6 @@
 import { self } from '../../access/audience.ts';
 import { z } from 'zod';
-import { id } from '../../rpc/fields.ts';
+import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { actingPatient } from './marketplace.fields.ts';
 import { patientCatalogue, requestDetail } from './marketplace.records.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { validationFailed } from '../../rpc/errors.ts';
-import { bool, id, num, str } from '../../rpc/fields.ts';
-import { money } from '../../rpc/money.ts';
+import { validationFailed } from '../../values/errors.ts';
+import { bool, id, num, str } from '../../values/fields.ts';
+import { money } from '../../values/money.ts';
 import type { Context } from '../../rpc/operation.ts';
 
 /** Schema pieces and the acting patient, shared by the marketplace operations. */

@@ -1,6 +1,6 @@
-import { fromMinor } from '../../rpc/money.ts';
+import { fromMinor } from '../../values/money.ts';
 import type { Context } from '../../rpc/operation.ts';
-import { parseJsonArray } from '../../rpc/record.ts';
+import { parseJsonArray } from '../../values/record.ts';
 import { dateIn } from '../../time/zone.ts';
 import { optionsFor, type ProductOption } from './catalogue.ts';
 import {

@@ -7,8 +7,8 @@ import type {
   PrescriptionRequestItemsTable,
   PrescriptionRequestsTable,
 } from '../../db/schema.ts';
-import { notFound } from '../../rpc/errors.ts';
-import { offsetOf, pageOf, type Page } from '../../rpc/paging.ts';
+import { notFound } from '../../values/errors.ts';
+import { offsetOf, pageOf, type Page } from '../../values/paging.ts';
 import { boundingBox, distanceKm, type Point } from './geo.ts';
 import { STANDING_QUOTE, type BroadcastStatus, type QuoteStatus, type RequestStatus } from './marketplace.status.ts';
 

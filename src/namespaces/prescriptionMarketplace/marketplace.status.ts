@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError } from '../../rpc/errors.ts';
+import { AppError } from '../../values/errors.ts';
 
 /**
  * The state tables of the marketplace (docs/marketplace.md): for each record, the statuses and

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { TestApp } from '../../../test/harness.ts';
 import { ok } from '../../../test/harness.ts';
-import { newId } from '../../rpc/ids.ts';
+import { newId } from '../../values/ids.ts';
 
 /** Shared helpers of the marketplace tests. */
 

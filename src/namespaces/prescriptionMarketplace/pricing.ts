@@ -1,4 +1,4 @@
-import { AppError, type ErrorDetail } from '../../rpc/errors.ts';
+import { AppError, type ErrorDetail } from '../../values/errors.ts';
 import type { Product } from './catalogue.ts';
 
 /**

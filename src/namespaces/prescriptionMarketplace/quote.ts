@@ -1,4 +1,4 @@
-import { newId } from '../../rpc/ids.ts';
+import { newId } from '../../values/ids.ts';
 import type { Context } from '../../rpc/operation.ts';
 import { dateIn } from '../../time/zone.ts';
 import { productsById } from './catalogue.ts';

@@ -1,7 +1,7 @@
 import { member } from '../../access/audience.ts';
 import { z } from 'zod';
-import { AppError } from '../../rpc/errors.ts';
-import { id } from '../../rpc/fields.ts';
+import { AppError } from '../../values/errors.ts';
+import { id } from '../../values/fields.ts';
 import { defineOperation, type Context } from '../../rpc/operation.ts';
 import { notify } from '../notifications/notify.ts';
 import { oneQuoteRecord } from './marketplace.records.ts';

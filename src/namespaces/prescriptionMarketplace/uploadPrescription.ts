@@ -1,11 +1,11 @@
 import { self } from '../../access/audience.ts';
 import { ownerByIdentity } from '../../access/owners.ts';
 import { z } from 'zod';
-import { AppError, notFound } from '../../rpc/errors.ts';
-import { id, reqStr } from '../../rpc/fields.ts';
-import { newId } from '../../rpc/ids.ts';
+import { AppError, notFound } from '../../values/errors.ts';
+import { id, reqStr } from '../../values/fields.ts';
+import { newId } from '../../values/ids.ts';
 import { defineOperation, type Context } from '../../rpc/operation.ts';
-import { toJsonText } from '../../rpc/record.ts';
+import { toJsonText } from '../../values/record.ts';
 import { lineQuantity, MAX_LINES, remarks, shortText } from './marketplace.fields.ts';
 import { requestRecord } from './marketplace.records.ts';
 import { findActivePharmacy, insertRequest, pharmaciesNear, type BroadcastRow, type RequestItemRow } from './marketplace.repo.ts';

@@ -1,4 +1,4 @@
-import { AppError } from '../../rpc/errors.ts';
+import { AppError } from '../../values/errors.ts';
 import type { Context } from '../../rpc/operation.ts';
 import type { ApiRecord } from '../../rpc/resource.ts';
 

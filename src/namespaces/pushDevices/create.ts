@@ -1,6 +1,6 @@
 import { self } from '../../access/audience.ts';
 import { ownerByIdentity } from '../../access/owners.ts';
-import { AppError } from '../../rpc/errors.ts';
+import { AppError } from '../../values/errors.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import type { ApiRecord } from '../../rpc/resource.ts';
 import { present } from './access.ts';

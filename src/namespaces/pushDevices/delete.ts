@@ -1,5 +1,5 @@
 import { self } from '../../access/audience.ts';
-import { notFound } from '../../rpc/errors.ts';
+import { notFound } from '../../values/errors.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { keyInput } from './getById.ts';
 import { deviceOwner } from './owner.ts';

@@ -1,5 +1,5 @@
 import type { Owner } from '../../access/audience.ts';
-import { notFound } from '../../rpc/errors.ts';
+import { notFound } from '../../values/errors.ts';
 import type { Context } from '../../rpc/operation.ts';
 import { findInOrganization } from './pushDevices.repo.ts';
 

@@ -1,7 +1,7 @@
 import { self } from '../../access/audience.ts';
 import { z } from 'zod';
-import { notFound, validationFailed } from '../../rpc/errors.ts';
-import { bool, id, ts } from '../../rpc/fields.ts';
+import { notFound, validationFailed } from '../../values/errors.ts';
+import { bool, id, ts } from '../../values/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { assertMayMoveTo, present } from './access.ts';
 import { deviceOwner } from './owner.ts';

@@ -1,6 +1,6 @@
 import { member } from '../../access/audience.ts';
-import { AppError, validationFailed } from '../../rpc/errors.ts';
-import { id, reqStr } from '../../rpc/fields.ts';
+import { AppError, validationFailed } from '../../values/errors.ts';
+import { id, reqStr } from '../../values/fields.ts';
 import type { Context } from '../../rpc/operation.ts';
 import { defineResource, type ApiRecord } from '../../rpc/resource.ts';
 import { findService } from '../services/services.repo.ts';

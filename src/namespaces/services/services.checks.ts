@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.ts';
-import { parseJsonArray } from '../../rpc/record.ts';
+import { parseJsonArray } from '../../values/record.ts';
 
 /** The queries behind the services resource's invariants (doctor reference, rooms using a bed service). */
 

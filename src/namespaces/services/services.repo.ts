@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.ts';
-import { toMinor } from '../../rpc/money.ts';
+import { toMinor } from '../../values/money.ts';
 import { asService, services, type ServiceRecord } from './services.resource.ts';
 
 export type { ServiceRecord } from './services.resource.ts';
@@ -11,7 +11,7 @@ export async function findService(db: Db, organizationId: string, id: string): P
   return found && asService(found);
 }
 
-/** The exact amounts of a service for arithmetic (src/rpc/money.ts): price in minor units, tax in basis points. */
+/** The exact amounts of a service for arithmetic (src/values/money.ts): price in minor units, tax in basis points. */
 export function amountsOf(service: Pick<ServiceRecord, 'price' | 'taxPercent'>): { priceMinor: number; taxBasisPoints: number } {
   return { priceMinor: toMinor(service.price)!, taxBasisPoints: toMinor(service.taxPercent)! };
 }

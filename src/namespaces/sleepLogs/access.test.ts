@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { orgId, platformAdmin, signIn, tokenFor } from '../../../test/builders.ts';
-import { newId } from '../../rpc/ids.ts';
+import { newId } from '../../values/ids.ts';
 import { describeEachDialect, failsWith, ok, type TestApp } from '../../../test/harness.ts';
 
 /** Minimal valid input of every sleepLogs operation, besides idpUserId (logId is filled in per call). */

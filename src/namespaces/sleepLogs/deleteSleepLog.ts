@@ -1,8 +1,8 @@
 import { self } from '../../access/audience.ts';
 import { ownerByIdentity } from '../../access/owners.ts';
 import { z } from 'zod';
-import { notFound } from '../../rpc/errors.ts';
-import { id } from '../../rpc/fields.ts';
+import { notFound } from '../../values/errors.ts';
+import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { idpUserId } from './fields.ts';
 import { deleteOwnLog } from './sleepLogs.repo.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id } from '../../rpc/fields.ts';
+import { id } from '../../values/fields.ts';
 import { parseClock } from './clock.ts';
 
 /** Goal used until the person sets up sleep preferences (minutes). */

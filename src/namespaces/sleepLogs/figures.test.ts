@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
-import { newId } from '../../rpc/ids.ts';
+import { newId } from '../../values/ids.ts';
 import { describeEachDialect, failsWith, ok } from '../../../test/harness.ts';
 
 const NOW = Date.parse('2026-03-02T12:00:00Z');

@@ -1,8 +1,8 @@
 import { self } from '../../access/audience.ts';
 import { ownerByIdentity } from '../../access/owners.ts';
 import { z } from 'zod';
-import { date, str } from '../../rpc/fields.ts';
-import { newId } from '../../rpc/ids.ts';
+import { date, str } from '../../values/fields.ts';
+import { newId } from '../../values/ids.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { minutesToHours, spanMinutes } from './clock.ts';
 import { clockTime, idpUserId, MAX_HOURS_SLEPT } from './fields.ts';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { newId } from '../../rpc/ids.ts';
+import { newId } from '../../values/ids.ts';
 import { describeEachDialect, failsWith, ok } from '../../../test/harness.ts';
 
 const NOW = Date.UTC(2026, 2, 2, 12);

@@ -1,4 +1,4 @@
-import { AppError, type ErrorDetail } from '../../rpc/errors.ts';
+import { AppError, type ErrorDetail } from '../../values/errors.ts';
 import { spanMinutes } from './clock.ts';
 import { MAX_GOAL_MINUTES, MIN_GOAL_MINUTES } from './fields.ts';
 import type { PreferencesRow } from './sleepLogs.repo.ts';

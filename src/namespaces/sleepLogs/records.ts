@@ -1,5 +1,5 @@
 import type { Context } from '../../rpc/operation.ts';
-import { toBool } from '../../rpc/record.ts';
+import { toBool } from '../../values/record.ts';
 import { userTimeZone } from '../../time/user-zone.ts';
 import { dateIn } from '../../time/zone.ts';
 import { hoursText, minutesToHours } from './clock.ts';

@@ -1,7 +1,7 @@
 import { self } from '../../access/audience.ts';
 import { ownerByIdentity } from '../../access/owners.ts';
 import { z } from 'zod';
-import { newId } from '../../rpc/ids.ts';
+import { newId } from '../../values/ids.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { clockTime, goalMinutes, idpUserId } from './fields.ts';
 import { nextPreferences } from './preferences.ts';

@@ -1,5 +1,5 @@
-import { AppError, type ErrorDetail } from '../../rpc/errors.ts';
-import { applyRate, fromMinor, toMinor } from '../../rpc/money.ts';
+import { AppError, type ErrorDetail } from '../../values/errors.ts';
+import { applyRate, fromMinor, toMinor } from '../../values/money.ts';
 
 /** A payout's money in integer minor units (commission as basis points). */
 export interface Figures {

@@ -1,7 +1,7 @@
 import { member } from '../../access/audience.ts';
 import { z } from 'zod';
-import { id } from '../../rpc/fields.ts';
-import { fromMinor } from '../../rpc/money.ts';
+import { id } from '../../values/fields.ts';
+import { fromMinor } from '../../values/money.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { balanceOf, type Balance } from './payouts.repo.ts';
 

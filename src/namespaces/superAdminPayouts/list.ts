@@ -1,6 +1,6 @@
 import { platform } from '../../access/audience.ts';
 import { z } from 'zod';
-import { paging } from '../../rpc/fields.ts';
+import { paging } from '../../values/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { pageAll } from './payouts.repo.ts';
 import { statusText } from './payouts.resource.ts';

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import { serialiseOn } from '../../db/locks.ts';
 import type { Context } from '../../rpc/operation.ts';
-import { offsetOf, pageOf, type Page } from '../../rpc/paging.ts';
+import { offsetOf, pageOf, type Page } from '../../values/paging.ts';
 import type { ApiRecord } from '../../rpc/resource.ts';
 import { payouts } from './payouts.resource.ts';
 import { stateOf } from './status.ts';

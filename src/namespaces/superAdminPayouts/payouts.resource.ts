@@ -2,7 +2,7 @@ import { member } from '../../access/audience.ts';
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import type { SuperAdminPayoutsTable } from '../../db/schema.ts';
-import { id, str } from '../../rpc/fields.ts';
+import { id, str } from '../../values/fields.ts';
 import type { Context } from '../../rpc/operation.ts';
 import { defineResource, type ApiRecord } from '../../rpc/resource.ts';
 import { assertFiguresAgree, figuresOf } from './figures.ts';
@@ -34,7 +34,7 @@ function prepare(record: ApiRecord, ctx: Context, current?: ApiRecord): ApiRecor
 
 /**
  * Payouts of the platform to an organization. Money is kept as integer minor units and
- * commissionPercent as basis points (src/rpc/money.ts); the API shows numbers with two decimals.
+ * commissionPercent as basis points (src/values/money.ts); the API shows numbers with two decimals.
  * All five plain operations are generated; index.ts adds who may call them.
  */
 export const payouts = defineResource({

@@ -1,8 +1,8 @@
 import { member } from '../../access/audience.ts';
 import { z } from 'zod';
-import { AppError, validationFailed } from '../../rpc/errors.ts';
-import { id, str } from '../../rpc/fields.ts';
-import { applyRate, fromMinor, money } from '../../rpc/money.ts';
+import { AppError, validationFailed } from '../../values/errors.ts';
+import { id, str } from '../../values/fields.ts';
+import { applyRate, fromMinor, money } from '../../values/money.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { show } from './figures.ts';
 import { balanceOf, lockOrganizationPayouts } from './payouts.repo.ts';

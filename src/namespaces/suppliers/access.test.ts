@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { orgId, signIn, tokenFor } from '../../../test/builders.ts';
 import { describeEachDialect, failsWith, ok } from '../../../test/harness.ts';
-import { newId } from '../../rpc/ids.ts';
+import { newId } from '../../values/ids.ts';
 
 describeEachDialect('suppliers: members with a granted role only', (t) => {
   const as = (op: string, data: Record<string, unknown>, token?: string) => t().call('suppliers', op, data, token ? { token } : {});

@@ -2,7 +2,7 @@ import { countOf } from '../../db/list-memo.ts';
 import { sortedBy } from '../../db/ordering.ts';
 import type { Db } from '../../db/database.ts';
 import { containsText } from '../../db/text-search.ts';
-import { offsetOf, pageOf, type Page } from '../../rpc/paging.ts';
+import { offsetOf, pageOf, type Page } from '../../values/paging.ts';
 import type { ApiRecord } from '../../rpc/resource.ts';
 
 /** Query functions for suppliers; each takes the handle first. */

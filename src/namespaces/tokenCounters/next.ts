@@ -1,8 +1,8 @@
 import { member } from '../../access/audience.ts';
 import { z } from 'zod';
-import { AppError } from '../../rpc/errors.ts';
-import { date, id } from '../../rpc/fields.ts';
-import { newId } from '../../rpc/ids.ts';
+import { AppError } from '../../values/errors.ts';
+import { date, id } from '../../values/fields.ts';
+import { newId } from '../../values/ids.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { MAX_SEQUENCE, tokenCounters } from './tokenCounters.resource.ts';
 

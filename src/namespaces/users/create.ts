@@ -1,7 +1,7 @@
 import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { role } from '../../auth/roles.ts';
-import { bool, email, id, str } from '../../rpc/fields.ts';
+import { bool, email, id, str } from '../../values/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { assertMayChangePlatformAdmin } from './users.access.ts';
 import { idpUserId, roleList, users } from './users.resource.ts';

@@ -1,6 +1,6 @@
 import { membershipIn, type Caller } from '../../auth/caller.ts';
 import type { Context } from '../../rpc/operation.ts';
-import type { Page } from '../../rpc/paging.ts';
+import type { Page } from '../../values/paging.ts';
 import type { UserStatus } from './users.repo.ts';
 import type { ApiRecord } from '../../rpc/resource.ts';
 

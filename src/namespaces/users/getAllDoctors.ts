@@ -1,9 +1,9 @@
 import { everyone } from '../../access/audience.ts';
 import { z } from 'zod';
-import { bool, id } from '../../rpc/fields.ts';
+import { bool, id } from '../../values/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { blankToUndefined, pagingShape, searchText, sortBy, sortOf, sortOrder, userStatus } from './listing.ts';
-import { pageOf } from '../../rpc/paging.ts';
+import { pageOf } from '../../values/paging.ts';
 import { directoryPage, listableStatuses } from './directory.ts';
 import { pageUsers } from './users.repo.ts';
 

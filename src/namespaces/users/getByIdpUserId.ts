@@ -1,8 +1,8 @@
 import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { callerId } from '../../auth/caller.ts';
-import { notFound } from '../../rpc/errors.ts';
-import { id } from '../../rpc/fields.ts';
+import { notFound } from '../../values/errors.ts';
+import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { organizationsReadBy } from './users.access.ts';
 import { allOfIdpUser, findByIdpUserId } from './users.repo.ts';

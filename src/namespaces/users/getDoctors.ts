@@ -1,6 +1,6 @@
 import { everyone } from '../../access/audience.ts';
 import { z } from 'zod';
-import { id } from '../../rpc/fields.ts';
+import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { pagingShape, sortOf } from './listing.ts';
 import { directoryPage, listableStatuses } from './directory.ts';

@@ -1,6 +1,6 @@
 import { member } from '../../access/audience.ts';
 import { z } from 'zod';
-import { bool, date, id, str } from '../../rpc/fields.ts';
+import { bool, date, id, str } from '../../values/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { dayRange } from '../../time/zone.ts';
 import { blankToUndefined, pagingShape, roleFilter, searchText, sortOf, userStatus } from './listing.ts';

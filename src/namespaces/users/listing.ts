@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { role } from '../../auth/roles.ts';
-import { paging } from '../../rpc/fields.ts';
+import { paging } from '../../values/fields.ts';
 import { SORT_FIELDS, USER_STATUSES, type Sort } from './users.repo.ts';
 
 /** Schema pieces shared by the listing operations. */

@@ -2,7 +2,7 @@ import { member } from '../../access/audience.ts';
 import { named } from '../../access/organization.ts';
 import { z } from 'zod';
 import { role } from '../../auth/roles.ts';
-import { email, reqStr, str } from '../../rpc/fields.ts';
+import { email, reqStr, str } from '../../values/fields.ts';
 import { defineOperation, type Context } from '../../rpc/operation.ts';
 import type { ApiRecord } from '../../rpc/resource.ts';
 import { assertMayChangePlatformAdmin } from './users.access.ts';

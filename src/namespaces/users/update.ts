@@ -1,5 +1,5 @@
 import { self, type Owner } from '../../access/audience.ts';
-import { AppError } from '../../rpc/errors.ts';
+import { AppError } from '../../values/errors.ts';
 import { defineOperation, type Context } from '../../rpc/operation.ts';
 import type { ApiRecord } from '../../rpc/resource.ts';
 import { assertMayChangePlatformAdmin } from './users.access.ts';

@@ -1,8 +1,8 @@
 import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { role } from '../../auth/roles.ts';
-import { notFound } from '../../rpc/errors.ts';
-import { id } from '../../rpc/fields.ts';
+import { notFound } from '../../values/errors.ts';
+import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { assertMayChangePlatformAdmin } from './users.access.ts';
 import { findByIdpUserId, patchById } from './users.repo.ts';

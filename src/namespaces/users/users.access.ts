@@ -1,6 +1,6 @@
 import { rolesGranted } from '../../access/grants.ts';
 import { holdsRoleIn, isPlatformAdmin, organizationsOf, type Caller } from '../../auth/caller.ts';
-import { AppError } from '../../rpc/errors.ts';
+import { AppError } from '../../values/errors.ts';
 import type { Context, Operation } from '../../rpc/operation.ts';
 
 const PLATFORM_ADMIN = 'platform_admin';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { newId } from '../../rpc/ids.ts';
+import { newId } from '../../values/ids.ts';
 import { orgId } from '../../../test/builders.ts';
 import { describeEachDialect, failsWith, ok, type TestApp } from '../../../test/harness.ts';
 

@@ -4,8 +4,8 @@ import { sortedBy } from '../../db/ordering.ts';
 import type { Db } from '../../db/database.ts';
 import { containsLiteral, containsText } from '../../db/text-search.ts';
 import type { Database } from '../../db/schema.ts';
-import { notFound } from '../../rpc/errors.ts';
-import { offsetOf, pageOf, type Page } from '../../rpc/paging.ts';
+import { notFound } from '../../values/errors.ts';
+import { offsetOf, pageOf, type Page } from '../../values/paging.ts';
 import type { ApiRecord } from '../../rpc/resource.ts';
 import { users } from './users.resource.ts';
 

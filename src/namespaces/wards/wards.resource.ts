@@ -1,7 +1,7 @@
 import { member } from '../../access/audience.ts';
 import { z } from 'zod';
-import { AppError } from '../../rpc/errors.ts';
-import { reqStr, str } from '../../rpc/fields.ts';
+import { AppError } from '../../values/errors.ts';
+import { reqStr, str } from '../../values/fields.ts';
 import { defineResource, type ApiRecord } from '../../rpc/resource.ts';
 
 /** An organization's wards. `code` is unique in the organization when given. */

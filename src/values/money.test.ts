@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { applyRate, fromMinor, money, multiply, toMinor } from './money.ts';
+import { applyRate, fromMinor, money, multiply, toMinor } from '../values/money.ts';
 
 test('toMinor is exact for two-decimal amounts and refuses more decimals', () => {
   assert.equal(toMinor(0.1), 10);

@@ -2,7 +2,7 @@ import { AppError, notFound, validationFailed } from '../../values/errors.ts';
 import { newId } from '../../values/ids.ts';
 import { applyRate, multiply } from '../../values/money.ts';
 import type { Context } from '../../rpc/operation.ts';
-import type { ApiRecord } from '../../rpc/resource.ts';
+import type { ApiRecord } from '../../resources/resource.ts';
 import { appendLogs } from '../admissionLogs/admissionLogs.repo.ts';
 import type { Actor } from '../admissions/actor.ts';
 import { lockAdmission } from '../admissions/admissions.repo.ts';

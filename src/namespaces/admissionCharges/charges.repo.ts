@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { AdmissionChargesTable } from '../../db/schema.ts';
-import type { ApiRecord } from '../../rpc/resource.ts';
+import type { ApiRecord } from '../../resources/resource.ts';
 import { asService, services, type ServiceRecord } from '../services/services.resource.ts';
 import { charges } from './charges.resource.ts';
 

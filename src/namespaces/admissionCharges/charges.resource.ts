@@ -1,5 +1,5 @@
 import { member } from '../../access/audience.ts';
-import { defineResource } from '../../rpc/resource.ts';
+import { defineResource } from '../../resources/resource.ts';
 
 /**
  * Charges on admissions. No operation is generated: the eight operations of the namespace are

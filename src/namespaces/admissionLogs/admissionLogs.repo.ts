@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import { newId } from '../../values/ids.ts';
-import type { ApiRecord } from '../../rpc/resource.ts';
+import type { ApiRecord } from '../../resources/resource.ts';
 import type { Actor } from '../admissions/actor.ts';
 import { admissionLogs } from './admissionLogs.resource.ts';
 

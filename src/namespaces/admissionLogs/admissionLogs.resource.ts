@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AppError, validationFailed } from '../../values/errors.ts';
 import { id, str } from '../../values/fields.ts';
 import type { Context } from '../../rpc/operation.ts';
-import { defineResource, type ApiRecord } from '../../rpc/resource.ts';
+import { defineResource, type ApiRecord } from '../../resources/resource.ts';
 
 const label = () => z.string().trim().min(1, 'must not be empty').max(64);
 

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import { validationFailed } from '../../values/errors.ts';
-import type { ApiRecord } from '../../rpc/resource.ts';
+import type { ApiRecord } from '../../resources/resource.ts';
 import { findPatient } from '../patients/patients.repo.ts';
 import { isDoctorOf } from '../services/services.checks.ts';
 

@@ -1,7 +1,7 @@
 import type { Db, Dialect } from '../../db/database.ts';
 import { containsText } from '../../db/text-search.ts';
 import { offsetOf, pageOf, type Page } from '../../values/paging.ts';
-import type { ApiRecord } from '../../rpc/resource.ts';
+import type { ApiRecord } from '../../resources/resource.ts';
 import { admissions } from './admissions.resource.ts';
 
 /** Query functions for admissions; each takes the handle first. */

@@ -2,7 +2,7 @@ import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { id, reqStr, str, ts } from '../../values/fields.ts';
 import { fromMinor, money } from '../../values/money.ts';
-import { defineResource } from '../../rpc/resource.ts';
+import { defineResource } from '../../resources/resource.ts';
 import { statusText } from './admissions.status.ts';
 
 const method = () => z.string().trim().max(64);

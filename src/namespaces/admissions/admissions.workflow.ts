@@ -1,6 +1,6 @@
 import { AppError, validationFailed } from '../../values/errors.ts';
 import type { Context } from '../../rpc/operation.ts';
-import type { ApiRecord } from '../../rpc/resource.ts';
+import type { ApiRecord } from '../../resources/resource.ts';
 import type { AdmissionEvent } from '../admissionLogs/admissionLogs.repo.ts';
 import { claimBed, releaseBed, releaseReservations } from '../beds/beds.occupancy.ts';
 import type { OrganizationSettings } from '../organizations/organizations.repo.ts';

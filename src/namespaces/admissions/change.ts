@@ -1,5 +1,5 @@
 import type { Context } from '../../rpc/operation.ts';
-import type { ApiRecord } from '../../rpc/resource.ts';
+import type { ApiRecord } from '../../resources/resource.ts';
 import { findOrganizationById, settingsOf } from '../organizations/organizations.repo.ts';
 import { callerActor } from './actor.ts';
 import { checkReferences } from './admissions.checks.ts';

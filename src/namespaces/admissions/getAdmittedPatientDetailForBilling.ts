@@ -5,7 +5,7 @@ import { named } from '../../access/organization.ts';
 import { notFound } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import { defineOperation, type Context } from '../../rpc/operation.ts';
-import type { ApiRecord } from '../../rpc/resource.ts';
+import type { ApiRecord } from '../../resources/resource.ts';
 import { chargesOfAdmission, toRecord } from '../admissionCharges/charges.repo.ts';
 import { advanceOf, billOf } from '../admissionCharges/charges.totals.ts';
 import { beds } from '../beds/beds.resource.ts';

@@ -1,5 +1,5 @@
 import type { Db, Dialect } from '../../db/database.ts';
-import type { ApiRecord } from '../../rpc/resource.ts';
+import type { ApiRecord } from '../../resources/resource.ts';
 import { rooms } from '../rooms/rooms.resource.ts';
 import { services } from '../services/services.resource.ts';
 import { wards } from '../wards/wards.resource.ts';

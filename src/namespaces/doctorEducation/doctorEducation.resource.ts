@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { validationFailed } from '../../values/errors.ts';
 import { id, reqStr } from '../../values/fields.ts';
 import type { Context } from '../../rpc/operation.ts';
-import { defineResource, type ApiRecord } from '../../rpc/resource.ts';
+import { defineResource, type ApiRecord } from '../../resources/resource.ts';
 import { dateIn } from '../../time/zone.ts';
 import { isDoctorOf } from '../services/services.checks.ts';
 import { ownerOfEducation, ownerOfNewEducation } from './owners.ts';

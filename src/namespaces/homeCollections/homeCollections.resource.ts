@@ -1,7 +1,7 @@
 import { everyone, platform } from '../../access/audience.ts';
 import { z } from 'zod';
 import { id, reqStr } from '../../values/fields.ts';
-import { defineResource, type ApiRecord } from '../../rpc/resource.ts';
+import { defineResource, type ApiRecord } from '../../resources/resource.ts';
 
 /**
  * A platform service category id inside platformServiceCategoryIds. Quotes, backslashes and

@@ -6,7 +6,7 @@ import { containsText } from '../../db/text-search.ts';
 import { AppError, notFound, validationFailed } from '../../values/errors.ts';
 import { fromMinor } from '../../values/money.ts';
 import { offsetOf, pageOf, type Page } from '../../values/paging.ts';
-import type { ApiRecord } from '../../rpc/resource.ts';
+import type { ApiRecord } from '../../resources/resource.ts';
 import { toItem, type ItemRow } from './inventoryItems.resource.ts';
 
 /** Query functions for inventory items, batches and movements; each takes the handle first. */

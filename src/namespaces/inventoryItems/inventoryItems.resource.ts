@@ -5,7 +5,7 @@ import type { InventoryItemsTable } from '../../db/schema.ts';
 import { validationFailed } from '../../values/errors.ts';
 import { id, str } from '../../values/fields.ts';
 import type { Context } from '../../rpc/operation.ts';
-import { defineResource, type ApiRecord } from '../../rpc/resource.ts';
+import { defineResource, type ApiRecord } from '../../resources/resource.ts';
 import { findSupplier } from '../suppliers/suppliers.repo.ts';
 
 export type ItemRow = Selectable<InventoryItemsTable>;

@@ -4,7 +4,7 @@ import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import type { LabResultFilesTable } from '../../db/schema.ts';
 import { id, reqStr, str } from '../../values/fields.ts';
-import { defineResource, type ApiRecord } from '../../rpc/resource.ts';
+import { defineResource, type ApiRecord } from '../../resources/resource.ts';
 
 /** Largest file accepted: 1 GiB (a DICOM series can be large; anything bigger is not a single result file). */
 export const MAX_FILE_SIZE = 1024 * 1024 * 1024;

@@ -3,7 +3,7 @@ import { countOf, learnPageStarts, pageStartsOf } from '../../db/list-memo.ts';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { offsetOf, pageOf, type Page } from '../../values/paging.ts';
-import type { ApiRecord } from '../../rpc/resource.ts';
+import type { ApiRecord } from '../../resources/resource.ts';
 import { newId } from '../../values/ids.ts';
 import { notifications, type NotificationRecord } from './notifications.resource.ts';
 

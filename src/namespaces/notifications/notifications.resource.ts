@@ -3,7 +3,7 @@ import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import type { NotificationsTable } from '../../db/schema.ts';
 import { reqStr, str } from '../../values/fields.ts';
-import { defineResource } from '../../rpc/resource.ts';
+import { defineResource } from '../../resources/resource.ts';
 
 /** Push delivery progress of a notification (null when its channels do not include `push`). */
 export const DELIVERY_STATES = ['pending', 'sent', 'failed', 'partial'] as const;

@@ -2,7 +2,7 @@ import { everyone } from '../../access/audience.ts';
 import { z } from 'zod';
 import { isTimeZone } from '../../config.ts';
 import { reqStr } from '../../values/fields.ts';
-import { defineResource, type ApiRecord } from '../../rpc/resource.ts';
+import { defineResource, type ApiRecord } from '../../resources/resource.ts';
 import { normalizeSettings, settingsInput, type OrganizationSettings } from './settings.ts';
 
 export const ORGANIZATION_TYPES = ['hospital', 'clinic', 'pharmacy', 'lab', 'salon'] as const;

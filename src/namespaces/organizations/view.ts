@@ -1,6 +1,6 @@
 import { membershipIn, type Caller } from '../../auth/caller.ts';
 import type { Operation } from '../../rpc/operation.ts';
-import type { ApiRecord } from '../../rpc/resource.ts';
+import type { ApiRecord } from '../../resources/resource.ts';
 
 /** What only the organization's members and platform admins see: its identity-provider team and its settings. */
 const PRIVATE_FIELDS = ['idpTeamId', 'settings'];

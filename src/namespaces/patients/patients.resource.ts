@@ -2,7 +2,7 @@ import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { validationFailed } from '../../values/errors.ts';
 import { reqStr } from '../../values/fields.ts';
-import { defineResource, type ApiRecord } from '../../rpc/resource.ts';
+import { defineResource, type ApiRecord } from '../../resources/resource.ts';
 import { dateIn } from '../../time/zone.ts';
 import { normalizedEmail, phoneNumber } from '../auth/auth.fields.ts';
 import { idpUserId } from '../users/users.resource.ts';

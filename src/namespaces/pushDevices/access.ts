@@ -1,6 +1,6 @@
 import { AppError } from '../../values/errors.ts';
 import type { Context } from '../../rpc/operation.ts';
-import type { ApiRecord } from '../../rpc/resource.ts';
+import type { ApiRecord } from '../../resources/resource.ts';
 
 /**
  * Moving a device to another owner (update) needs that person's consent: a caller with a token

@@ -2,7 +2,7 @@ import { self } from '../../access/audience.ts';
 import { ownerByIdentity } from '../../access/owners.ts';
 import { AppError } from '../../values/errors.ts';
 import { defineOperation } from '../../rpc/operation.ts';
-import type { ApiRecord } from '../../rpc/resource.ts';
+import type { ApiRecord } from '../../resources/resource.ts';
 import { present } from './access.ts';
 import { register } from './pushDevices.repo.ts';
 import { pushDevices } from './pushDevices.resource.ts';

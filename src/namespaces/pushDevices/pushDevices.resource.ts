@@ -1,6 +1,6 @@
 import { self } from '../../access/audience.ts';
 import { z } from 'zod';
-import { defineResource, type ApiRecord } from '../../rpc/resource.ts';
+import { defineResource, type ApiRecord } from '../../resources/resource.ts';
 import { MASK } from './access.ts';
 
 export const idpUserId = () => z.string().trim().min(1, 'must not be empty').max(256);

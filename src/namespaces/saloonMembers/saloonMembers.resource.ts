@@ -5,7 +5,7 @@ import type { SaloonMembersTable } from '../../db/schema.ts';
 import { AppError, validationFailed } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import type { Context } from '../../rpc/operation.ts';
-import { defineResource, type ApiRecord } from '../../rpc/resource.ts';
+import { defineResource, type ApiRecord } from '../../resources/resource.ts';
 import { activeAtSeat, userOf } from './saloonMembers.repo.ts';
 
 /** The status a member gets when none is given (and when null is given: the column is never empty). */

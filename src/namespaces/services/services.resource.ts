@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AppError, validationFailed } from '../../values/errors.ts';
 import { id, reqStr } from '../../values/fields.ts';
 import type { Context } from '../../rpc/operation.ts';
-import { defineResource, type ApiRecord } from '../../rpc/resource.ts';
+import { defineResource, type ApiRecord } from '../../resources/resource.ts';
 import { isDoctorOf, roomUsingService } from './services.checks.ts';
 
 export const SERVICE_CATEGORIES = ['consultation', 'bed', 'lab', 'procedure', 'pharmacy', 'other'] as const;

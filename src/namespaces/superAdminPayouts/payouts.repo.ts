@@ -2,7 +2,7 @@ import type { Db } from '../../db/database.ts';
 import { serialiseOn } from '../../db/locks.ts';
 import type { Context } from '../../rpc/operation.ts';
 import { offsetOf, pageOf, type Page } from '../../values/paging.ts';
-import type { ApiRecord } from '../../rpc/resource.ts';
+import type { ApiRecord } from '../../resources/resource.ts';
 import { payouts } from './payouts.resource.ts';
 import { stateOf } from './status.ts';
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { SuperAdminPayoutsTable } from '../../db/schema.ts';
 import { id, str } from '../../values/fields.ts';
 import type { Context } from '../../rpc/operation.ts';
-import { defineResource, type ApiRecord } from '../../rpc/resource.ts';
+import { defineResource, type ApiRecord } from '../../resources/resource.ts';
 import { assertFiguresAgree, figuresOf } from './figures.ts';
 import { isProcessed } from './status.ts';
 

@@ -3,7 +3,7 @@ import { sortedBy } from '../../db/ordering.ts';
 import type { Db } from '../../db/database.ts';
 import { containsText } from '../../db/text-search.ts';
 import { offsetOf, pageOf, type Page } from '../../values/paging.ts';
-import type { ApiRecord } from '../../rpc/resource.ts';
+import type { ApiRecord } from '../../resources/resource.ts';
 
 /** Query functions for suppliers; each takes the handle first. */
 

@@ -2,7 +2,7 @@ import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { AppError } from '../../values/errors.ts';
 import { reqStr, str } from '../../values/fields.ts';
-import { defineResource } from '../../rpc/resource.ts';
+import { defineResource } from '../../resources/resource.ts';
 import { itemsSuppliedBy } from './suppliers.repo.ts';
 
 const text = (max: number) => z.string().trim().min(1, 'must not be empty').max(max);

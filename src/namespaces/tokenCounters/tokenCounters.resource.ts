@@ -1,6 +1,6 @@
 import { member } from '../../access/audience.ts';
 import { z } from 'zod';
-import { defineResource } from '../../rpc/resource.ts';
+import { defineResource } from '../../resources/resource.ts';
 
 /** The largest number the lastSequence column (a 32-bit integer on PostgreSQL) holds. */
 export const MAX_SEQUENCE = 2_147_483_647;

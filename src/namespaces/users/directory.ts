@@ -2,7 +2,7 @@ import { membershipIn, type Caller } from '../../auth/caller.ts';
 import type { Context } from '../../rpc/operation.ts';
 import type { Page } from '../../values/paging.ts';
 import type { UserStatus } from './users.repo.ts';
-import type { ApiRecord } from '../../rpc/resource.ts';
+import type { ApiRecord } from '../../resources/resource.ts';
 
 /** What the public doctor directory shows of a user record (CONTRACT.md section 6): no email, identity id, block or login data. */
 export const PUBLIC_PROFILE_FIELDS = [

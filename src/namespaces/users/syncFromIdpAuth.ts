@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { role } from '../../auth/roles.ts';
 import { email, reqStr, str } from '../../values/fields.ts';
 import { defineOperation, type Context } from '../../rpc/operation.ts';
-import type { ApiRecord } from '../../rpc/resource.ts';
+import type { ApiRecord } from '../../resources/resource.ts';
 import { assertMayChangePlatformAdmin } from './users.access.ts';
 import { findOrCreateOrganization, organizationIdByTeam, type Address } from '../organizations/organizations.repo.ts';
 import { findByIdpUserId, insertUnlessExists, patchById } from './users.repo.ts';

@@ -1,7 +1,7 @@
 import { self, type Owner } from '../../access/audience.ts';
 import { AppError } from '../../values/errors.ts';
 import { defineOperation, type Context } from '../../rpc/operation.ts';
-import type { ApiRecord } from '../../rpc/resource.ts';
+import type { ApiRecord } from '../../resources/resource.ts';
 import { assertMayChangePlatformAdmin } from './users.access.ts';
 import { users } from './users.resource.ts';
 

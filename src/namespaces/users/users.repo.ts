@@ -6,7 +6,7 @@ import { containsLiteral, containsText } from '../../db/text-search.ts';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../values/errors.ts';
 import { offsetOf, pageOf, type Page } from '../../values/paging.ts';
-import type { ApiRecord } from '../../rpc/resource.ts';
+import type { ApiRecord } from '../../resources/resource.ts';
 import { users } from './users.resource.ts';
 
 /** Query functions for the users namespace; each takes the handle (`db` or the transaction) first. */

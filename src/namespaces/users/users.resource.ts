@@ -1,7 +1,7 @@
 import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { ROLES, role } from '../../auth/roles.ts';
-import { defineResource, type ApiRecord } from '../../rpc/resource.ts';
+import { defineResource, type ApiRecord } from '../../resources/resource.ts';
 
 /** A known role name (src/auth/roles.ts). */
 export const roleList = () => z.array(role()).max(ROLES.length * 4);

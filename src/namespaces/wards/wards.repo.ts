@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.ts';
-import type { ApiRecord } from '../../rpc/resource.ts';
+import type { ApiRecord } from '../../resources/resource.ts';
 import { wards } from './wards.resource.ts';
 
 /** Query functions for wards; each takes the handle first. */

@@ -2,7 +2,7 @@ import { member } from '../../access/audience.ts';
 import { z } from 'zod';
 import { AppError } from '../../values/errors.ts';
 import { reqStr, str } from '../../values/fields.ts';
-import { defineResource, type ApiRecord } from '../../rpc/resource.ts';
+import { defineResource, type ApiRecord } from '../../resources/resource.ts';
 
 /** An organization's wards. `code` is unique in the organization when given. */
 export const wards = defineResource({

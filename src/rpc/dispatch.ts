@@ -7,7 +7,7 @@ import { anonymous, type Caller } from '../auth/caller.ts';
 import { tokenFromHeaders, type TokenService } from '../auth/tokens.ts';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
-import { recordAudit } from '../namespaces/audit/audit.repo.ts';
+import { recordAudit } from '../audit/trail.ts';
 import type { Services } from '../services.ts';
 import { AppError, type ErrorDetail } from '../values/errors.ts';
 import type { Context, Operation } from './operation.ts';

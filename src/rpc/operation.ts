@@ -55,7 +55,7 @@ export interface OperationDef<S extends z.ZodType, R> {
   readsPatientData?: boolean;
   /**
    * `true`: runs in one transaction with its audit row. `manual`: the handler opens its own
-   * transactions (it talks to an outside provider) and records audit with recordAudit().
+   * transactions (it talks to an outside provider) and records audit with recordAudit() (src/audit/trail.ts).
    */
   writes?: boolean | 'manual';
   input: S;

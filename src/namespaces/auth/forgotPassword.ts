@@ -4,7 +4,7 @@ import { AppError } from '../../values/errors.ts';
 import { bool, str } from '../../values/fields.ts';
 import { defineOperation, type Context } from '../../rpc/operation.ts';
 import type { Mailer } from '../../services.ts';
-import { recordAudit } from '../audit/audit.repo.ts';
+import { recordAudit } from '../../audit/trail.ts';
 import { normalizedEmail } from './auth.fields.ts';
 import { newResetCode, replaceCode, resetCodeHash } from './codes.repo.ts';
 import { findIdentityByEmail } from './identities.repo.ts';

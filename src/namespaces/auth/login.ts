@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { burnPasswordCheck, verifyPassword } from '../../auth/passwords.ts';
 import { AppError } from '../../values/errors.ts';
 import { defineOperation } from '../../rpc/operation.ts';
-import { recordAudit } from '../audit/audit.repo.ts';
+import { recordAudit } from '../../audit/trail.ts';
 import { givenPassword, normalizedEmail, normalizeMobileNumber, phoneNumber } from './auth.fields.ts';
 import { findIdentityByEmail, findIdentityByPhone, normalizeEmail, recordSignIn } from './identities.repo.ts';
 import { LIMITS, perAddress, perIdentifier } from './limits.ts';

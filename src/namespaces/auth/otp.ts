@@ -1,7 +1,7 @@
 import { randomDigits, sameHash } from '../../auth/passwords.ts';
 import { AppError } from '../../values/errors.ts';
 import type { Context } from '../../rpc/operation.ts';
-import { recordAudit, type AuditEntry } from '../audit/audit.repo.ts';
+import { recordAudit, type AuditEntry } from '../../audit/trail.ts';
 import { latestLiveCode, otpHash, replaceCode, takeAttempt, type CodePurpose } from './codes.repo.ts';
 
 /**

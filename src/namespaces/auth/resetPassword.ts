@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { hashPassword } from '../../auth/passwords.ts';
 import { AppError } from '../../values/errors.ts';
 import { defineOperation } from '../../rpc/operation.ts';
-import { recordAudit } from '../audit/audit.repo.ts';
+import { recordAudit } from '../../audit/trail.ts';
 import { newPassword } from './auth.fields.ts';
 import { consumeCode, dropCodes, liveCodeByHash, resetCodeHash } from './codes.repo.ts';
 import { endSessions, toIdentityRecord, updateIdentity } from './identities.repo.ts';

@@ -4,7 +4,7 @@ import { hashPassword } from '../../auth/passwords.ts';
 import { AppError } from '../../values/errors.ts';
 import { str } from '../../values/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
-import { recordAudit } from '../audit/audit.repo.ts';
+import { recordAudit } from '../../audit/trail.ts';
 import { newPassword, normalizedEmail, phoneNumber } from './auth.fields.ts';
 import { createIdentity, findIdentityByEmail, findIdentityByPhone } from './identities.repo.ts';
 import { LIMITS, perAddress } from './limits.ts';

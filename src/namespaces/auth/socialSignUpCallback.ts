@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../values/errors.ts';
 import { str } from '../../values/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
-import { recordAudit } from '../audit/audit.repo.ts';
+import { recordAudit } from '../../audit/trail.ts';
 import { createIdentity, findIdentityByEmail, findIdentityBySocialSubject, recordSignIn, type IdentityRow } from './identities.repo.ts';
 import { LIMITS, perAddress } from './limits.ts';
 import { signedIn } from './session.ts';

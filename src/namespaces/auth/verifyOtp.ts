@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AppError } from '../../values/errors.ts';
 import type { Db } from '../../db/database.ts';
 import { defineOperation } from '../../rpc/operation.ts';
-import { recordAudit } from '../audit/audit.repo.ts';
+import { recordAudit } from '../../audit/trail.ts';
 import { mobileFields, otpCode, withNormalizedMobile } from './auth.fields.ts';
 import { consumeCode } from './codes.repo.ts';
 import { createIdentity, findIdentityByPhone, recordSignIn, type IdentityRow } from './identities.repo.ts';

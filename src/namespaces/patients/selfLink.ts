@@ -4,7 +4,7 @@ import { signedIn } from '../../auth/caller.ts';
 import { AppError } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
-import { recordAudit } from '../audit/audit.repo.ts';
+import { recordAudit } from '../../audit/trail.ts';
 import { mobileFields, otpCode, withNormalizedMobile } from '../auth/auth.fields.ts';
 import { consumeCode } from '../auth/codes.repo.ts';
 import { LIMITS, perAddress, perIdentifier } from '../auth/limits.ts';

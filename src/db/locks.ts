@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Context } from '../rpc/operation.ts';
+import type { Db, Dialect } from './database.ts';
 
 /**
  * Serialises, for the rest of the transaction, every transaction that takes one of the same keys:
@@ -9,9 +9,9 @@ import type { Context } from '../rpc/operation.ts';
  * unrelated writers wait). SQLite: one writer connection runs one transaction at a time, which
  * serialises already.
  */
-export async function serialiseOn(ctx: Pick<Context, 'db' | 'dialect'>, ...keys: string[]): Promise<void> {
-  if (ctx.dialect !== 'postgres') return;
+export async function serialiseOn(db: Db, dialect: Dialect, ...keys: string[]): Promise<void> {
+  if (dialect !== 'postgres') return;
   for (const key of [...new Set(keys)].sort()) {
-    await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(ctx.db);
+    await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(db);
   }
 }

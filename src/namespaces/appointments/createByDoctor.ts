@@ -34,7 +34,7 @@ type PatientDetails = z.output<ReturnType<typeof patientDetails>>;
 async function resolvePatient(ctx: Context, organizationId: string, details: PatientDetails): Promise<{ patient: PatientRecord; created: boolean }> {
   if (details.id) return { patient: await patientOf(ctx.db, organizationId, details.id, 'patientDetails.id'), created: false };
   const contacts = [details.mobileNumber && `mobile:${details.mobileNumber}`, details.emailId && `email:${details.emailId}`].filter((c) => !!c);
-  await serialiseOn(ctx, ...contacts.map((contact) => `patients:${organizationId}:${contact}`));
+  await serialiseOn(ctx.db, ctx.dialect, ...contacts.map((contact) => `patients:${organizationId}:${contact}`));
   const found = await findPatientByContact(ctx.db, organizationId, { mobileNumber: details.mobileNumber, email: details.emailId });
   if (found) return { patient: found, created: false };
   if (!details.patientName) throw validationFailed('patientDetails.patientName', 'is needed to register a new patient (no patient matches the mobile number or email)');

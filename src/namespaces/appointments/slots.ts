@@ -85,7 +85,7 @@ function daysOf(interval: Interval): number[] {
  * first one's committed row) finds the clash (src/db/locks.ts).
  */
 export async function lockDoctorDays(ctx: Context, doctorId: string, interval: Interval): Promise<void> {
-  await serialiseOn(ctx, ...daysOf(interval).map((day) => `appointments:${doctorId}:${day}`));
+  await serialiseOn(ctx.db, ctx.dialect, ...daysOf(interval).map((day) => `appointments:${doctorId}:${day}`));
 }
 
 /** A block the doctor reserved that overlaps the interval, if any. */

@@ -15,7 +15,7 @@ import { stateOf } from './status.ts';
  * organization needs no organizations row).
  */
 export async function lockOrganizationPayouts(ctx: Context, organizationId: string): Promise<void> {
-  await serialiseOn(ctx, `superAdminPayouts:${organizationId}`);
+  await serialiseOn(ctx.db, ctx.dialect, `superAdminPayouts:${organizationId}`);
 }
 
 /** An organization's money in minor units (sums over integer columns: exact on both databases). */

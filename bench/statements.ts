@@ -7,7 +7,7 @@
 import { StatementSync } from 'node:sqlite';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { TokenService } from '../src/auth/tokens.ts';
+import { TokenService } from '../src/caller/tokens.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/database.ts';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
-import { ROLES } from '../src/auth/roles.ts';
+import { ROLES } from '../src/caller/roles.ts';
 import { allOperations } from '../src/namespaces/index.ts';
 import { newId } from '../src/values/ids.ts';
 import type { Operation } from '../src/rpc/operation.ts';

@@ -1,4 +1,4 @@
-import { TokenService } from '../src/auth/tokens.ts';
+import { TokenService } from '../src/caller/tokens.ts';
 import { newId } from '../src/values/ids.ts';
 import type { TestApp } from './harness.ts';
 

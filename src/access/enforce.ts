@@ -1,4 +1,4 @@
-import { holdsRoleIn, isBlockedIn, membershipIn, type Caller, type Membership } from '../auth/caller.ts';
+import { holdsRoleIn, isBlockedIn, membershipIn, type Caller, type Membership } from '../caller/caller.ts';
 import type { Config } from '../config.ts';
 import type { OwnerOf } from './audience.ts';
 import { AppError } from '../values/errors.ts';

@@ -1,4 +1,4 @@
-import type { Role } from '../auth/roles.ts';
+import type { Role } from '../caller/roles.ts';
 
 /**
  * The role table: for each role of an organization, the member and self operations it may call

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from './dialect-features.ts';
 
-/** The channel a change to `users` is announced on (PostgreSQL): processes drop the callers they remember (src/auth/caller-cache.ts). */
+/** The channel a change to `users` is announced on (PostgreSQL): processes drop the callers they remember (src/caller/caller-cache.ts). */
 export const USERS_CHANNEL = 'healthops_users_changed';
 
 /**

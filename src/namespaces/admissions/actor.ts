@@ -9,7 +9,7 @@ export interface Actor {
 /**
  * The caller as the actor of a change: the membership the dispatcher admitted the call with (its
  * users record in the organization; a platform admin's platform-level record). Its first role is the
- * record's primary one (src/auth/caller.ts loadCaller). Null without a token (optional mode): the
+ * record's primary one (src/caller/caller.ts loadCaller). Null without a token (optional mode): the
  * change is still made and logged, with no actor.
  */
 export function callerActor(ctx: Context): Actor | null {

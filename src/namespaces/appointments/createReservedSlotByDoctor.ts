@@ -1,6 +1,6 @@
 import { member } from '../../access/audience.ts';
 import { z } from 'zod';
-import { callerId } from '../../auth/caller.ts';
+import { callerId } from '../../caller/caller.ts';
 import { AppError } from '../../values/errors.ts';
 import { date, id, time } from '../../values/fields.ts';
 import { newId } from '../../values/ids.ts';

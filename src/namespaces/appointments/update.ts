@@ -1,6 +1,6 @@
 import { member } from '../../access/audience.ts';
 import { z } from 'zod';
-import { callerId } from '../../auth/caller.ts';
+import { callerId } from '../../caller/caller.ts';
 import { bool, date, id, reqStr, time, ts } from '../../values/fields.ts';
 import { money } from '../../values/money.ts';
 import { defineOperation } from '../../rpc/operation.ts';

@@ -1,5 +1,5 @@
 import { self } from '../../access/audience.ts';
-import { callerId } from '../../auth/caller.ts';
+import { callerId } from '../../caller/caller.ts';
 import type { Db } from '../../db/database.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { parseJsonArray } from '../../values/record.ts';

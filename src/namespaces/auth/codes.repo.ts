@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { hashCode } from '../../auth/passwords.ts';
+import { hashCode } from '../../caller/passwords.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { OneTimeCodesTable } from '../../db/schema.ts';
@@ -7,7 +7,7 @@ import { newId } from '../../values/ids.ts';
 
 /**
  * One-time codes (OTP for mobile numbers, password-reset codes). Only an HMAC of a code is
- * stored (hashCode() in src/auth/passwords.ts, keyed with the JWT secret).
+ * stored (hashCode() in src/caller/passwords.ts, keyed with the JWT secret).
  *
  * OTP codes are hashed with their mobile number as target and looked up by target; codes that
  * link patient records (patients.requestLink) likewise, with organization, identity and number.

@@ -1,6 +1,6 @@
 import { everyone } from '../../access/audience.ts';
 import { z } from 'zod';
-import { burnPasswordCheck, verifyPassword } from '../../auth/passwords.ts';
+import { burnPasswordCheck, verifyPassword } from '../../caller/passwords.ts';
 import { AppError } from '../../values/errors.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { recordAudit } from '../../audit/trail.ts';

@@ -5,7 +5,7 @@ import { after, test } from 'node:test';
 import { describeEachDialect, failsWith, ok } from '../../../test/harness.ts';
 import { authCall, movableClock, nextIp, uniquePhone } from './auth.testkit.ts';
 import { LIMITS } from './limits.ts';
-import { tokenService } from '../../auth/tokens.ts';
+import { tokenService } from '../../caller/tokens.ts';
 
 const clock = movableClock();
 /** A six-digit code that is neither `code` nor the development code. */

@@ -1,4 +1,4 @@
-import { randomDigits, sameHash } from '../../auth/passwords.ts';
+import { randomDigits, sameHash } from '../../caller/passwords.ts';
 import { AppError } from '../../values/errors.ts';
 import type { Context } from '../../rpc/operation.ts';
 import { recordAudit, type AuditEntry } from '../../audit/trail.ts';

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { describeEachDialect, failsWith, ok } from '../../../test/harness.ts';
 import { authCall, nextIp, uniqueEmail, uniquePhone } from './auth.testkit.ts';
 import { LIMITS } from './limits.ts';
-import { tokenService } from '../../auth/tokens.ts';
+import { tokenService } from '../../caller/tokens.ts';
 
 const PASSWORD = 'correct horse battery';
 const USER_FIELDS = ['createdAt', 'email', 'id', 'isVerified', 'lastLoginAt', 'name', 'phone', 'updatedAt'];

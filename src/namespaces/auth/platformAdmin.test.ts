@@ -2,7 +2,7 @@ import { platform } from '../../access/audience.ts';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { z } from 'zod';
-import { callerId } from '../../auth/caller.ts';
+import { callerId } from '../../caller/caller.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { describeEachDialect, failsWith, ok } from '../../../test/harness.ts';
 import { authCall, uniqueEmail } from './auth.testkit.ts';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { hashPassword } from '../../auth/passwords.ts';
+import { hashPassword } from '../../caller/passwords.ts';
 import type { Db } from '../../db/database.ts';
 import type { UsersTable } from '../../db/schema.ts';
 import { newId } from '../../values/ids.ts';

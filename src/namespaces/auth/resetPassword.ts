@@ -1,6 +1,6 @@
 import { everyone } from '../../access/audience.ts';
 import { z } from 'zod';
-import { hashPassword } from '../../auth/passwords.ts';
+import { hashPassword } from '../../caller/passwords.ts';
 import { AppError } from '../../values/errors.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { recordAudit } from '../../audit/trail.ts';

@@ -1,4 +1,4 @@
-import { tokenService } from '../../auth/tokens.ts';
+import { tokenService } from '../../caller/tokens.ts';
 import type { Context } from '../../rpc/operation.ts';
 import { toIdentityRecord, type IdentityRecord, type IdentityRow } from './identities.repo.ts';
 

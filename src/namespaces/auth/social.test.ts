@@ -6,7 +6,7 @@ import { after, test } from 'node:test';
 import { describeEachDialect, failsWith, ok, type TestApp } from '../../../test/harness.ts';
 import { authCall, nextIp, uniqueEmail } from './auth.testkit.ts';
 import { LIMITS } from './limits.ts';
-import { tokenService } from '../../auth/tokens.ts';
+import { tokenService } from '../../caller/tokens.ts';
 
 /**
  * A small OAuth 2.0 provider: /authorize records the PKCE challenge and redirects with a code,

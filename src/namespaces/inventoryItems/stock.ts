@@ -1,4 +1,4 @@
-import { callerId } from '../../auth/caller.ts';
+import { callerId } from '../../caller/caller.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError, notFound, validationFailed } from '../../values/errors.ts';
 import { newId } from '../../values/ids.ts';

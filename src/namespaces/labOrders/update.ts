@@ -1,7 +1,7 @@
 import { member } from '../../access/audience.ts';
 import { organizationOfRecord } from '../../access/organization.ts';
 import { z } from 'zod';
-import { callerId } from '../../auth/caller.ts';
+import { callerId } from '../../caller/caller.ts';
 import { AppError, notFound, validationFailed } from '../../values/errors.ts';
 import { id, ts } from '../../values/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';

@@ -1,6 +1,6 @@
 import { self } from '../../access/audience.ts';
 import { z } from 'zod';
-import { callerId } from '../../auth/caller.ts';
+import { callerId } from '../../caller/caller.ts';
 import { id, str, ts } from '../../values/fields.ts';
 import { newId } from '../../values/ids.ts';
 import { defineOperation } from '../../rpc/operation.ts';

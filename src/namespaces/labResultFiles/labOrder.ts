@@ -1,5 +1,5 @@
 import type { Owner, OwnerOf } from '../../access/audience.ts';
-import type { Caller } from '../../auth/caller.ts';
+import type { Caller } from '../../caller/caller.ts';
 import type { Db } from '../../db/database.ts';
 import { notFound, validationFailed } from '../../values/errors.ts';
 import { findLabOrder, type LabOrderRecord } from '../labOrders/labOrders.repo.ts';

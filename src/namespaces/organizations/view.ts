@@ -1,4 +1,4 @@
-import { membershipIn, type Caller } from '../../auth/caller.ts';
+import { membershipIn, type Caller } from '../../caller/caller.ts';
 import type { Operation } from '../../rpc/operation.ts';
 import type { ApiRecord } from '../../resources/resource.ts';
 

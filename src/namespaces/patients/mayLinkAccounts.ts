@@ -1,5 +1,5 @@
 import { rolesGranted } from '../../access/grants.ts';
-import { holdsRoleIn } from '../../auth/caller.ts';
+import { holdsRoleIn } from '../../caller/caller.ts';
 import { AppError } from '../../values/errors.ts';
 import type { Context } from '../../rpc/operation.ts';
 

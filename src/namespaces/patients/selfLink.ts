@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { self } from '../../access/audience.ts';
-import { signedIn } from '../../auth/caller.ts';
+import { signedIn } from '../../caller/caller.ts';
 import { AppError } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';

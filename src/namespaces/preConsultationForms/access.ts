@@ -1,5 +1,5 @@
 import { ownIdentity, type Owner, type OwnerOf } from '../../access/audience.ts';
-import { callerId } from '../../auth/caller.ts';
+import { callerId } from '../../caller/caller.ts';
 import { AppError, notFound, validationFailed } from '../../values/errors.ts';
 import type { Context } from '../../rpc/operation.ts';
 import { appointmentPatient } from '../appointments/owners.ts';

@@ -1,6 +1,6 @@
 import { member } from '../../access/audience.ts';
 import { z } from 'zod';
-import { role } from '../../auth/roles.ts';
+import { role } from '../../caller/roles.ts';
 import { bool, email, id, str } from '../../values/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';
 import { assertMayChangePlatformAdmin } from './users.access.ts';

@@ -1,4 +1,4 @@
-import { membershipIn, type Caller } from '../../auth/caller.ts';
+import { membershipIn, type Caller } from '../../caller/caller.ts';
 import type { Context } from '../../rpc/operation.ts';
 import type { Page } from '../../values/paging.ts';
 import type { UserStatus } from './users.repo.ts';

@@ -1,6 +1,6 @@
 import { member } from '../../access/audience.ts';
 import { z } from 'zod';
-import { callerId } from '../../auth/caller.ts';
+import { callerId } from '../../caller/caller.ts';
 import { notFound } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../rpc/operation.ts';

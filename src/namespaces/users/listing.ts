@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { role } from '../../auth/roles.ts';
+import { role } from '../../caller/roles.ts';
 import { paging } from '../../values/fields.ts';
 import { SORT_FIELDS, USER_STATUSES, type Sort } from './users.repo.ts';
 

@@ -1,7 +1,7 @@
 import { member } from '../../access/audience.ts';
 import { named } from '../../access/organization.ts';
 import { z } from 'zod';
-import { role } from '../../auth/roles.ts';
+import { role } from '../../caller/roles.ts';
 import { email, reqStr, str } from '../../values/fields.ts';
 import { defineOperation, type Context } from '../../rpc/operation.ts';
 import type { ApiRecord } from '../../resources/resource.ts';

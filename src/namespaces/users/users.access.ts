@@ -1,5 +1,5 @@
 import { rolesGranted } from '../../access/grants.ts';
-import { holdsRoleIn, isPlatformAdmin, organizationsOf, type Caller } from '../../auth/caller.ts';
+import { holdsRoleIn, isPlatformAdmin, organizationsOf, type Caller } from '../../caller/caller.ts';
 import { AppError } from '../../values/errors.ts';
 import type { Context, Operation } from '../../rpc/operation.ts';
 
@@ -13,7 +13,7 @@ function holds(record: RoleState | undefined): boolean {
   return record.role === PLATFORM_ADMIN || (Array.isArray(record.roles) && record.roles.includes(PLATFORM_ADMIN));
 }
 
-/** platform_admin counts for a caller only on a record that is not blocked (src/auth/caller.ts). */
+/** platform_admin counts for a caller only on a record that is not blocked (src/caller/caller.ts). */
 function effective(record: RoleState | undefined): boolean {
   return holds(record) && record?.isBlocked !== true;
 }

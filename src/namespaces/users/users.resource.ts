@@ -1,9 +1,9 @@
 import { member } from '../../access/audience.ts';
 import { z } from 'zod';
-import { ROLES, role } from '../../auth/roles.ts';
+import { ROLES, role } from '../../caller/roles.ts';
 import { defineResource, type ApiRecord } from '../../resources/resource.ts';
 
-/** A known role name (src/auth/roles.ts). */
+/** A known role name (src/caller/roles.ts). */
 export const roleList = () => z.array(role()).max(ROLES.length * 4);
 export const idpUserId = () => z.string().trim().min(1, 'must not be empty').max(256);
 

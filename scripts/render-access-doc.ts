@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { GRANTS } from '../src/access/grants.ts';
 import { allOperations } from '../src/namespaces/index.ts';
-import type { Operation } from '../src/rpc/operation.ts';
+import type { Operation } from '../src/operations/operation.ts';
 import { Registry } from '../src/rpc/registry.ts';
 
 /**
@@ -16,7 +16,7 @@ export const END = '<!-- generated:end -->';
 
 const PROSE = `## Who may call what
 
-Every operation declares its audience in its own declaration (\`src/access/audience.ts\`); the
+Every operation declares its audience in its own declaration (\`src/operations/audience.ts\`); the
 dispatcher admits the caller before the handler runs (\`src/access/enforce.ts\`). There is no default:
 an operation without an audience fails registration.
 

@@ -8,7 +8,7 @@ import { ping, type DatabaseHandle } from './db/database.ts';
 import { allOperations } from './namespaces/index.ts';
 import { fromDatabaseError } from './rpc/db-errors.ts';
 import { Dispatcher } from './rpc/dispatch.ts';
-import type { Operation } from './rpc/operation.ts';
+import type { Operation } from './operations/operation.ts';
 import { AppError, type ErrorCode } from './values/errors.ts';
 import { newId } from './values/ids.ts';
 import { buildOpenApi } from './rpc/openapi.ts';

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { z } from 'zod';
+import { isTimeZone } from './time/zone.ts';
 import { toMinor } from './values/money.ts';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -157,14 +158,6 @@ const DEV_JWT_SECRET = 'healthops-development-secret-do-not-use-in-production';
 export class ConfigError extends Error {}
 
 /** An IANA time zone name this runtime knows (e.g. UTC, Asia/Kolkata). */
-export function isTimeZone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Reads the environment (after an optional .env file) and fails naming every bad variable. */
 export function loadConfig(source: Record<string, string | undefined> = readEnvironment()): Config {

@@ -3,7 +3,7 @@ import { before, test } from 'node:test';
 import { ROLES } from '../src/caller/roles.ts';
 import { allOperations } from '../src/namespaces/index.ts';
 import { newId } from '../src/values/ids.ts';
-import type { Operation } from '../src/rpc/operation.ts';
+import type { Operation } from '../src/operations/operation.ts';
 import { Registry } from '../src/rpc/registry.ts';
 import { organizationDigest } from './access/digest.ts';
 import { identityIds, idsOf, secretIds, seedOrganization, type Seeded } from './access/fixture.ts';

@@ -1,4 +1,4 @@
-import type { Operation } from '../rpc/operation.ts';
+import type { Operation } from '../operations/operation.ts';
 
 /** One line on who may call an operation, for /openapi.json, /docs and docs/access.md. */
 export function describeAudience(op: Pick<Operation, 'audience' | 'roles' | 'tokenRequired'>): string {

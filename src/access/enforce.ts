@@ -1,14 +1,9 @@
 import { holdsRoleIn, isBlockedIn, membershipIn, type Caller, type Membership } from '../caller/caller.ts';
 import type { Config } from '../config.ts';
-import type { OwnerOf } from './audience.ts';
+import type { OwnerOf } from '../operations/audience.ts';
+import type { Concerned } from '../operations/concerned.ts';
 import { AppError } from '../values/errors.ts';
-import type { Context, Operation } from '../rpc/operation.ts';
-
-/** The organization a call concerns, and whether the input named it or it was found from a record. */
-export interface Concerned {
-  organizationId: string;
-  named: boolean;
-}
+import type { Context, Operation } from '../operations/operation.ts';
 
 export interface Admission {
   organizationId: string | null;

@@ -1,17 +1,8 @@
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../values/errors.ts';
-import type { Context, Operation } from '../rpc/operation.ts';
-import type { Concerned } from './enforce.ts';
-
-/** What an operation's `organizationOf` may answer: an organization found from a record, or a Concerned. */
-export type OrganizationAnswer = string | Concerned | null | undefined;
-
-/** An organization the input names outright (a refusal is FORBIDDEN). */
-export const named = (organizationId: string): Concerned => ({ organizationId, named: true });
-
-/** An organization found from a record the input names (a refusal is NOT_FOUND). */
-export const foundFrom = (organizationId: string): Concerned => ({ organizationId, named: false });
+import type { Context, Operation } from '../operations/operation.ts';
+import { foundFrom, named, type Concerned, type OrganizationAnswer } from '../operations/concerned.ts';
 
 const namedInInput = (input: unknown): string | null => {
   const value = (input as { organizationId?: unknown } | null)?.organizationId;

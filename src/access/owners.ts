@@ -1,7 +1,7 @@
 import type { Db } from '../db/database.ts';
 import { AppError } from '../values/errors.ts';
-import type { Context } from '../rpc/operation.ts';
-import type { Owner, OwnerOf } from './audience.ts';
+import type { Context } from '../operations/operation.ts';
+import type { Owner, OwnerOf } from '../operations/audience.ts';
 
 /**
  * The owner of a patient record: the account linked to it (patients.idpUserId), and its

@@ -10,7 +10,7 @@ import { openDatabase, type DatabaseHandle, type Dialect } from '../db/database.
 import { migrateToLatest } from '../db/migrate.ts';
 import { newId } from '../values/ids.ts';
 import { parseJsonArray } from '../values/record.ts';
-import type { Context, Operation } from '../rpc/operation.ts';
+import type { Context, Operation } from '../operations/operation.ts';
 import { ReadLog } from './read-log.ts';
 
 let clock = 1_850_000_000_000;

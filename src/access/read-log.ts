@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/database.ts';
-import type { ReadRecorder } from '../rpc/dispatch.ts';
-import type { Context, Operation } from '../rpc/operation.ts';
+import type { Context, Operation } from '../operations/operation.ts';
 import { refsOf, rowsOf, type PendingRead, type ReadRows } from './read-entries.ts';
 
 export interface ReadLogOptions {
@@ -13,6 +12,11 @@ export interface ReadLogOptions {
 
 /** Rows per INSERT statement: well under the bound-parameter limits of SQLite and PostgreSQL. */
 const ROWS_PER_INSERT = 1000;
+
+/** What the dispatcher hands each answered read of patient data to. */
+export interface ReadRecorder {
+  recordRead(op: Operation, ctx: Context, result: unknown): void;
+}
 
 interface Queued {
   pending: PendingRead;

@@ -1,7 +1,7 @@
 import { callerId } from '../caller/caller.ts';
 import type { Db } from '../db/database.ts';
 import { newId } from '../values/ids.ts';
-import type { Context } from '../rpc/operation.ts';
+import type { Context } from '../operations/operation.ts';
 
 export interface AuditEntry {
   operation: string;

@@ -6,9 +6,9 @@ import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { z } from 'zod';
 import { orgId, platformAdmin, signIn } from '../../test/builders.ts';
 import { createTestApp, describeEachDialect, failsWith, ok, type TestApp } from '../../test/harness.ts';
-import { everyone, member, self, type Audience } from '../access/audience.ts';
+import { everyone, member, self, type Audience } from '../operations/audience.ts';
 import { AppError } from '../values/errors.ts';
-import { defineOperation } from '../rpc/operation.ts';
+import { defineOperation } from '../operations/operation.ts';
 
 const whoAmI = (namespace: string, audience: Audience<unknown>, tokenRequired = false) =>
   defineOperation({

@@ -1,4 +1,4 @@
-import { everyone } from '../access/audience.ts';
+import { everyone } from '../operations/audience.ts';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { CompiledQuery, sql } from 'kysely';
@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { orgId } from '../../test/builders.ts';
 import { describeEachDialect, ok } from '../../test/harness.ts';
 import { AppError } from '../values/errors.ts';
-import { defineOperation } from '../rpc/operation.ts';
+import { defineOperation } from '../operations/operation.ts';
 import { newId } from '../values/ids.ts';
 import { LIST_MEMO_TTL_MS, ListMemo, countOf } from './list-memo.ts';
 import type { Db } from './database.ts';

@@ -1,4 +1,4 @@
-import type { Operation } from '../rpc/operation.ts';
+import type { Operation } from '../operations/operation.ts';
 import * as appointments from './appointments/index.ts';
 import * as audit from './audit/index.ts';
 import * as auth from './auth/index.ts';

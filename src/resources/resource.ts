@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { Audience } from '../access/audience.ts';
+import type { Audience } from '../operations/audience.ts';
 import { countOf } from '../db/list-memo.ts';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
@@ -9,7 +9,7 @@ import { notFound } from '../values/errors.ts';
 import { bool, date, email, id, int, jsonObject, num, paging, str, strArray, time, ts } from '../values/fields.ts';
 import { newId } from '../values/ids.ts';
 import { fromMinor, money, percent, toMinor } from '../values/money.ts';
-import { defineOperation, type Context, type Operation } from '../rpc/operation.ts';
+import { defineOperation, type Context, type Operation } from '../operations/operation.ts';
 import { offsetOf, pageOf, type Page } from '../values/paging.ts';
 import { fromJsonText, toBool, toJsonText } from '../values/record.ts';
 

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { admitCall, admitCaller } from '../access/enforce.ts';
 import { organizationConcerned } from '../access/organization.ts';
+import type { ReadRecorder } from '../access/read-log.ts';
 import { CallerCache } from '../caller/caller-cache.ts';
 import { anonymous, type Caller } from '../caller/caller.ts';
 import { tokenFromHeaders, type TokenService } from '../caller/tokens.ts';
@@ -10,7 +11,7 @@ import type { DatabaseHandle } from '../db/database.ts';
 import { recordAudit } from '../audit/trail.ts';
 import type { Services } from '../services.ts';
 import { AppError, type ErrorDetail } from '../values/errors.ts';
-import type { Context, Operation } from './operation.ts';
+import type { Context, Operation } from '../operations/operation.ts';
 import { RateLimits } from './rate-limits.ts';
 import type { Registry } from './registry.ts';
 
@@ -22,10 +23,6 @@ export interface DispatchDeps {
   tokens: TokenService;
   /** Where reads of patient data by callers with a token are recorded (src/access/read-log.ts). */
   readLog?: ReadRecorder;
-}
-
-export interface ReadRecorder {
-  recordRead(op: Operation, ctx: Context, result: unknown): void;
 }
 
 export interface Call {

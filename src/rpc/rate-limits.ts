@@ -4,7 +4,7 @@ import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rat
 import { ConfigError, type Config, type RateWindow } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { AppError } from '../values/errors.ts';
-import type { Context, Operation, RateLimit } from './operation.ts';
+import type { Context, Operation, RateLimit } from '../operations/operation.ts';
 import { DatabaseRateLimiter, deleteEndedCounters } from './rate-limit-store.ts';
 
 /** How often a process clears the counters whose window has ended. */

@@ -1,5 +1,5 @@
 import { rolesGranted } from '../access/grants.ts';
-import type { Operation } from './operation.ts';
+import type { Operation } from '../operations/operation.ts';
 
 export class Registry {
   readonly #ops = new Map<string, Map<string, Operation>>();

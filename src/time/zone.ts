@@ -96,3 +96,12 @@ export function dayRange(fromDate: string | undefined, toDate: string | undefine
     ...(toDate ? { to: dayStart(nextDay(toDate), timeZone) } : {}),
   };
 }
+
+export function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}

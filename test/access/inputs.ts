@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Operation } from '../../src/rpc/operation.ts';
+import type { Operation } from '../../src/operations/operation.ts';
 
 /** A JSON Schema as z.toJSONSchema writes it, as far as the generator reads it. */
 interface Schema {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { member } from '../../access/audience.ts';
+import { member } from '../../operations/audience.ts';
 import { notFound } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { applyServiceCharge } from './charges.apply.ts';
 import { chargeActor, idpTeamId, idpUserId, notes, organizationOfTeam } from './charges.context.ts';
 import { consultationServiceOf } from './charges.repo.ts';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { member } from '../../access/audience.ts';
+import { member } from '../../operations/audience.ts';
 import { notFound, validationFailed } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { findAdmission } from '../admissions/admissions.repo.ts';
 import { findLabOrder } from '../labOrders/labOrders.repo.ts';
 import { findService } from '../services/services.repo.ts';

@@ -1,7 +1,7 @@
 import { AppError, notFound, validationFailed } from '../../values/errors.ts';
 import { newId } from '../../values/ids.ts';
 import { applyRate, multiply } from '../../values/money.ts';
-import type { Context } from '../../rpc/operation.ts';
+import type { Context } from '../../operations/operation.ts';
 import type { ApiRecord } from '../../resources/resource.ts';
 import { appendLogs } from '../admissionLogs/admissionLogs.repo.ts';
 import type { Actor } from '../admissions/actor.ts';

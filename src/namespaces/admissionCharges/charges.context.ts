@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import type { Concerned } from '../../access/enforce.ts';
-import { named } from '../../access/organization.ts';
+import { named, type Concerned } from '../../operations/concerned.ts';
 import { AppError, notFound } from '../../values/errors.ts';
-import type { Context } from '../../rpc/operation.ts';
+import type { Context } from '../../operations/operation.ts';
 import { callerActor, type Actor } from '../admissions/actor.ts';
 import { organizationIdByTeam } from '../organizations/organizations.repo.ts';
 import { idpUserId as idpUserIdSchema } from '../users/users.resource.ts';

@@ -1,4 +1,4 @@
-import { member } from '../../access/audience.ts';
+import { member } from '../../operations/audience.ts';
 import { defineResource } from '../../resources/resource.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { member } from '../../access/audience.ts';
+import { member } from '../../operations/audience.ts';
 import { notFound } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { findAdmission } from '../admissions/admissions.repo.ts';
 import { idpTeamId, label, organizationOfTeam } from './charges.context.ts';
 import { activeChargeFor, toRecord } from './charges.repo.ts';

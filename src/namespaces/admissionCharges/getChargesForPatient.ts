@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { member } from '../../access/audience.ts';
+import { member } from '../../operations/audience.ts';
 import { notFound } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { findPatient } from '../patients/patients.repo.ts';
 import { idpTeamId, organizationOfTeam } from './charges.context.ts';
 import { chargesOfPatient, toRecord } from './charges.repo.ts';

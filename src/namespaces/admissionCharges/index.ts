@@ -1,4 +1,4 @@
-import type { Operation } from '../../rpc/operation.ts';
+import type { Operation } from '../../operations/operation.ts';
 import { applyCharge } from './applyCharge.ts';
 import { applyDoctorFee } from './applyDoctorFee.ts';
 import { applyLabCharge } from './applyLabCharge.ts';

@@ -1,8 +1,8 @@
-import { member } from '../../access/audience.ts';
+import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { AppError, validationFailed } from '../../values/errors.ts';
 import { id, str } from '../../values/fields.ts';
-import type { Context } from '../../rpc/operation.ts';
+import type { Context } from '../../operations/operation.ts';
 import { defineResource, type ApiRecord } from '../../resources/resource.ts';
 
 const label = () => z.string().trim().min(1, 'must not be empty').max(64);

@@ -1,4 +1,4 @@
-import type { Operation } from '../../rpc/operation.ts';
+import type { Operation } from '../../operations/operation.ts';
 import { admissionLogs } from './admissionLogs.resource.ts';
 
 export const operations: Operation[] = [...admissionLogs.operations];

@@ -1,4 +1,4 @@
-import type { Context } from '../../rpc/operation.ts';
+import type { Context } from '../../operations/operation.ts';
 
 /** Who did something to an admission: a users record id and its (primary) role. */
 export interface Actor {

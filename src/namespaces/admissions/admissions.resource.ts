@@ -1,4 +1,4 @@
-import { member } from '../../access/audience.ts';
+import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id, reqStr, str, ts } from '../../values/fields.ts';
 import { fromMinor, money } from '../../values/money.ts';

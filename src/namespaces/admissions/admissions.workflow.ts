@@ -1,5 +1,5 @@
 import { AppError, validationFailed } from '../../values/errors.ts';
-import type { Context } from '../../rpc/operation.ts';
+import type { Context } from '../../operations/operation.ts';
 import type { ApiRecord } from '../../resources/resource.ts';
 import type { AdmissionEvent } from '../admissionLogs/admissionLogs.repo.ts';
 import { claimBed, releaseBed, releaseReservations } from '../beds/beds.occupancy.ts';

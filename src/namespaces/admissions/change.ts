@@ -1,4 +1,4 @@
-import type { Context } from '../../rpc/operation.ts';
+import type { Context } from '../../operations/operation.ts';
 import type { ApiRecord } from '../../resources/resource.ts';
 import { findOrganizationById, settingsOf } from '../organizations/organizations.repo.ts';
 import { callerActor } from './actor.ts';

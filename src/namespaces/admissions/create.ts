@@ -1,5 +1,5 @@
-import { member } from '../../access/audience.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { member } from '../../operations/audience.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { appendLogs } from '../admissionLogs/admissionLogs.repo.ts';
 import { admissions, createInput } from './admissions.resource.ts';
 import { prepareChange } from './change.ts';

@@ -1,6 +1,6 @@
-import { member } from '../../access/audience.ts';
+import { member } from '../../operations/audience.ts';
 import { AppError, notFound } from '../../values/errors.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { deleteLogsOfAdmission } from '../admissionLogs/admissionLogs.repo.ts';
 import { releaseBed, releaseReservations } from '../beds/beds.occupancy.ts';
 import { findOrganizationById, settingsOf } from '../organizations/organizations.repo.ts';

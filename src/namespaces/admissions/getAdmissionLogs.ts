@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { member } from '../../access/audience.ts';
+import { member } from '../../operations/audience.ts';
 import { organizationOfRecord } from '../../access/organization.ts';
 import { id } from '../../values/fields.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { logsOfAdmission } from '../admissionLogs/admissionLogs.repo.ts';
 
 /**

@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { member } from '../../access/audience.ts';
-import type { Concerned } from '../../access/enforce.ts';
-import { named } from '../../access/organization.ts';
+import { member } from '../../operations/audience.ts';
+import { named, type Concerned } from '../../operations/concerned.ts';
 import { notFound } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
-import { defineOperation, type Context } from '../../rpc/operation.ts';
+import { defineOperation, type Context } from '../../operations/operation.ts';
 import type { ApiRecord } from '../../resources/resource.ts';
 import { chargesOfAdmission, toRecord } from '../admissionCharges/charges.repo.ts';
 import { advanceOf, billOf } from '../admissionCharges/charges.totals.ts';

@@ -1,6 +1,6 @@
 import { newId } from '../../values/ids.ts';
 import { applyRate } from '../../values/money.ts';
-import type { Context } from '../../rpc/operation.ts';
+import type { Context } from '../../operations/operation.ts';
 import { amountsOf } from '../services/services.repo.ts';
 import { insertRow, type AppointmentRecord, type AppointmentRow } from './appointments.repo.ts';
 import { clockOf, doctorOf, patientOf, serviceOf } from './references.ts';

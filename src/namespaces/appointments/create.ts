@@ -1,8 +1,8 @@
-import { member } from '../../access/audience.ts';
+import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { bool, date, id } from '../../values/fields.ts';
 import { money } from '../../values/money.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { book, defined } from './book.ts';
 import { bookingFields, label, statusText, text } from './fields.ts';
 

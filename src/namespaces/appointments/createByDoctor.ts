@@ -1,9 +1,9 @@
-import { member } from '../../access/audience.ts';
+import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { serialiseOn } from '../../db/locks.ts';
 import { validationFailed } from '../../values/errors.ts';
 import { date, id, jsonObject, time } from '../../values/fields.ts';
-import { defineOperation, type Context } from '../../rpc/operation.ts';
+import { defineOperation, type Context } from '../../operations/operation.ts';
 import { normalizedEmail, phoneNumber } from '../auth/auth.fields.ts';
 import { findPatientByContact, type PatientRecord } from '../patients/patients.repo.ts';
 import { asPatient, patients } from '../patients/patients.resource.ts';

@@ -1,8 +1,8 @@
-import { self } from '../../access/audience.ts';
+import { self } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id } from '../../values/fields.ts';
 import { money } from '../../values/money.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { book, defined } from './book.ts';
 import { bookingFields, label, text } from './fields.ts';
 import { ownerByBookedPatient } from './owners.ts';

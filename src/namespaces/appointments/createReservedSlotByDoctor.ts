@@ -1,10 +1,10 @@
-import { member } from '../../access/audience.ts';
+import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { callerId } from '../../caller/caller.ts';
 import { AppError } from '../../values/errors.ts';
 import { date, id, time } from '../../values/fields.ts';
 import { newId } from '../../values/ids.ts';
-import { defineOperation, type Context } from '../../rpc/operation.ts';
+import { defineOperation, type Context } from '../../operations/operation.ts';
 import { doctorByReference, type DoctorRef } from './references.ts';
 import { insertReserved, reservedIn } from './reservedSlots.repo.ts';
 import { appointmentOverlap, dayStartMinute, lockDoctorDays, minuteOfDay, MINUTES_PER_DAY, reservedOverlap, type Interval } from './slots.ts';

@@ -1,8 +1,8 @@
-import { member } from '../../access/audience.ts';
+import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { notFound } from '../../values/errors.ts';
 import { id, paging } from '../../values/fields.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { pageAppointments } from './appointments.repo.ts';
 import { startRange } from './dateFilters.ts';
 import { dateFilter, filter, statusList } from './fields.ts';

@@ -1,8 +1,8 @@
-import { member } from '../../access/audience.ts';
+import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id } from '../../values/fields.ts';
 import { fromMinor } from '../../values/money.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { countOnDate, countUpcoming, figuresByStatus } from './appointments.repo.ts';
 import { clockOf } from './references.ts';
 

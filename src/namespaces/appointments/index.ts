@@ -1,4 +1,4 @@
-import type { Operation } from '../../rpc/operation.ts';
+import type { Operation } from '../../operations/operation.ts';
 import { create } from './create.ts';
 import { createByDoctor } from './createByDoctor.ts';
 import { createPending } from './createPending.ts';

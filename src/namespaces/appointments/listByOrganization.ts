@@ -1,7 +1,7 @@
-import { member } from '../../access/audience.ts';
+import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id, paging, time } from '../../values/fields.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { pageAppointments } from './appointments.repo.ts';
 import { startRange } from './dateFilters.ts';
 import { dateFilter, filter, label } from './fields.ts';

@@ -1,8 +1,8 @@
-import { self } from '../../access/audience.ts';
+import { self } from '../../operations/audience.ts';
 import { ownerByPatient } from '../../access/owners.ts';
 import { z } from 'zod';
 import { date, id, paging } from '../../values/fields.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { pageAppointments } from './appointments.repo.ts';
 import { filter, statusList } from './fields.ts';
 

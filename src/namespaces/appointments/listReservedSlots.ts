@@ -1,8 +1,8 @@
-import { everyone } from '../../access/audience.ts';
+import { everyone } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { validationFailed } from '../../values/errors.ts';
 import { date, id } from '../../values/fields.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { addDays } from '../../time/zone.ts';
 import { filter } from './fields.ts';
 import { clockOf, doctorByReference, serviceOf } from './references.ts';

@@ -1,10 +1,10 @@
-import { self } from '../../access/audience.ts';
+import { self } from '../../operations/audience.ts';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { AppError, validationFailed } from '../../values/errors.ts';
 import { id, ts } from '../../values/fields.ts';
 import { money } from '../../values/money.ts';
-import { defineOperation, type Context } from '../../rpc/operation.ts';
+import { defineOperation, type Context } from '../../operations/operation.ts';
 import { getRow, patchRow, toRecord, type AppointmentRow } from './appointments.repo.ts';
 import { label } from './fields.ts';
 import { ownerByAppointment } from './owners.ts';

@@ -1,4 +1,4 @@
-import type { Owner, OwnerOf } from '../../access/audience.ts';
+import type { Owner, OwnerOf } from '../../operations/audience.ts';
 import type { Db } from '../../db/database.ts';
 
 /** Owners of the appointments' `self` operations: the account linked to the patient record concerned. */

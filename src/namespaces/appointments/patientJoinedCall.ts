@@ -1,7 +1,7 @@
-import { self } from '../../access/audience.ts';
+import { self } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id } from '../../values/fields.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { notify } from '../notifications/notify.ts';
 import { getRow, patchRow, toRecord } from './appointments.repo.ts';
 import { ownerByAppointment } from './owners.ts';

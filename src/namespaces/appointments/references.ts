@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import { notFound, validationFailed } from '../../values/errors.ts';
-import type { Context } from '../../rpc/operation.ts';
+import type { Context } from '../../operations/operation.ts';
 import { parseJsonArray } from '../../values/record.ts';
 import { wallTime } from '../../time/zone.ts';
 import { findOrganizationById, settingsOf, type OrganizationSettings } from '../organizations/organizations.repo.ts';

@@ -1,9 +1,9 @@
-import { member } from '../../access/audience.ts';
+import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { callerId } from '../../caller/caller.ts';
 import { date, id, time } from '../../values/fields.ts';
 import { money } from '../../values/money.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { getRow, historyText, patchRow, toRecord, type AppointmentRow } from './appointments.repo.ts';
 import { defined } from './book.ts';
 import { duration, text } from './fields.ts';

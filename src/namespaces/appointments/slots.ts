@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import { serialiseOn } from '../../db/locks.ts';
 import { AppError } from '../../values/errors.ts';
-import type { Context } from '../../rpc/operation.ts';
+import type { Context } from '../../operations/operation.ts';
 import { organizationTerm } from './appointments.repo.ts';
 import { MAX_DURATION } from './fields.ts';
 import { activeAt } from './status.ts';

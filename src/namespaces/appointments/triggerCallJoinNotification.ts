@@ -1,8 +1,8 @@
-import { member } from '../../access/audience.ts';
+import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { validationFailed } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { notify } from '../notifications/notify.ts';
 import { findPatient } from '../patients/patients.repo.ts';
 import { getRow, patchRow, toRecord } from './appointments.repo.ts';

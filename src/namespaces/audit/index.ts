@@ -1,4 +1,4 @@
-import type { Operation } from '../../rpc/operation.ts';
+import type { Operation } from '../../operations/operation.ts';
 import { list } from './list.ts';
 import { listReads } from './list-reads.ts';
 import { listReadsOfMyRecords } from './list-reads-of-my-records.ts';

@@ -1,7 +1,7 @@
-import { self } from '../../access/audience.ts';
+import { self } from '../../operations/audience.ts';
 import { callerId } from '../../caller/caller.ts';
 import type { Db } from '../../db/database.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { parseJsonArray } from '../../values/record.ts';
 import { pageOf } from '../../values/paging.ts';
 import { linkedPatientIds, pageReadsOfLinkedPatients, type PatientDataRead } from './reads.repo.ts';

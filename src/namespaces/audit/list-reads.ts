@@ -1,6 +1,6 @@
-import { member } from '../../access/audience.ts';
+import { member } from '../../operations/audience.ts';
 import { id } from '../../values/fields.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { pageReads } from './reads.repo.ts';
 import { pagedInWindow } from './time-window.ts';
 

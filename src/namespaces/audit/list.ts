@@ -1,6 +1,6 @@
-import { member } from '../../access/audience.ts';
+import { member } from '../../operations/audience.ts';
 import { id, str } from '../../values/fields.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { pageAudit } from './audit.repo.ts';
 import { pagedInWindow } from './time-window.ts';
 

@@ -1,4 +1,4 @@
-import type { Operation } from '../../rpc/operation.ts';
+import type { Operation } from '../../operations/operation.ts';
 import { forgotPassword } from './forgotPassword.ts';
 import { login } from './login.ts';
 import { me } from './me.ts';

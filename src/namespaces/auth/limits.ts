@@ -1,4 +1,4 @@
-import type { RateLimit } from '../../rpc/operation.ts';
+import type { RateLimit } from '../../operations/operation.ts';
 
 /**
  * Rate limits of the auth namespace (and of patients linking their accounts by code), in one place. Each guessing-prone operation is limited per

@@ -1,8 +1,8 @@
-import { everyone } from '../../access/audience.ts';
+import { everyone } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { burnPasswordCheck, verifyPassword } from '../../caller/passwords.ts';
 import { AppError } from '../../values/errors.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { recordAudit } from '../../audit/trail.ts';
 import { givenPassword, normalizedEmail, normalizeMobileNumber, phoneNumber } from './auth.fields.ts';
 import { findIdentityByEmail, findIdentityByPhone, normalizeEmail, recordSignIn } from './identities.repo.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { self } from '../../access/audience.ts';
+import { self } from '../../operations/audience.ts';
 import { signedIn } from '../../caller/caller.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { patientsLinkedTo } from '../patients/patients.repo.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { randomDigits, sameHash } from '../../caller/passwords.ts';
 import { AppError } from '../../values/errors.ts';
-import type { Context } from '../../rpc/operation.ts';
+import type { Context } from '../../operations/operation.ts';
 import { recordAudit, type AuditEntry } from '../../audit/trail.ts';
 import { latestLiveCode, otpHash, replaceCode, takeAttempt, type CodePurpose } from './codes.repo.ts';
 

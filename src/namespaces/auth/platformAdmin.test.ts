@@ -1,9 +1,9 @@
-import { platform } from '../../access/audience.ts';
+import { platform } from '../../operations/audience.ts';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { z } from 'zod';
 import { callerId } from '../../caller/caller.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { describeEachDialect, failsWith, ok } from '../../../test/harness.ts';
 import { authCall, uniqueEmail } from './auth.testkit.ts';
 import { createPlatformAdmin, PlatformAdminInputError } from './platformAdmin.ts';

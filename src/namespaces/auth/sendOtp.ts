@@ -1,6 +1,6 @@
-import { everyone } from '../../access/audience.ts';
+import { everyone } from '../../operations/audience.ts';
 import { z } from 'zod';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { mobileFields, withNormalizedMobile } from './auth.fields.ts';
 import { LIMITS, perAddress, perIdentifier } from './limits.ts';
 import { issueOtp } from './otp.ts';

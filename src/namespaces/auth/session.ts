@@ -1,5 +1,5 @@
 import { tokenService } from '../../caller/tokens.ts';
-import type { Context } from '../../rpc/operation.ts';
+import type { Context } from '../../operations/operation.ts';
 import { toIdentityRecord, type IdentityRecord, type IdentityRow } from './identities.repo.ts';
 
 /** What signUp, login, verifyOtp and socialSignUpCallback answer. */

@@ -2,7 +2,7 @@ import { CodeChallengeMethod, OAuth2Client, OAuth2RequestError } from 'arctic';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../values/errors.ts';
-import type { Context } from '../../rpc/operation.ts';
+import type { Context } from '../../operations/operation.ts';
 
 /**
  * The OAuth 2.0 authorization-code flow with PKCE (S256) against the one provider configured in

@@ -1,8 +1,8 @@
-import { everyone } from '../../access/audience.ts';
+import { everyone } from '../../operations/audience.ts';
 import { generateCodeVerifier, generateState } from 'arctic';
 import { z } from 'zod';
 import { str } from '../../values/fields.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { authorizationUrl, socialConfig } from './social.ts';
 
 export const redirectUri = () => z.url({ error: 'must be an absolute URL' }).max(2000);

@@ -1,9 +1,9 @@
-import { everyone } from '../../access/audience.ts';
+import { everyone } from '../../operations/audience.ts';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../values/errors.ts';
 import { str } from '../../values/fields.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { recordAudit } from '../../audit/trail.ts';
 import { createIdentity, findIdentityByEmail, findIdentityBySocialSubject, recordSignIn, type IdentityRow } from './identities.repo.ts';
 import { LIMITS, perAddress } from './limits.ts';

@@ -1,8 +1,8 @@
-import { everyone } from '../../access/audience.ts';
+import { everyone } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { AppError } from '../../values/errors.ts';
 import type { Db } from '../../db/database.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { recordAudit } from '../../audit/trail.ts';
 import { mobileFields, otpCode, withNormalizedMobile } from './auth.fields.ts';
 import { consumeCode } from './codes.repo.ts';

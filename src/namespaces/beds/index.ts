@@ -1,4 +1,4 @@
-import type { Operation } from '../../rpc/operation.ts';
+import type { Operation } from '../../operations/operation.ts';
 import { beds } from './beds.resource.ts';
 import { listActiveWardsForReceptionist } from './listActiveWardsForReceptionist.ts';
 import { listAllBedsByRoom } from './listAllBedsByRoom.ts';

@@ -1,6 +1,6 @@
-import { member } from '../../access/audience.ts';
+import { member } from '../../operations/audience.ts';
 import { notFound } from '../../values/errors.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { lockBed } from './beds.repo.ts';
 import { beds } from './beds.resource.ts';
 

@@ -1,8 +1,8 @@
-import { self } from '../../access/audience.ts';
+import { self } from '../../operations/audience.ts';
 import { ownerByIdentity } from '../../access/owners.ts';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { addDays } from '../../time/zone.ts';
 import { logsBetween, recentLogs } from './calorieLogs.repo.ts';
 import { todayOf, readDayLog } from './dayLog.ts';

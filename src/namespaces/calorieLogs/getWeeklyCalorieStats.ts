@@ -1,7 +1,7 @@
-import { self } from '../../access/audience.ts';
+import { self } from '../../operations/audience.ts';
 import { ownerByIdentity } from '../../access/owners.ts';
 import { z } from 'zod';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { addDays } from '../../time/zone.ts';
 import { logsBetween } from './calorieLogs.repo.ts';
 import { todayOf } from './dayLog.ts';

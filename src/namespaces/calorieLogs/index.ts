@@ -1,4 +1,4 @@
-import type { Operation } from '../../rpc/operation.ts';
+import type { Operation } from '../../operations/operation.ts';
 import { addFood } from './addFood.ts';
 import { addFoodsFromAI } from './addFoodsFromAI.ts';
 import { clearTodayLog } from './clearTodayLog.ts';

@@ -1,8 +1,8 @@
-import { self } from '../../access/audience.ts';
+import { self } from '../../operations/audience.ts';
 import { ownerByIdentity } from '../../access/owners.ts';
 import { z } from 'zod';
 import { notFound } from '../../values/errors.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { deleteEntry, listEntries, lockLog } from './calorieLogs.repo.ts';
 import { todayOf, settle } from './dayLog.ts';
 import { idpUserId } from './fields.ts';

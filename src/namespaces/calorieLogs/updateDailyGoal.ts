@@ -1,7 +1,7 @@
-import { self } from '../../access/audience.ts';
+import { self } from '../../operations/audience.ts';
 import { ownerByIdentity } from '../../access/owners.ts';
 import { z } from 'zod';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { saveGoal, setLogGoal } from './calorieLogs.repo.ts';
 import { todayOf, readDayLog } from './dayLog.ts';
 import { dailyGoal, idpUserId } from './fields.ts';

@@ -1,8 +1,8 @@
-import { everyone, self, type Audience } from '../../access/audience.ts';
+import { everyone, self, type Audience } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { validationFailed } from '../../values/errors.ts';
 import { id, reqStr } from '../../values/fields.ts';
-import type { Context } from '../../rpc/operation.ts';
+import type { Context } from '../../operations/operation.ts';
 import { defineResource, type ApiRecord } from '../../resources/resource.ts';
 import { dateIn } from '../../time/zone.ts';
 import { isDoctorOf } from '../services/services.checks.ts';

@@ -1,4 +1,4 @@
-import type { Operation } from '../../rpc/operation.ts';
+import type { Operation } from '../../operations/operation.ts';
 import { doctorEducation } from './doctorEducation.resource.ts';
 import { listByDoctor } from './listByDoctor.ts';
 import { update } from './update.ts';

@@ -1,8 +1,8 @@
-import { everyone } from '../../access/audience.ts';
+import { everyone } from '../../operations/audience.ts';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { id } from '../../values/fields.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { doctorEducation, educationStatus } from './doctorEducation.resource.ts';
 
 export const SORT_KEYS = ['endYear', 'startYear', 'degree', 'createdAt'] as const;

@@ -1,6 +1,6 @@
-import type { Owner } from '../../access/audience.ts';
+import type { Owner } from '../../operations/audience.ts';
 import type { Db } from '../../db/database.ts';
-import type { Context } from '../../rpc/operation.ts';
+import type { Context } from '../../operations/operation.ts';
 
 /**
  * The doctor whose education it is (its users record in the organization, unless blocked there),

@@ -1,7 +1,7 @@
-import { self } from '../../access/audience.ts';
+import { self } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id } from '../../values/fields.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { degree, doctorEducation, educationStatus, institute, year } from './doctorEducation.resource.ts';
 import { ownerOfEducation } from './owners.ts';
 

@@ -1,7 +1,7 @@
-import { everyone } from '../../access/audience.ts';
+import { everyone } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { AppError } from '../../values/errors.ts';
-import { defineOperation, type RateLimit } from '../../rpc/operation.ts';
+import { defineOperation, type RateLimit } from '../../operations/operation.ts';
 import type { FoodAnalysisResult, FoodImage } from '../../services.ts';
 import { keyOf } from './foods.fields.ts';
 import { visibleByName } from './foods.repo.ts';

@@ -1,7 +1,7 @@
-import { platform } from '../../access/audience.ts';
+import { platform } from '../../operations/audience.ts';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { foodName, keyOf, mirrorImage, optionalFoodFields, type FoodInput } from './foods.fields.ts';
 import { buildFood, insertFoods, matchCandidates, mergeFood, replaceFood, type FoodRecord } from './foods.repo.ts';
 

@@ -1,6 +1,6 @@
-import { platform } from '../../access/audience.ts';
+import { platform } from '../../operations/audience.ts';
 import { z } from 'zod';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { foodName, mirrorImage, optionalFoodFields } from './foods.fields.ts';
 import { buildFood, insertFoods } from './foods.repo.ts';
 

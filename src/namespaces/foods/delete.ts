@@ -1,7 +1,7 @@
-import { platform } from '../../access/audience.ts';
+import { platform } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id } from '../../values/fields.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { deleteFood } from './foods.repo.ts';
 
 /** Removes the food for good (get is NOT_FOUND afterwards); to hide it instead, update isActive false. */

@@ -1,4 +1,4 @@
-import type { Operation } from '../../rpc/operation.ts';
+import type { Operation } from '../../operations/operation.ts';
 import { analyze } from './analyze.ts';
 import { bulk } from './bulk.ts';
 import { create } from './create.ts';

@@ -1,6 +1,6 @@
-import { everyone } from '../../access/audience.ts';
+import { everyone } from '../../operations/audience.ts';
 import { z } from 'zod';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { searchForm } from './foods.fields.ts';
 import { pagingFields, pagingOf, SEARCH_TOTAL_CAP } from './foods.paging.ts';
 import { pageFoods } from './foods.repo.ts';

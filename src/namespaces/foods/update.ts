@@ -1,7 +1,7 @@
-import { platform } from '../../access/audience.ts';
+import { platform } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id } from '../../values/fields.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { foodName, mirrorImage, optionalFoodFields } from './foods.fields.ts';
 import { getFood, mergeFood, replaceFood } from './foods.repo.ts';
 

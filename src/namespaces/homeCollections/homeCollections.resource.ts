@@ -1,4 +1,4 @@
-import { everyone, platform } from '../../access/audience.ts';
+import { everyone, platform } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id, reqStr } from '../../values/fields.ts';
 import { defineResource, type ApiRecord } from '../../resources/resource.ts';

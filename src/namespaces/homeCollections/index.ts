@@ -1,4 +1,4 @@
-import type { Operation } from '../../rpc/operation.ts';
+import type { Operation } from '../../operations/operation.ts';
 import { homeCollections } from './homeCollections.resource.ts';
 import { list } from './list.ts';
 import { create, remove, update } from './write.ts';

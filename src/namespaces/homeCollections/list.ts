@@ -1,8 +1,8 @@
-import { everyone } from '../../access/audience.ts';
+import { everyone } from '../../operations/audience.ts';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { containsLiteral, containsText } from '../../db/text-search.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { asHomeCollection, categoryId, homeCollections } from './homeCollections.resource.ts';
 
 export const SORT_KEYS = ['orderLevel', 'name', 'createdAt', 'updatedAt'] as const;

@@ -1,7 +1,7 @@
-import { platform } from '../../access/audience.ts';
+import { platform } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id, reqStr } from '../../values/fields.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { asHomeCollection, categoryIds, homeCollections, imageUrl, orderLevel, title } from './homeCollections.resource.ts';
 
 const { repo, schemas } = homeCollections;

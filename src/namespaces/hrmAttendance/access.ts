@@ -1,6 +1,6 @@
-import { named, type OrganizationAnswer } from '../../access/organization.ts';
+import { named, type OrganizationAnswer } from '../../operations/concerned.ts';
 import { validationFailed } from '../../values/errors.ts';
-import type { Context } from '../../rpc/operation.ts';
+import type { Context } from '../../operations/operation.ts';
 
 /**
  * `organizationOf` of every hrmAttendance operation. `organizationId` is optional in the interface:

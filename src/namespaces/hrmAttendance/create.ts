@@ -1,6 +1,6 @@
-import { member } from '../../access/audience.ts';
+import { member } from '../../operations/audience.ts';
 import { newId } from '../../values/ids.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { attendanceOrganization } from './access.ts';
 import { createInput } from './fields.ts';
 import { insertAttendance } from './hrmAttendance.repo.ts';

@@ -1,7 +1,7 @@
-import { member } from '../../access/audience.ts';
+import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { date } from '../../values/fields.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { attendanceOrganization } from './access.ts';
 import { organizationId } from './fields.ts';
 import { countByStatus } from './hrmAttendance.repo.ts';

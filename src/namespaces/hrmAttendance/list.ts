@@ -1,7 +1,7 @@
-import { member } from '../../access/audience.ts';
+import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { date, id, page } from '../../values/fields.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { attendanceOrganization } from './access.ts';
 import { organizationId, status } from './fields.ts';
 import { pageAttendance, SORT_KEYS } from './hrmAttendance.repo.ts';

@@ -1,5 +1,5 @@
-import { member } from '../../access/audience.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { member } from '../../operations/audience.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { attendanceOrganization } from './access.ts';
 import { updateInput } from './fields.ts';
 import { getAttendance, patchAttendance, type AttendanceRecord } from './hrmAttendance.repo.ts';

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import { containsLiteral } from '../../db/text-search.ts';
-import type { Context } from '../../rpc/operation.ts';
+import type { Context } from '../../operations/operation.ts';
 import { parseJsonArray } from '../../values/record.ts';
 import { notify } from '../notifications/notify.ts';
 import type { ItemRow } from './inventoryItems.resource.ts';

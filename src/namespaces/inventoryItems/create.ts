@@ -1,6 +1,6 @@
-import { member } from '../../access/audience.ts';
+import { member } from '../../operations/audience.ts';
 import { newId } from '../../values/ids.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { inventoryItems, toItem, type ItemRow } from './inventoryItems.resource.ts';
 import { insertItem, type MovementRow } from './inventoryItems.repo.ts';
 import { batchFor, move, settle, type BatchDetails } from './stock.ts';

@@ -1,6 +1,6 @@
-import { member } from '../../access/audience.ts';
+import { member } from '../../operations/audience.ts';
 import { AppError } from '../../values/errors.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { inventoryItems } from './inventoryItems.resource.ts';
 import { lockItem, removeItem } from './inventoryItems.repo.ts';
 

@@ -1,10 +1,10 @@
-import { member } from '../../access/audience.ts';
+import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import type { Selectable } from 'kysely';
 import type { InventoryItemsTable } from '../../db/schema.ts';
 import { validationFailed } from '../../values/errors.ts';
 import { id, str } from '../../values/fields.ts';
-import type { Context } from '../../rpc/operation.ts';
+import type { Context } from '../../operations/operation.ts';
 import { defineResource, type ApiRecord } from '../../resources/resource.ts';
 import { findSupplier } from '../suppliers/suppliers.repo.ts';
 

@@ -1,8 +1,8 @@
-import { member } from '../../access/audience.ts';
+import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id, str, ts } from '../../values/fields.ts';
 import { newId } from '../../values/ids.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { batchRefShape, itemRefShape, notes, requireItemRef, units } from './fields.ts';
 import { toItem } from './inventoryItems.resource.ts';
 import { batchesOf, lockItem, toMovement } from './inventoryItems.repo.ts';

@@ -1,10 +1,10 @@
-import { member } from '../../access/audience.ts';
+import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { validationFailed } from '../../values/errors.ts';
 import { date, id, ts } from '../../values/fields.ts';
 import { newId } from '../../values/ids.ts';
 import { money } from '../../values/money.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { findSupplier } from '../suppliers/suppliers.repo.ts';
 import { itemRefShape, notes, requireItemRef, units } from './fields.ts';
 import { batchNumber, lotNumber, toItem } from './inventoryItems.resource.ts';

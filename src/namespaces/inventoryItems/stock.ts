@@ -2,7 +2,7 @@ import { callerId } from '../../caller/caller.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError, notFound, validationFailed } from '../../values/errors.ts';
 import { newId } from '../../values/ids.ts';
-import type { Context } from '../../rpc/operation.ts';
+import type { Context } from '../../operations/operation.ts';
 import { addDays, dateIn } from '../../time/zone.ts';
 import { raiseAlerts } from './alerts.ts';
 import { MAX_STOCK, type ItemRow } from './inventoryItems.resource.ts';

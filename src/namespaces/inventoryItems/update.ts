@@ -1,7 +1,7 @@
-import { member } from '../../access/audience.ts';
+import { member } from '../../operations/audience.ts';
 import { AppError, validationFailed } from '../../values/errors.ts';
 import { newId } from '../../values/ids.ts';
-import { defineOperation, type Context } from '../../rpc/operation.ts';
+import { defineOperation, type Context } from '../../operations/operation.ts';
 import { inventoryItems, toItem, type ItemRow } from './inventoryItems.resource.ts';
 import { batchesOf, lockItem, patchBatch, patchItem, type MovementRow } from './inventoryItems.repo.ts';
 import { adjust, batchFor, batchKeyOf, batchLabel, settle, type BatchDetails } from './stock.ts';

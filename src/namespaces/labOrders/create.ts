@@ -1,10 +1,10 @@
-import { member } from '../../access/audience.ts';
+import { member } from '../../operations/audience.ts';
 import { organizationOfRecord } from '../../access/organization.ts';
 import { z } from 'zod';
 import { callerId } from '../../caller/caller.ts';
 import { id, ts } from '../../values/fields.ts';
 import { newId } from '../../values/ids.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { MAX_TESTS, optionalOrganizationId, orderFields, orderStatus, priority, testInput } from './labOrders.fields.ts';
 import { insertLabOrder } from './labOrders.repo.ts';
 import { completion, derivedStatus, nextOrderStatus, nextTest } from './labOrders.rules.ts';

@@ -1,8 +1,8 @@
-import { member } from '../../access/audience.ts';
+import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id } from '../../values/fields.ts';
 import { notFound } from '../../values/errors.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { findLabOrder } from './labOrders.repo.ts';
 
 export const getById = defineOperation({

@@ -1,4 +1,4 @@
-import type { Context } from '../../rpc/operation.ts';
+import type { Context } from '../../operations/operation.ts';
 import { notify } from '../notifications/notify.ts';
 import type { PatientRecord } from '../patients/patients.repo.ts';
 import type { LabOrderRecord } from './labOrders.repo.ts';

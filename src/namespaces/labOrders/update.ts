@@ -1,10 +1,10 @@
-import { member } from '../../access/audience.ts';
+import { member } from '../../operations/audience.ts';
 import { organizationOfRecord } from '../../access/organization.ts';
 import { z } from 'zod';
 import { callerId } from '../../caller/caller.ts';
 import { AppError, notFound, validationFailed } from '../../values/errors.ts';
 import { id, ts } from '../../values/fields.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { MAX_TESTS, optionalOrganizationId, orderFields, orderStatus, priority, testInput, type TestInput } from './labOrders.fields.ts';
 import { lockLabOrder, saveLabOrder, storedTest, type StoredTest } from './labOrders.repo.ts';
 import { completion, derivedStatus, nextOrderStatus, nextTest, testsMoved, type Actor } from './labOrders.rules.ts';

@@ -1,9 +1,9 @@
-import { self } from '../../access/audience.ts';
+import { self } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { callerId } from '../../caller/caller.ts';
 import { id, str, ts } from '../../values/fields.ts';
 import { newId } from '../../values/ids.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { optionalOrganizationId } from '../labOrders/labOrders.fields.ts';
 import { markExternalResultUploaded } from '../labOrders/labOrders.repo.ts';
 import { checkPatientIdpUserId, isOrdersPatient, orderOfFile, ownerOfLabOrder, testNamed } from './labOrder.ts';

@@ -1,4 +1,4 @@
-import type { Owner, OwnerOf } from '../../access/audience.ts';
+import type { Owner, OwnerOf } from '../../operations/audience.ts';
 import type { Caller } from '../../caller/caller.ts';
 import type { Db } from '../../db/database.ts';
 import { notFound, validationFailed } from '../../values/errors.ts';

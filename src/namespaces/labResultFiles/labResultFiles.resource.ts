@@ -1,4 +1,4 @@
-import { member, self, type OwnerOf } from '../../access/audience.ts';
+import { member, self, type OwnerOf } from '../../operations/audience.ts';
 import { ownerOfResultList } from './labOrder.ts';
 import type { Selectable } from 'kysely';
 import { z } from 'zod';

@@ -1,9 +1,9 @@
-import { member } from '../../access/audience.ts';
+import { member } from '../../operations/audience.ts';
 import { organizationOfRecord } from '../../access/organization.ts';
 import { z } from 'zod';
 import { validationFailed } from '../../values/errors.ts';
 import { id, str, ts } from '../../values/fields.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { optionalOrganizationId } from '../labOrders/labOrders.fields.ts';
 import { checkPatientIdpUserId, orderOfFile } from './labOrder.ts';
 import { asResultFile, fileId, fileName, fileSize, fileUrl, labResultFiles, mimeType, person, testName } from './labResultFiles.resource.ts';

@@ -1,7 +1,7 @@
-import { member } from '../../access/audience.ts';
+import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { bool, id, ts } from '../../values/fields.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { optionalFields, requiredFields } from './notifications.fields.ts';
 import { writeNotification } from './notify.ts';
 

@@ -1,4 +1,4 @@
-import { member } from '../../access/audience.ts';
+import { member } from '../../operations/audience.ts';
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import type { NotificationsTable } from '../../db/schema.ts';

@@ -1,4 +1,4 @@
-import { everyone } from '../../access/audience.ts';
+import { everyone } from '../../operations/audience.ts';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { z } from 'zod';
@@ -7,7 +7,7 @@ import { describeEachDialect, failsWith, ok, type TestApp } from '../../../test/
 import { AppError } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import { newId } from '../../values/ids.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { NO_PROVIDER, notify } from './notify.ts';
 
 const NOW = Date.UTC(2026, 4, 10, 9, 0, 0);

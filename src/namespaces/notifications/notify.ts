@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import { newId } from '../../values/ids.ts';
-import type { Context } from '../../rpc/operation.ts';
+import type { Context } from '../../operations/operation.ts';
 import { enqueueDelivery, insertOnce } from './notifications.repo.ts';
 import { DEFAULT_CHANNELS, type DeliveryState, type NotificationRecord } from './notifications.resource.ts';
 

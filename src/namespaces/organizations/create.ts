@@ -1,6 +1,6 @@
-import { self } from '../../access/audience.ts';
+import { self } from '../../operations/audience.ts';
 import { AppError } from '../../values/errors.ts';
-import { defineOperation, type Context } from '../../rpc/operation.ts';
+import { defineOperation, type Context } from '../../operations/operation.ts';
 import { users } from '../users/users.resource.ts';
 import { organizations } from './organizations.resource.ts';
 

@@ -1,6 +1,6 @@
-import { platform } from '../../access/audience.ts';
+import { platform } from '../../operations/audience.ts';
 import { AppError } from '../../values/errors.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { organizations } from './organizations.resource.ts';
 import { tableWithRecordsOf } from './organizations.repo.ts';
 

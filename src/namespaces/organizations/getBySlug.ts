@@ -1,7 +1,7 @@
-import { everyone } from '../../access/audience.ts';
+import { everyone } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { notFound } from '../../values/errors.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { findOrganizationBySlug } from './organizations.repo.ts';
 
 /** Slugs are stored in lower case; the one asked for is trimmed and lower-cased first. */

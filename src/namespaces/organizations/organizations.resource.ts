@@ -1,6 +1,6 @@
-import { everyone } from '../../access/audience.ts';
+import { everyone } from '../../operations/audience.ts';
 import { z } from 'zod';
-import { isTimeZone } from '../../config.ts';
+import { isTimeZone } from '../../time/zone.ts';
 import { reqStr } from '../../values/fields.ts';
 import { defineResource, type ApiRecord } from '../../resources/resource.ts';
 import { normalizeSettings, settingsInput, type OrganizationSettings } from './settings.ts';

@@ -1,6 +1,6 @@
-import { member } from '../../access/audience.ts';
-import { named } from '../../access/organization.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { member } from '../../operations/audience.ts';
+import { named } from '../../operations/concerned.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { organizations } from './organizations.resource.ts';
 import { mergeSettings } from './settings.ts';
 

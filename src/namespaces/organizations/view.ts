@@ -1,5 +1,5 @@
 import { membershipIn, type Caller } from '../../caller/caller.ts';
-import type { Operation } from '../../rpc/operation.ts';
+import type { Operation } from '../../operations/operation.ts';
 import type { ApiRecord } from '../../resources/resource.ts';
 
 /** What only the organization's members and platform admins see: its identity-provider team and its settings. */

@@ -1,4 +1,4 @@
-import type { Operation } from '../../rpc/operation.ts';
+import type { Operation } from '../../operations/operation.ts';
 import { linkAccount, unlinkAccount } from './accountLinks.ts';
 import { patients } from './patients.resource.ts';
 import { confirmLink, requestLink } from './selfLink.ts';

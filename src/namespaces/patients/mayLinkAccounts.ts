@@ -1,7 +1,7 @@
 import { rolesGranted } from '../../access/grants.ts';
 import { holdsRoleIn } from '../../caller/caller.ts';
 import { AppError } from '../../values/errors.ts';
-import type { Context } from '../../rpc/operation.ts';
+import type { Context } from '../../operations/operation.ts';
 
 const LINKING_ROLES = new Set(rolesGranted({ namespace: 'patients', name: 'linkAccount', writes: true }));
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { self } from '../../access/audience.ts';
+import { self } from '../../operations/audience.ts';
 import { signedIn } from '../../caller/caller.ts';
 import { AppError } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { recordAudit } from '../../audit/trail.ts';
 import { mobileFields, otpCode, withNormalizedMobile } from '../auth/auth.fields.ts';
 import { consumeCode } from '../auth/codes.repo.ts';

@@ -1,7 +1,7 @@
-import { ownIdentity, type Owner, type OwnerOf } from '../../access/audience.ts';
+import { ownIdentity, type Owner, type OwnerOf } from '../../operations/audience.ts';
 import { callerId } from '../../caller/caller.ts';
 import { AppError, notFound, validationFailed } from '../../values/errors.ts';
-import type { Context } from '../../rpc/operation.ts';
+import type { Context } from '../../operations/operation.ts';
 import { appointmentPatient } from '../appointments/owners.ts';
 import { findAppointment, findForm, type AppointmentRef } from './preConsultationForms.repo.ts';
 

@@ -1,8 +1,8 @@
-import { self } from '../../access/audience.ts';
+import { self } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id, ts } from '../../values/fields.ts';
 import { newId } from '../../values/ids.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { actingPatient, appointmentOf, assertFilledInBySelf, ownerOfAppointment } from './access.ts';
 import { answers, departmentName, status } from './preConsultationForms.fields.ts';
 import { insertForm } from './preConsultationForms.repo.ts';

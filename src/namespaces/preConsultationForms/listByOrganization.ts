@@ -1,7 +1,7 @@
-import { self } from '../../access/audience.ts';
+import { self } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id, paging } from '../../values/fields.ts';
-import { defineOperation, type Operation } from '../../rpc/operation.ts';
+import { defineOperation, type Operation } from '../../operations/operation.ts';
 import { actingPatient, callerAsOwner } from './access.ts';
 import { status } from './preConsultationForms.fields.ts';
 import { pageForms } from './preConsultationForms.repo.ts';

@@ -3,7 +3,7 @@ import { before, test } from 'node:test';
 import { orgId, platformAdmin, signIn, tokenFor } from '../../../test/builders.ts';
 import { describeEachDialect, failsWith, ok } from '../../../test/harness.ts';
 import { AppError } from '../../values/errors.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { create } from './create.ts';
 import { MAX_ANSWERS_BYTES } from './preConsultationForms.fields.ts';
 import { appointment, clinic, formInput, FORM_FIELDS, preConsultationFlag, type Clinic } from './preConsultationForms.testkit.ts';

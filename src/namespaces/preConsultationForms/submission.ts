@@ -1,5 +1,5 @@
 import { notFound, validationFailed } from '../../values/errors.ts';
-import type { Context } from '../../rpc/operation.ts';
+import type { Context } from '../../operations/operation.ts';
 import type { FormStatus } from './preConsultationForms.fields.ts';
 import { countSubmitted, findAppointment, setPreConsultationCompleted, type AppointmentRef } from './preConsultationForms.repo.ts';
 

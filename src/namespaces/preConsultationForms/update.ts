@@ -1,8 +1,8 @@
-import { self } from '../../access/audience.ts';
+import { self } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { notFound } from '../../values/errors.ts';
 import { id, ts } from '../../values/fields.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { actingPatient, appointmentOf, assertFilledInBySelf, assertOwnAppointment, ownerOfForm } from './access.ts';
 import { answers, departmentName, status } from './preConsultationForms.fields.ts';
 import { findForm, saveForm } from './preConsultationForms.repo.ts';

@@ -1,7 +1,7 @@
-import { self } from '../../access/audience.ts';
+import { self } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id } from '../../values/fields.ts';
-import { defineOperation, type Context } from '../../rpc/operation.ts';
+import { defineOperation, type Context } from '../../operations/operation.ts';
 import { staffOf } from '../inventoryItems/alerts.ts';
 import { notify } from '../notifications/notify.ts';
 import { oneQuoteRecord, requestDetail } from './marketplace.records.ts';

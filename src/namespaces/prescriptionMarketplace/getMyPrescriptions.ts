@@ -1,8 +1,8 @@
-import { self } from '../../access/audience.ts';
+import { self } from '../../operations/audience.ts';
 import { ownerByIdentity } from '../../access/owners.ts';
 import { z } from 'zod';
 import { id, paging } from '../../values/fields.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { actingPatient } from './marketplace.fields.ts';
 import { summaryRecord } from './marketplace.records.ts';
 import { pagePatientSummaries } from './marketplace.repo.ts';

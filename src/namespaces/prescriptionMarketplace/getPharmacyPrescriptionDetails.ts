@@ -1,7 +1,7 @@
-import { member } from '../../access/audience.ts';
+import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id } from '../../values/fields.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { oneQuoteRecord, requestDetail } from './marketplace.records.ts';
 import { findBroadcast, lockRequest, patchBroadcast, quoteOfBroadcast } from './marketplace.repo.ts';
 

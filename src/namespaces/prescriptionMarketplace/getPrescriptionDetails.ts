@@ -1,7 +1,7 @@
-import { self } from '../../access/audience.ts';
+import { self } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id } from '../../values/fields.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { actingPatient } from './marketplace.fields.ts';
 import { patientCatalogue, requestDetail } from './marketplace.records.ts';
 import { findPatientRequest } from './marketplace.repo.ts';

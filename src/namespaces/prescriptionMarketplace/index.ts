@@ -1,4 +1,4 @@
-import type { Operation } from '../../rpc/operation.ts';
+import type { Operation } from '../../operations/operation.ts';
 import { acceptQuote } from './acceptQuote.ts';
 import { cancelPrescription } from './cancelPrescription.ts';
 import { getMyPrescriptions } from './getMyPrescriptions.ts';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { validationFailed } from '../../values/errors.ts';
 import { bool, id, num, str } from '../../values/fields.ts';
 import { money } from '../../values/money.ts';
-import type { Context } from '../../rpc/operation.ts';
+import type { Context } from '../../operations/operation.ts';
 
 /** Schema pieces and the acting patient, shared by the marketplace operations. */
 

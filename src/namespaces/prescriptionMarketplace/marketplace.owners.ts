@@ -1,6 +1,6 @@
-import type { Owner } from '../../access/audience.ts';
+import type { Owner } from '../../operations/audience.ts';
 import { notFound } from '../../values/errors.ts';
-import type { Context } from '../../rpc/operation.ts';
+import type { Context } from '../../operations/operation.ts';
 import { patientOfQuote, patientOfRequest } from './marketplace.repo.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { fromMinor } from '../../values/money.ts';
-import type { Context } from '../../rpc/operation.ts';
+import type { Context } from '../../operations/operation.ts';
 import { parseJsonArray } from '../../values/record.ts';
 import { dateIn } from '../../time/zone.ts';
 import { optionsFor, type ProductOption } from './catalogue.ts';

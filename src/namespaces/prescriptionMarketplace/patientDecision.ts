@@ -1,4 +1,4 @@
-import type { Context } from '../../rpc/operation.ts';
+import type { Context } from '../../operations/operation.ts';
 import { actingPatient } from './marketplace.fields.ts';
 import { findPatientQuote, lockRequest, quoteById, type QuoteRow, type RequestRow } from './marketplace.repo.ts';
 import { assertStatus, MOVES } from './marketplace.status.ts';

@@ -1,7 +1,7 @@
-import { member } from '../../access/audience.ts';
+import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id, paging } from '../../values/fields.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { summaryRecord } from './marketplace.records.ts';
 import { pagePharmacySummaries } from './marketplace.repo.ts';
 import { BROADCAST_STATUSES, statusFilter } from './marketplace.status.ts';

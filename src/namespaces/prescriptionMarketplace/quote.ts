@@ -1,5 +1,5 @@
 import { newId } from '../../values/ids.ts';
-import type { Context } from '../../rpc/operation.ts';
+import type { Context } from '../../operations/operation.ts';
 import { dateIn } from '../../time/zone.ts';
 import { productsById } from './catalogue.ts';
 import { insertQuote, patchQuote, quoteItemsOf, replaceQuoteItems, type BroadcastRow, type QuoteItemRow, type QuoteRow } from './marketplace.repo.ts';

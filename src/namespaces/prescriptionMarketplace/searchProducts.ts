@@ -1,8 +1,8 @@
-import { member } from '../../access/audience.ts';
+import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { notFound } from '../../values/errors.ts';
 import { id, paging } from '../../values/fields.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { dateIn } from '../../time/zone.ts';
 import { searchCatalogue } from '../inventoryItems/inventoryItems.repo.ts';
 import { findOrganizationById } from '../organizations/organizations.repo.ts';

@@ -1,8 +1,8 @@
-import { member } from '../../access/audience.ts';
+import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { AppError } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
-import { defineOperation, type Context } from '../../rpc/operation.ts';
+import { defineOperation, type Context } from '../../operations/operation.ts';
 import { notify } from '../notifications/notify.ts';
 import { oneQuoteRecord } from './marketplace.records.ts';
 import { findBroadcast, findPharmacyQuote, lockRequest, patchBroadcast, patchQuote, patchRequest, quoteById, quoteItemsOf, type QuoteRow, type RequestRow } from './marketplace.repo.ts';

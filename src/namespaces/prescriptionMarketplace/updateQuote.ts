@@ -1,7 +1,7 @@
-import { member } from '../../access/audience.ts';
+import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id } from '../../values/fields.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { quoteAmounts } from './marketplace.fields.ts';
 import { oneQuoteRecord } from './marketplace.records.ts';
 import { findBroadcast, findPharmacyQuote, lockRequest, quoteById } from './marketplace.repo.ts';

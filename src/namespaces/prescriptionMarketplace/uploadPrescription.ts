@@ -1,10 +1,10 @@
-import { self } from '../../access/audience.ts';
+import { self } from '../../operations/audience.ts';
 import { ownerByIdentity } from '../../access/owners.ts';
 import { z } from 'zod';
 import { AppError, notFound } from '../../values/errors.ts';
 import { id, reqStr } from '../../values/fields.ts';
 import { newId } from '../../values/ids.ts';
-import { defineOperation, type Context } from '../../rpc/operation.ts';
+import { defineOperation, type Context } from '../../operations/operation.ts';
 import { toJsonText } from '../../values/record.ts';
 import { lineQuantity, MAX_LINES, remarks, shortText } from './marketplace.fields.ts';
 import { requestRecord } from './marketplace.records.ts';

@@ -1,6 +1,6 @@
-import { self } from '../../access/audience.ts';
+import { self } from '../../operations/audience.ts';
 import { notFound } from '../../values/errors.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { keyInput } from './getById.ts';
 import { deviceOwner } from './owner.ts';
 import { removeDevice } from './pushDevices.repo.ts';

@@ -1,4 +1,4 @@
-import { self } from '../../access/audience.ts';
+import { self } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { defineResource, type ApiRecord } from '../../resources/resource.ts';
 import { MASK } from './access.ts';

@@ -1,8 +1,8 @@
-import { self } from '../../access/audience.ts';
+import { self } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { notFound, validationFailed } from '../../values/errors.ts';
 import { bool, id, ts } from '../../values/fields.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { assertMayMoveTo, present } from './access.ts';
 import { deviceOwner } from './owner.ts';
 import { findInOrganization, isMember, patchDevice } from './pushDevices.repo.ts';

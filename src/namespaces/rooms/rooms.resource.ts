@@ -1,7 +1,7 @@
-import { member } from '../../access/audience.ts';
+import { member } from '../../operations/audience.ts';
 import { AppError, validationFailed } from '../../values/errors.ts';
 import { id, reqStr } from '../../values/fields.ts';
-import type { Context } from '../../rpc/operation.ts';
+import type { Context } from '../../operations/operation.ts';
 import { defineResource, type ApiRecord } from '../../resources/resource.ts';
 import { findService } from '../services/services.repo.ts';
 import { findWard } from '../wards/wards.repo.ts';

@@ -1,4 +1,4 @@
-import type { Operation } from '../../rpc/operation.ts';
+import type { Operation } from '../../operations/operation.ts';
 import { listUnassignedSalonUsers } from './listUnassignedSalonUsers.ts';
 import { saloonMembers } from './saloonMembers.resource.ts';
 

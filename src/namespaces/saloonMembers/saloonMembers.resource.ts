@@ -1,10 +1,10 @@
-import { member } from '../../access/audience.ts';
+import { member } from '../../operations/audience.ts';
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import type { SaloonMembersTable } from '../../db/schema.ts';
 import { AppError, validationFailed } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
-import type { Context } from '../../rpc/operation.ts';
+import type { Context } from '../../operations/operation.ts';
 import { defineResource, type ApiRecord } from '../../resources/resource.ts';
 import { activeAtSeat, userOf } from './saloonMembers.repo.ts';
 

@@ -1,4 +1,4 @@
-import type { Operation } from '../../rpc/operation.ts';
+import type { Operation } from '../../operations/operation.ts';
 import { services } from './services.resource.ts';
 
 export const operations: Operation[] = [...services.operations];

@@ -1,8 +1,8 @@
-import { member } from '../../access/audience.ts';
+import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { AppError, validationFailed } from '../../values/errors.ts';
 import { id, reqStr } from '../../values/fields.ts';
-import type { Context } from '../../rpc/operation.ts';
+import type { Context } from '../../operations/operation.ts';
 import { defineResource, type ApiRecord } from '../../resources/resource.ts';
 import { isDoctorOf, roomUsingService } from './services.checks.ts';
 

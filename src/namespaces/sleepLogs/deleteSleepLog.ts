@@ -1,9 +1,9 @@
-import { self } from '../../access/audience.ts';
+import { self } from '../../operations/audience.ts';
 import { ownerByIdentity } from '../../access/owners.ts';
 import { z } from 'zod';
 import { notFound } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { idpUserId } from './fields.ts';
 import { deleteOwnLog } from './sleepLogs.repo.ts';
 

@@ -1,7 +1,7 @@
-import { self } from '../../access/audience.ts';
+import { self } from '../../operations/audience.ts';
 import { ownerByIdentity } from '../../access/owners.ts';
 import { z } from 'zod';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { historyLimit, idpUserId } from './fields.ts';
 import { sleepLogOf } from './records.ts';
 import { recentLogs } from './sleepLogs.repo.ts';

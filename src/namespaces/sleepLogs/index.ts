@@ -1,4 +1,4 @@
-import type { Operation } from '../../rpc/operation.ts';
+import type { Operation } from '../../operations/operation.ts';
 import { deleteSleepLog } from './deleteSleepLog.ts';
 import { getSleepHistory } from './getSleepHistory.ts';
 import { getSleepPreferences } from './getSleepPreferences.ts';

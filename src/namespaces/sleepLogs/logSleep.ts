@@ -1,9 +1,9 @@
-import { self } from '../../access/audience.ts';
+import { self } from '../../operations/audience.ts';
 import { ownerByIdentity } from '../../access/owners.ts';
 import { z } from 'zod';
 import { date, str } from '../../values/fields.ts';
 import { newId } from '../../values/ids.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { minutesToHours, spanMinutes } from './clock.ts';
 import { clockTime, idpUserId, MAX_HOURS_SLEPT } from './fields.ts';
 import { qualityOf } from './quality.ts';

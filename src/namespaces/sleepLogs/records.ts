@@ -1,6 +1,6 @@
-import type { Context } from '../../rpc/operation.ts';
+import type { Context } from '../../operations/operation.ts';
 import { toBool } from '../../values/record.ts';
-import { userTimeZone } from '../../time/user-zone.ts';
+import { userTimeZone } from '../pushDevices/pushDevices.timeZone.ts';
 import { dateIn } from '../../time/zone.ts';
 import { hoursText, minutesToHours } from './clock.ts';
 import { DEFAULT_GOAL_MINUTES } from './fields.ts';

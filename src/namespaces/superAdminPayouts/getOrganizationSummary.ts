@@ -1,8 +1,8 @@
-import { member } from '../../access/audience.ts';
+import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id } from '../../values/fields.ts';
 import { fromMinor } from '../../values/money.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { balanceOf, type Balance } from './payouts.repo.ts';
 
 /** What a summary shows: amounts with two decimals, counts, and the rates a request would apply now. */

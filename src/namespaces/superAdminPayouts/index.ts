@@ -1,5 +1,5 @@
-import { platform } from '../../access/audience.ts';
-import type { Operation } from '../../rpc/operation.ts';
+import { platform } from '../../operations/audience.ts';
+import type { Operation } from '../../operations/operation.ts';
 import { getOrganizationSummary } from './getOrganizationSummary.ts';
 import { list } from './list.ts';
 import { lockOrganizationPayouts } from './payouts.repo.ts';

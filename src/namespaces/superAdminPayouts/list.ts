@@ -1,7 +1,7 @@
-import { platform } from '../../access/audience.ts';
+import { platform } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { paging } from '../../values/fields.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { pageAll } from './payouts.repo.ts';
 import { statusText } from './payouts.resource.ts';
 

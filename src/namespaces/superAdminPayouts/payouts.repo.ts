@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import { serialiseOn } from '../../db/locks.ts';
-import type { Context } from '../../rpc/operation.ts';
+import type { Context } from '../../operations/operation.ts';
 import { offsetOf, pageOf, type Page } from '../../values/paging.ts';
 import type { ApiRecord } from '../../resources/resource.ts';
 import { payouts } from './payouts.resource.ts';

@@ -1,9 +1,9 @@
-import { member } from '../../access/audience.ts';
+import { member } from '../../operations/audience.ts';
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import type { SuperAdminPayoutsTable } from '../../db/schema.ts';
 import { id, str } from '../../values/fields.ts';
-import type { Context } from '../../rpc/operation.ts';
+import type { Context } from '../../operations/operation.ts';
 import { defineResource, type ApiRecord } from '../../resources/resource.ts';
 import { assertFiguresAgree, figuresOf } from './figures.ts';
 import { isProcessed } from './status.ts';

@@ -1,9 +1,9 @@
-import { member } from '../../access/audience.ts';
+import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { AppError, validationFailed } from '../../values/errors.ts';
 import { id, str } from '../../values/fields.ts';
 import { applyRate, fromMinor, money } from '../../values/money.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { show } from './figures.ts';
 import { balanceOf, lockOrganizationPayouts } from './payouts.repo.ts';
 import { payouts } from './payouts.resource.ts';

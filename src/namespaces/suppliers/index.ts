@@ -1,4 +1,4 @@
-import type { Operation } from '../../rpc/operation.ts';
+import type { Operation } from '../../operations/operation.ts';
 import { list } from './list.ts';
 import { suppliers } from './suppliers.resource.ts';
 import { update } from './update.ts';

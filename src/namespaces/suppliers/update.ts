@@ -1,6 +1,6 @@
-import { member } from '../../access/audience.ts';
+import { member } from '../../operations/audience.ts';
 import type { z } from 'zod';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { suppliers } from './suppliers.resource.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { Operation } from '../../rpc/operation.ts';
+import type { Operation } from '../../operations/operation.ts';
 import { next } from './next.ts';
 import { tokenCounters } from './tokenCounters.resource.ts';
 

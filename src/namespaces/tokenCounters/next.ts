@@ -1,9 +1,9 @@
-import { member } from '../../access/audience.ts';
+import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { AppError } from '../../values/errors.ts';
 import { date, id } from '../../values/fields.ts';
 import { newId } from '../../values/ids.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { MAX_SEQUENCE, tokenCounters } from './tokenCounters.resource.ts';
 
 /** Numbers below this width are zero-padded in the token; wider ones are shown whole. */

@@ -1,9 +1,9 @@
-import { member } from '../../access/audience.ts';
+import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { callerId } from '../../caller/caller.ts';
 import { notFound } from '../../values/errors.ts';
 import { id, str } from '../../values/fields.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { assertMayChangePlatformAdmin } from './users.access.ts';
 import { findByIdpUserId, patchById } from './users.repo.ts';
 import { idpUserId } from './users.resource.ts';

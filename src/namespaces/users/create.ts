@@ -1,8 +1,8 @@
-import { member } from '../../access/audience.ts';
+import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { role } from '../../caller/roles.ts';
 import { bool, email, id, str } from '../../values/fields.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { assertMayChangePlatformAdmin } from './users.access.ts';
 import { idpUserId, roleList, users } from './users.resource.ts';
 

@@ -1,5 +1,5 @@
-import { member } from '../../access/audience.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { member } from '../../operations/audience.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { assertMayChangePlatformAdmin } from './users.access.ts';
 import { users } from './users.resource.ts';
 

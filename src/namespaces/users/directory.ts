@@ -1,5 +1,5 @@
 import { membershipIn, type Caller } from '../../caller/caller.ts';
-import type { Context } from '../../rpc/operation.ts';
+import type { Context } from '../../operations/operation.ts';
 import type { Page } from '../../values/paging.ts';
 import type { UserStatus } from './users.repo.ts';
 import type { ApiRecord } from '../../resources/resource.ts';

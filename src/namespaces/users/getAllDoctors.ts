@@ -1,7 +1,7 @@
-import { everyone } from '../../access/audience.ts';
+import { everyone } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { bool, id } from '../../values/fields.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { blankToUndefined, pagingShape, searchText, sortBy, sortOf, sortOrder, userStatus } from './listing.ts';
 import { pageOf } from '../../values/paging.ts';
 import { directoryPage, listableStatuses } from './directory.ts';

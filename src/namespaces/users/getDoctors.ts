@@ -1,7 +1,7 @@
-import { everyone } from '../../access/audience.ts';
+import { everyone } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id } from '../../values/fields.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { pagingShape, sortOf } from './listing.ts';
 import { directoryPage, listableStatuses } from './directory.ts';
 import { pageUsers } from './users.repo.ts';

@@ -1,4 +1,4 @@
-import type { Operation } from '../../rpc/operation.ts';
+import type { Operation } from '../../operations/operation.ts';
 import { blockUser } from './blockUser.ts';
 import { create } from './create.ts';
 import { remove } from './delete.ts';

@@ -1,6 +1,6 @@
-import { member } from '../../access/audience.ts';
+import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { blankToUndefined, pagingShape, searchText, sortBy, sortOf, sortOrder } from './listing.ts';
 import { organizationsReadBy } from './users.access.ts';
 import { pageUsers } from './users.repo.ts';

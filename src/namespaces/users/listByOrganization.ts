@@ -1,7 +1,7 @@
-import { member } from '../../access/audience.ts';
+import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { bool, date, id, str } from '../../values/fields.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { dayRange } from '../../time/zone.ts';
 import { blankToUndefined, pagingShape, roleFilter, searchText, sortOf, userStatus } from './listing.ts';
 import { DATE_FIELDS, pageUsers } from './users.repo.ts';

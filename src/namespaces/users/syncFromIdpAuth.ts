@@ -1,9 +1,9 @@
-import { member } from '../../access/audience.ts';
-import { named } from '../../access/organization.ts';
+import { member } from '../../operations/audience.ts';
+import { named } from '../../operations/concerned.ts';
 import { z } from 'zod';
 import { role } from '../../caller/roles.ts';
 import { email, reqStr, str } from '../../values/fields.ts';
-import { defineOperation, type Context } from '../../rpc/operation.ts';
+import { defineOperation, type Context } from '../../operations/operation.ts';
 import type { ApiRecord } from '../../resources/resource.ts';
 import { assertMayChangePlatformAdmin } from './users.access.ts';
 import { findOrCreateOrganization, organizationIdByTeam, type Address } from '../organizations/organizations.repo.ts';

@@ -1,6 +1,6 @@
-import { self, type Owner } from '../../access/audience.ts';
+import { self, type Owner } from '../../operations/audience.ts';
 import { AppError } from '../../values/errors.ts';
-import { defineOperation, type Context } from '../../rpc/operation.ts';
+import { defineOperation, type Context } from '../../operations/operation.ts';
 import type { ApiRecord } from '../../resources/resource.ts';
 import { assertMayChangePlatformAdmin } from './users.access.ts';
 import { users } from './users.resource.ts';

@@ -1,9 +1,9 @@
-import { member } from '../../access/audience.ts';
+import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { role } from '../../caller/roles.ts';
 import { notFound } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
-import { defineOperation } from '../../rpc/operation.ts';
+import { defineOperation } from '../../operations/operation.ts';
 import { assertMayChangePlatformAdmin } from './users.access.ts';
 import { findByIdpUserId, patchById } from './users.repo.ts';
 import { idpUserId, roleList, withPrimaryRole } from './users.resource.ts';

@@ -1,7 +1,7 @@
 import { rolesGranted } from '../../access/grants.ts';
 import { holdsRoleIn, isPlatformAdmin, organizationsOf, type Caller } from '../../caller/caller.ts';
 import { AppError } from '../../values/errors.ts';
-import type { Context, Operation } from '../../rpc/operation.ts';
+import type { Context, Operation } from '../../operations/operation.ts';
 
 const PLATFORM_ADMIN = 'platform_admin';
 

@@ -1,4 +1,4 @@
-import { member } from '../../access/audience.ts';
+import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { ROLES, role } from '../../caller/roles.ts';
 import { defineResource, type ApiRecord } from '../../resources/resource.ts';

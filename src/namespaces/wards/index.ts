@@ -1,4 +1,4 @@
-import type { Operation } from '../../rpc/operation.ts';
+import type { Operation } from '../../operations/operation.ts';
 import { wards } from './wards.resource.ts';
 
 export const operations: Operation[] = [...wards.operations];

@@ -1,4 +1,4 @@
-import { member } from '../../access/audience.ts';
+import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { AppError } from '../../values/errors.ts';
 import { reqStr, str } from '../../values/fields.ts';

@@ -1,6 +1,6 @@
-import { isTimeZone } from '../config.ts';
-import type { Db } from '../db/database.ts';
-import type { Context } from '../rpc/operation.ts';
+import { isTimeZone } from '../../time/zone.ts';
+import type { Db } from '../../db/database.ts';
+import type { Context } from '../../operations/operation.ts';
 
 /**
  * The time zone in which a person's "today" and weeks are taken (calorieLogs, sleepLogs): the zone

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { z } from 'zod';
-import { defineOperation, type Operation } from '../rpc/operation.ts';
+import { defineOperation, type Operation } from './operation.ts';
 import { Registry } from '../rpc/registry.ts';
 import { member } from './audience.ts';
-import { rolesGranted } from './grants.ts';
+import { rolesGranted } from '../access/grants.ts';
 
 const declaration = { namespace: 'probe', name: 'open', input: z.object({}), handler: () => Promise.resolve({}) };
 

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { Audience } from '../access/audience.ts';
-import type { OrganizationAnswer } from '../access/organization.ts';
+import type { Audience } from './audience.ts';
+import type { OrganizationAnswer } from './concerned.ts';
 import type { Caller, Membership } from '../caller/caller.ts';
 import type { Config } from '../config.ts';
 import type { Db, Dialect } from '../db/database.ts';

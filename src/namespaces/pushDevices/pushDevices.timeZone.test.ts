@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { newId } from '../values/ids.ts';
-import { describeEachDialect, ok } from '../../test/harness.ts';
+import { newId } from '../../values/ids.ts';
+import { describeEachDialect, ok } from '../../../test/harness.ts';
 
 // 12:00 UTC on 1 March is already 2 March on Kiritimati (UTC+14) and still 1 March in UTC.
 const now = Date.parse('2026-03-01T12:00:00Z');

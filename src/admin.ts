@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { createPlatformAdmin, PlatformAdminInputError } from './namespaces/auth/platformAdmin.ts';
+import { createPlatformAdmin, PlatformAdminInputError } from './namespaces/auth/auth.platformAdmin.ts';
 
 /**
  * Administration from the command line (same configuration as the service: environment / .env).

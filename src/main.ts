@@ -2,7 +2,7 @@ import { buildApp } from './app.ts';
 import { authModeNotices, ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { deliveryWorkerFor } from './namespaces/notifications/delivery-worker.ts';
+import { deliveryWorkerFor } from './namespaces/notifications/notifications.deliveryWorker.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();

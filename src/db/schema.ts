@@ -16,7 +16,7 @@ export interface OrganizationsTable {
   latitude: number | null;
   longitude: number | null;
   isActive: Bool;
-  /** Organization settings as JSON text; null = every default (src/namespaces/organizations/settings.ts). */
+  /** Organization settings as JSON text; null = every default (src/namespaces/organizations/organizations.settings.ts). */
   settings: Json | null;
   createdAt: number;
   updatedAt: number;

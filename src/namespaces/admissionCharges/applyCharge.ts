@@ -4,8 +4,8 @@ import { notFound } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { findService } from '../services/services.repo.ts';
-import { applyServiceCharge } from './charges.apply.ts';
-import { chargeActor, idpTeamId, idpUserId, label, notes, organizationOfTeam, quantity } from './charges.context.ts';
+import { applyServiceCharge } from './admissionCharges.apply.ts';
+import { chargeActor, idpTeamId, idpUserId, label, notes, organizationOfTeam, quantity } from './admissionCharges.context.ts';
 
 /**
  * A charge for any service of the catalogue. referenceType and referenceId come together (or not

@@ -3,9 +3,9 @@ import { member } from '../../operations/audience.ts';
 import { notFound } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { applyServiceCharge } from './charges.apply.ts';
-import { chargeActor, idpTeamId, idpUserId, notes, organizationOfTeam } from './charges.context.ts';
-import { consultationServiceOf } from './charges.repo.ts';
+import { applyServiceCharge } from './admissionCharges.apply.ts';
+import { chargeActor, idpTeamId, idpUserId, notes, organizationOfTeam } from './admissionCharges.context.ts';
+import { consultationServiceOf } from './admissionCharges.repo.ts';
 
 /**
  * The doctor's fee at the price of the doctor's consultation service: an active service of category

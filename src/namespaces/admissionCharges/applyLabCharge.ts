@@ -6,8 +6,8 @@ import { defineOperation } from '../../operations/operation.ts';
 import { findAdmission } from '../admissions/admissions.repo.ts';
 import { findLabOrder } from '../labOrders/labOrders.repo.ts';
 import { findService } from '../services/services.repo.ts';
-import { applyServiceCharge } from './charges.apply.ts';
-import { chargeActor, idpTeamId, idpUserId, notes, organizationOfTeam, quantity } from './charges.context.ts';
+import { applyServiceCharge } from './admissionCharges.apply.ts';
+import { chargeActor, idpTeamId, idpUserId, notes, organizationOfTeam, quantity } from './admissionCharges.context.ts';
 
 /**
  * A lab charge: a service of category lab, for a lab order of the organization (NOT_FOUND

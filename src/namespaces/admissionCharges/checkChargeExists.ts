@@ -4,8 +4,8 @@ import { notFound } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { findAdmission } from '../admissions/admissions.repo.ts';
-import { idpTeamId, label, organizationOfTeam } from './charges.context.ts';
-import { activeChargeFor, toRecord } from './charges.repo.ts';
+import { idpTeamId, label, organizationOfTeam } from './admissionCharges.context.ts';
+import { activeChargeFor, toRecord } from './admissionCharges.repo.ts';
 
 /** Whether the reference is charged on the admission: `{ exists, item }`, item the charge (not voided) or null. */
 export const checkChargeExists = defineOperation({

@@ -4,8 +4,8 @@ import { notFound } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { findAdmission } from '../admissions/admissions.repo.ts';
-import { idpTeamId, organizationOfTeam } from './charges.context.ts';
-import { chargesOfAdmission, toRecord } from './charges.repo.ts';
+import { idpTeamId, organizationOfTeam } from './admissionCharges.context.ts';
+import { chargesOfAdmission, toRecord } from './admissionCharges.repo.ts';
 
 /** Every charge of the admission in the order applied, voided ones included (voidedAt set): `{ items }`. */
 export const getChargesForAdmission = defineOperation({

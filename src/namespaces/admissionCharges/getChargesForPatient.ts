@@ -4,8 +4,8 @@ import { notFound } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { findPatient } from '../patients/patients.repo.ts';
-import { idpTeamId, organizationOfTeam } from './charges.context.ts';
-import { chargesOfPatient, toRecord } from './charges.repo.ts';
+import { idpTeamId, organizationOfTeam } from './admissionCharges.context.ts';
+import { chargesOfPatient, toRecord } from './admissionCharges.repo.ts';
 
 /** The patient's latest charges over all their admissions, newest first, voided ones included: `{ items }`. limit 1..500, default 100. */
 export const getChargesForPatient = defineOperation({

@@ -3,8 +3,8 @@ import { member } from '../../operations/audience.ts';
 import { AppError, notFound } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { chargeActor, idpTeamId, idpUserId, organizationOfTeam } from './charges.context.ts';
-import { findCharge, markVoided, toRecord } from './charges.repo.ts';
+import { chargeActor, idpTeamId, idpUserId, organizationOfTeam } from './admissionCharges.context.ts';
+import { findCharge, markVoided, toRecord } from './admissionCharges.repo.ts';
 
 /**
  * Voids a charge: never deleted, marked with who (voidedByUserId), when (voidedAt) and why

@@ -4,7 +4,7 @@ import type { ApiRecord } from '../../resources/resource.ts';
 import type { AdmissionEvent } from '../admissionLogs/admissionLogs.repo.ts';
 import { claimBed, releaseBed, releaseReservations } from '../beds/beds.occupancy.ts';
 import type { OrganizationSettings } from '../organizations/organizations.repo.ts';
-import type { Actor } from './actor.ts';
+import type { Actor } from './admissions.actor.ts';
 import { checkWardAndRoom } from './admissions.checks.ts';
 import { hasCharges } from './admissions.repo.ts';
 import { canMove, INITIAL, isEnded, isKnown, NEXT, type KnownStatus } from './admissions.status.ts';

@@ -2,7 +2,7 @@ import { member } from '../../operations/audience.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { appendLogs } from '../admissionLogs/admissionLogs.repo.ts';
 import { admissions, createInput } from './admissions.resource.ts';
-import { prepareChange } from './change.ts';
+import { prepareChange } from './admissions.change.ts';
 
 /**
  * Creates an admission (status default REQUESTED, requestedAt default now). A bed given is claimed

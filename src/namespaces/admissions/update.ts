@@ -4,7 +4,7 @@ import { defineOperation } from '../../operations/operation.ts';
 import { appendLogs } from '../admissionLogs/admissionLogs.repo.ts';
 import { lockAdmission } from './admissions.repo.ts';
 import { admissions } from './admissions.resource.ts';
-import { prepareChange } from './change.ts';
+import { prepareChange } from './admissions.change.ts';
 
 /**
  * Updates an admission: omitted fields unchanged, null clears (the required ones cannot be cleared).

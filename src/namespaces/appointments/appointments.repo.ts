@@ -8,7 +8,7 @@ import { notFound } from '../../values/errors.ts';
 import { fromMinor } from '../../values/money.ts';
 import { offsetOf, pageOf, type Page } from '../../values/paging.ts';
 import { fromJsonText, toBool, toJsonText } from '../../values/record.ts';
-import { activeAt } from './status.ts';
+import { activeAt } from './appointments.status.ts';
 
 /** Query functions of the appointments namespace; each takes the handle (`db` or the transaction) first. */
 

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { bool, date, id } from '../../values/fields.ts';
 import { money } from '../../values/money.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { book, defined } from './book.ts';
-import { bookingFields, label, statusText, text } from './fields.ts';
+import { book, defined } from './appointments.booking.ts';
+import { bookingFields, label, statusText, text } from './appointments.fields.ts';
 
 export const create = defineOperation({
   namespace: 'appointments',

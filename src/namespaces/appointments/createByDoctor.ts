@@ -7,9 +7,9 @@ import { defineOperation, type Context } from '../../operations/operation.ts';
 import { normalizedEmail, phoneNumber } from '../auth/auth.fields.ts';
 import { findPatientByContact, type PatientRecord } from '../patients/patients.repo.ts';
 import { asPatient, patients } from '../patients/patients.resource.ts';
-import { book, defined } from './book.ts';
-import { duration, label, text } from './fields.ts';
-import { patientOf } from './references.ts';
+import { book, defined } from './appointments.booking.ts';
+import { duration, label, text } from './appointments.fields.ts';
+import { patientOf } from './appointments.references.ts';
 
 const patientDetails = () =>
   z.object({

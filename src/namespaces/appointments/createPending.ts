@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { id } from '../../values/fields.ts';
 import { money } from '../../values/money.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { book, defined } from './book.ts';
-import { bookingFields, label, text } from './fields.ts';
-import { ownerByBookedPatient } from './owners.ts';
+import { book, defined } from './appointments.booking.ts';
+import { bookingFields, label, text } from './appointments.fields.ts';
+import { ownerByBookedPatient } from './appointments.owners.ts';
 
 /**
  * Holds a slot until payment: status `pending`, paymentStatus `pending`, holdExpiresAt = now +

@@ -5,9 +5,9 @@ import { AppError } from '../../values/errors.ts';
 import { date, id, time } from '../../values/fields.ts';
 import { newId } from '../../values/ids.ts';
 import { defineOperation, type Context } from '../../operations/operation.ts';
-import { doctorByReference, type DoctorRef } from './references.ts';
-import { insertReserved, reservedIn } from './reservedSlots.repo.ts';
-import { appointmentOverlap, dayStartMinute, lockDoctorDays, minuteOfDay, MINUTES_PER_DAY, reservedOverlap, type Interval } from './slots.ts';
+import { doctorByReference, type DoctorRef } from './appointments.references.ts';
+import { insertReserved, reservedIn } from './appointments.reservedSlots.ts';
+import { appointmentOverlap, dayStartMinute, lockDoctorDays, minuteOfDay, MINUTES_PER_DAY, reservedOverlap, type Interval } from './appointments.slots.ts';
 
 /** `endTime` may be 24:00, the end of the day. */
 const endTime = () => z.string().regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, 'must be a time HH:mm from 00:01 to 24:00');

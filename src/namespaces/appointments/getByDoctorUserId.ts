@@ -4,9 +4,9 @@ import { notFound } from '../../values/errors.ts';
 import { id, paging } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { pageAppointments } from './appointments.repo.ts';
-import { startRange } from './dateFilters.ts';
-import { dateFilter, filter, statusList } from './fields.ts';
-import { clockOf, userIdsByReference } from './references.ts';
+import { startRange } from './appointments.dateFilters.ts';
+import { dateFilter, filter, statusList } from './appointments.fields.ts';
+import { clockOf, userIdsByReference } from './appointments.references.ts';
 
 /**
  * A doctor's appointments in the organization. doctorUserId is the doctor's users record id or

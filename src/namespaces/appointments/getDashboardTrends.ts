@@ -5,9 +5,9 @@ import { fromMinor } from '../../values/money.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { addDays } from '../../time/zone.ts';
 import { figuresByDay } from './appointments.repo.ts';
-import { monthStart, nextMonthStart, weekStart } from './dateFilters.ts';
-import { filter } from './fields.ts';
-import { clockOf } from './references.ts';
+import { monthStart, nextMonthStart, weekStart } from './appointments.dateFilters.ts';
+import { filter } from './appointments.fields.ts';
+import { clockOf } from './appointments.references.ts';
 
 const PERIODS = { day: 'day', daily: 'day', week: 'week', weekly: 'week', month: 'month', monthly: 'month' } as const;
 type Period = (typeof PERIODS)[keyof typeof PERIODS];

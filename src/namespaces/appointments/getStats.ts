@@ -4,7 +4,7 @@ import { id } from '../../values/fields.ts';
 import { fromMinor } from '../../values/money.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { countOnDate, countUpcoming, figuresByStatus } from './appointments.repo.ts';
-import { clockOf } from './references.ts';
+import { clockOf } from './appointments.references.ts';
 
 /**
  * The organization's appointment figures: total; byStatus (one key per status stored, the known

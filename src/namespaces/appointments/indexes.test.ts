@@ -4,8 +4,8 @@ import { CompiledQuery, type Compilable } from 'kysely';
 import { createTestApp, describeEachDialect, failsWith, ok, type TestApp } from '../../../test/harness.ts';
 import { pageQueries } from './appointments.repo.ts';
 import { appointments, booking, clinic, doctor, patient, type Clinic } from './appointments.testkit.ts';
-import { busyInQuery } from './reservedSlots.repo.ts';
-import { appointmentOverlapQuery, reservedOverlapQuery } from './slots.ts';
+import { busyInQuery } from './appointments.reservedSlots.ts';
+import { appointmentOverlapQuery, reservedOverlapQuery } from './appointments.slots.ts';
 
 /** Tuesday 2030-01-15 09:00 UTC. */
 const NOW = Date.UTC(2030, 0, 15, 9, 0);

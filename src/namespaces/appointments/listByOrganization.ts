@@ -3,13 +3,13 @@ import { z } from 'zod';
 import { id, paging, time } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { pageAppointments } from './appointments.repo.ts';
-import { startRange } from './dateFilters.ts';
-import { dateFilter, filter, label } from './fields.ts';
-import { clockOf } from './references.ts';
+import { startRange } from './appointments.dateFilters.ts';
+import { dateFilter, filter, label } from './appointments.fields.ts';
+import { clockOf } from './appointments.references.ts';
 
 /**
  * The organization's appointments: searchQuery (contains, case-insensitive) over the patient's
- * name and the reason; dateFilter (see dateFilters.ts); appointmentType = type; scheduledTime exact.
+ * name and the reason; dateFilter (see appointments.dateFilters.ts); appointmentType = type; scheduledTime exact.
  */
 export const listByOrganization = defineOperation({
   namespace: 'appointments',

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { date, id, paging } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { pageAppointments } from './appointments.repo.ts';
-import { filter, statusList } from './fields.ts';
+import { filter, statusList } from './appointments.fields.ts';
 
 /**
  * The appointments of a patient record (which belongs to one organization, found from it),

@@ -4,10 +4,10 @@ import { validationFailed } from '../../values/errors.ts';
 import { date, id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { addDays } from '../../time/zone.ts';
-import { filter } from './fields.ts';
-import { clockOf, doctorByReference, serviceOf } from './references.ts';
-import { busyIn, reservedIn } from './reservedSlots.repo.ts';
-import { dateOfDay, dayNumber, dayStartMinute, MINUTES_PER_DAY, timeOfDay, type Interval } from './slots.ts';
+import { filter } from './appointments.fields.ts';
+import { clockOf, doctorByReference, serviceOf } from './appointments.references.ts';
+import { busyIn, reservedIn } from './appointments.reservedSlots.ts';
+import { dateOfDay, dayNumber, dayStartMinute, MINUTES_PER_DAY, timeOfDay, type Interval } from './appointments.slots.ts';
 
 /** At most this many days in one request. */
 const MAX_DAYS = 92;

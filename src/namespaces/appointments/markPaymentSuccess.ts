@@ -6,11 +6,11 @@ import { id, ts } from '../../values/fields.ts';
 import { money } from '../../values/money.ts';
 import { defineOperation, type Context } from '../../operations/operation.ts';
 import { getRow, patchRow, toRecord, type AppointmentRow } from './appointments.repo.ts';
-import { label } from './fields.ts';
-import { ownerByAppointment } from './owners.ts';
-import { clockOf } from './references.ts';
-import { claimSlot } from './slots.ts';
-import { assertMayRun, forwardTo, isActive, WORKFLOW } from './status.ts';
+import { label } from './appointments.fields.ts';
+import { ownerByAppointment } from './appointments.owners.ts';
+import { clockOf } from './appointments.references.ts';
+import { claimSlot } from './appointments.slots.ts';
+import { assertMayRun, forwardTo, isActive, WORKFLOW } from './appointments.status.ts';
 
 const input = z.object({
   id: id(),

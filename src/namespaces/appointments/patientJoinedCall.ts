@@ -2,10 +2,10 @@ import { self } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { notify } from '../notifications/notify.ts';
+import { notify } from '../notifications/notifications.notify.ts';
 import { getRow, patchRow, toRecord } from './appointments.repo.ts';
-import { ownerByAppointment } from './owners.ts';
-import { assertMayRun } from './status.ts';
+import { ownerByAppointment } from './appointments.owners.ts';
+import { assertMayRun } from './appointments.status.ts';
 
 /**
  * Records when the patient joined the call (the first join is kept) and tells the doctor, through

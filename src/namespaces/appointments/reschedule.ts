@@ -5,11 +5,11 @@ import { date, id, time } from '../../values/fields.ts';
 import { money } from '../../values/money.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { getRow, historyText, patchRow, toRecord, type AppointmentRow } from './appointments.repo.ts';
-import { defined } from './book.ts';
-import { duration, text } from './fields.ts';
-import { clockOf } from './references.ts';
-import { claimSlot, intervalOf } from './slots.ts';
-import { assertMayRun, forwardTo, WORKFLOW } from './status.ts';
+import { defined } from './appointments.booking.ts';
+import { duration, text } from './appointments.fields.ts';
+import { clockOf } from './appointments.references.ts';
+import { claimSlot, intervalOf } from './appointments.slots.ts';
+import { assertMayRun, forwardTo, WORKFLOW } from './appointments.status.ts';
 
 /**
  * Moves an appointment to a new date and time (and duration), clash-checked like a booking but

@@ -3,8 +3,8 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import { bucketsOf } from './getDashboardTrends.ts';
 import { perDay } from './listReservedSlots.ts';
-import { dateOfDay, dayNumber, intervalOf, localMinute, MINUTES_PER_DAY, timeOfDay } from './slots.ts';
-import { forwardTo, isActive, rank } from './status.ts';
+import { dateOfDay, dayNumber, intervalOf, localMinute, MINUTES_PER_DAY, timeOfDay } from './appointments.slots.ts';
+import { forwardTo, isActive, rank } from './appointments.status.ts';
 
 const day = fc.integer({ min: dayNumber('0001-01-01'), max: dayNumber('9999-12-31') });
 const minute = fc.integer({ min: 0, max: MINUTES_PER_DAY - 1 });

@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { validationFailed } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { notify } from '../notifications/notify.ts';
+import { notify } from '../notifications/notifications.notify.ts';
 import { findPatient } from '../patients/patients.repo.ts';
 import { getRow, patchRow, toRecord } from './appointments.repo.ts';
-import { assertMayRun } from './status.ts';
+import { assertMayRun } from './appointments.status.ts';
 
 /**
  * Tells the patient that the doctor is waiting in the call, through notify(), once per

@@ -5,11 +5,11 @@ import { bool, date, id, reqStr, time, ts } from '../../values/fields.ts';
 import { money } from '../../values/money.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { getRow, historyText, patchRow, toRecord, type AppointmentRow } from './appointments.repo.ts';
-import { defined } from './book.ts';
-import { duration, label, statusText, text } from './fields.ts';
-import { clockOf, serviceOf } from './references.ts';
-import { claimSlot, intervalOf } from './slots.ts';
-import { isActive } from './status.ts';
+import { defined } from './appointments.booking.ts';
+import { duration, label, statusText, text } from './appointments.fields.ts';
+import { clockOf, serviceOf } from './appointments.references.ts';
+import { claimSlot, intervalOf } from './appointments.slots.ts';
+import { isActive } from './appointments.status.ts';
 
 /**
  * Changes any field; status takes any text (the interface says so: the forward-only rules are the

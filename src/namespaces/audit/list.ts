@@ -2,7 +2,7 @@ import { member } from '../../operations/audience.ts';
 import { id, str } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { pageAudit } from './audit.repo.ts';
-import { pagedInWindow } from './time-window.ts';
+import { pagedInWindow } from './audit.timeWindow.ts';
 
 /** The audit trail of writes, newest first: an organization's for its admins (the role table), every one for platform admins. */
 export const list = defineOperation({

@@ -6,9 +6,9 @@ import { defineOperation, type Context } from '../../operations/operation.ts';
 import type { Mailer } from '../../services.ts';
 import { recordAudit } from '../../audit/trail.ts';
 import { normalizedEmail } from './auth.fields.ts';
-import { newResetCode, replaceCode, resetCodeHash } from './codes.repo.ts';
-import { findIdentityByEmail } from './identities.repo.ts';
-import { LIMITS, perAddress, perIdentifier } from './limits.ts';
+import { newResetCode, replaceCode, resetCodeHash } from './auth.codes.ts';
+import { findIdentityByEmail } from './auth.identities.ts';
+import { LIMITS, perAddress, perIdentifier } from './auth.limits.ts';
 
 const input = z.object({
   email: normalizedEmail(),

@@ -5,9 +5,9 @@ import { AppError } from '../../values/errors.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { recordAudit } from '../../audit/trail.ts';
 import { givenPassword, normalizedEmail, normalizeMobileNumber, phoneNumber } from './auth.fields.ts';
-import { findIdentityByEmail, findIdentityByPhone, normalizeEmail, recordSignIn } from './identities.repo.ts';
-import { LIMITS, perAddress, perIdentifier } from './limits.ts';
-import { signedIn } from './session.ts';
+import { findIdentityByEmail, findIdentityByPhone, normalizeEmail, recordSignIn } from './auth.identities.ts';
+import { LIMITS, perAddress, perIdentifier } from './auth.limits.ts';
+import { signedIn } from './auth.session.ts';
 
 type Identifier = { kind: 'email' | 'phone'; value: string };
 

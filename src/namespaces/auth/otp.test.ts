@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import { after, test } from 'node:test';
 import { describeEachDialect, failsWith, ok } from '../../../test/harness.ts';
 import { authCall, movableClock, nextIp, uniquePhone } from './auth.testkit.ts';
-import { LIMITS } from './limits.ts';
+import { LIMITS } from './auth.limits.ts';
 import { tokenService } from '../../caller/tokens.ts';
 
 const clock = movableClock();

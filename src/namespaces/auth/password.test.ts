@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { describeEachDialect, failsWith, ok } from '../../../test/harness.ts';
 import { authCall, nextIp, uniqueEmail, uniquePhone } from './auth.testkit.ts';
-import { LIMITS } from './limits.ts';
+import { LIMITS } from './auth.limits.ts';
 import { tokenService } from '../../caller/tokens.ts';
 
 const PASSWORD = 'correct horse battery';

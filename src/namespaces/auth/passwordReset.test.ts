@@ -5,7 +5,7 @@ import { SMTPServer } from 'smtp-server';
 import { describeEachDialect, failsWith, ok } from '../../../test/harness.ts';
 import type { MailMessage } from '../../services.ts';
 import { authCall, movableClock, nextIp, uniqueEmail } from './auth.testkit.ts';
-import { LIMITS } from './limits.ts';
+import { LIMITS } from './auth.limits.ts';
 
 const PASSWORD = 'first password 1';
 const NEW_PASSWORD = 'second password 2';

@@ -6,7 +6,7 @@ import { callerId } from '../../caller/caller.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { describeEachDialect, failsWith, ok } from '../../../test/harness.ts';
 import { authCall, uniqueEmail } from './auth.testkit.ts';
-import { createPlatformAdmin, PlatformAdminInputError } from './platformAdmin.ts';
+import { createPlatformAdmin, PlatformAdminInputError } from './auth.platformAdmin.ts';
 
 // An operation only a platform admin may call, to check the token the CLI's account gets.
 const platformOnly = defineOperation({

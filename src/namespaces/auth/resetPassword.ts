@@ -5,9 +5,9 @@ import { AppError } from '../../values/errors.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { recordAudit } from '../../audit/trail.ts';
 import { newPassword } from './auth.fields.ts';
-import { consumeCode, dropCodes, liveCodeByHash, resetCodeHash } from './codes.repo.ts';
-import { endSessions, toIdentityRecord, updateIdentity } from './identities.repo.ts';
-import { LIMITS, perAddress } from './limits.ts';
+import { consumeCode, dropCodes, liveCodeByHash, resetCodeHash } from './auth.codes.ts';
+import { endSessions, toIdentityRecord, updateIdentity } from './auth.identities.ts';
+import { LIMITS, perAddress } from './auth.limits.ts';
 
 const input = z.object({
   code: z.string().trim().min(1, 'must not be empty').max(256),

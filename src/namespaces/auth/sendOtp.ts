@@ -2,8 +2,8 @@ import { everyone } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { defineOperation } from '../../operations/operation.ts';
 import { mobileFields, withNormalizedMobile } from './auth.fields.ts';
-import { LIMITS, perAddress, perIdentifier } from './limits.ts';
-import { issueOtp } from './otp.ts';
+import { LIMITS, perAddress, perIdentifier } from './auth.limits.ts';
+import { issueOtp } from './auth.otp.ts';
 
 const input = z.object(mobileFields).transform(withNormalizedMobile);
 

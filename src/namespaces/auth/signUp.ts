@@ -6,9 +6,9 @@ import { str } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { recordAudit } from '../../audit/trail.ts';
 import { newPassword, normalizedEmail, phoneNumber } from './auth.fields.ts';
-import { createIdentity, findIdentityByEmail, findIdentityByPhone } from './identities.repo.ts';
-import { LIMITS, perAddress } from './limits.ts';
-import { signedIn } from './session.ts';
+import { createIdentity, findIdentityByEmail, findIdentityByPhone } from './auth.identities.ts';
+import { LIMITS, perAddress } from './auth.limits.ts';
+import { signedIn } from './auth.session.ts';
 
 const input = z.object({
   email: normalizedEmail(),

@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { after, test } from 'node:test';
 import { describeEachDialect, failsWith, ok, type TestApp } from '../../../test/harness.ts';
 import { authCall, nextIp, uniqueEmail } from './auth.testkit.ts';
-import { LIMITS } from './limits.ts';
+import { LIMITS } from './auth.limits.ts';
 import { tokenService } from '../../caller/tokens.ts';
 
 /**

@@ -3,7 +3,7 @@ import { generateCodeVerifier, generateState } from 'arctic';
 import { z } from 'zod';
 import { str } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { authorizationUrl, socialConfig } from './social.ts';
+import { authorizationUrl, socialConfig } from './auth.social.ts';
 
 export const redirectUri = () => z.url({ error: 'must be an absolute URL' }).max(2000);
 

@@ -5,10 +5,10 @@ import { AppError } from '../../values/errors.ts';
 import { str } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { recordAudit } from '../../audit/trail.ts';
-import { createIdentity, findIdentityByEmail, findIdentityBySocialSubject, recordSignIn, type IdentityRow } from './identities.repo.ts';
-import { LIMITS, perAddress } from './limits.ts';
-import { signedIn } from './session.ts';
-import { exchangeCode, fetchProfile, socialConfig, type SocialProfile } from './social.ts';
+import { createIdentity, findIdentityByEmail, findIdentityBySocialSubject, recordSignIn, type IdentityRow } from './auth.identities.ts';
+import { LIMITS, perAddress } from './auth.limits.ts';
+import { signedIn } from './auth.session.ts';
+import { exchangeCode, fetchProfile, socialConfig, type SocialProfile } from './auth.social.ts';
 import { redirectUri } from './socialSignUp.ts';
 
 const input = z.object({

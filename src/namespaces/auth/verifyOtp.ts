@@ -5,11 +5,11 @@ import type { Db } from '../../db/database.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { recordAudit } from '../../audit/trail.ts';
 import { mobileFields, otpCode, withNormalizedMobile } from './auth.fields.ts';
-import { consumeCode } from './codes.repo.ts';
-import { createIdentity, findIdentityByPhone, recordSignIn, type IdentityRow } from './identities.repo.ts';
-import { LIMITS, perAddress, perIdentifier } from './limits.ts';
-import { checkOtp } from './otp.ts';
-import { signedIn } from './session.ts';
+import { consumeCode } from './auth.codes.ts';
+import { createIdentity, findIdentityByPhone, recordSignIn, type IdentityRow } from './auth.identities.ts';
+import { LIMITS, perAddress, perIdentifier } from './auth.limits.ts';
+import { checkOtp } from './auth.otp.ts';
+import { signedIn } from './auth.session.ts';
 
 const input = z
   .object({ ...mobileFields, otp: otpCode() })

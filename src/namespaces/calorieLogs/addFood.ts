@@ -3,8 +3,8 @@ import { ownerByIdentity } from '../../access/owners.ts';
 import { z } from 'zod';
 import { defineOperation } from '../../operations/operation.ts';
 import { appendEntries, currentGoal, openLog } from './calorieLogs.repo.ts';
-import { todayOf, settle } from './dayLog.ts';
-import { foodEntryShape, idpUserId } from './fields.ts';
+import { todayOf, settle } from './calorieLogs.dayLog.ts';
+import { foodEntryShape, idpUserId } from './calorieLogs.fields.ts';
 
 /** Appends one food to today's log (created on the first food of the day with the goal in force). */
 export const addFood = defineOperation({

@@ -2,8 +2,8 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { CalorieLogEntriesTable, CalorieLogsTable } from '../../db/schema.ts';
 import { newId } from '../../values/ids.ts';
-import { DEFAULT_DAILY_GOAL, type FoodEntryInput } from './fields.ts';
-import type { MilliTotals } from './nutrition.ts';
+import { DEFAULT_DAILY_GOAL, type FoodEntryInput } from './calorieLogs.fields.ts';
+import type { MilliTotals } from './calorieLogs.nutrition.ts';
 
 export type LogRow = Selectable<CalorieLogsTable>;
 export type EntryRow = Selectable<CalorieLogEntriesTable>;

@@ -3,8 +3,8 @@ import { ownerByIdentity } from '../../access/owners.ts';
 import { z } from 'zod';
 import { defineOperation } from '../../operations/operation.ts';
 import { deleteAllEntries, lockLog } from './calorieLogs.repo.ts';
-import { todayOf, readDayLog, settle } from './dayLog.ts';
-import { idpUserId } from './fields.ts';
+import { todayOf, readDayLog, settle } from './calorieLogs.dayLog.ts';
+import { idpUserId } from './calorieLogs.fields.ts';
 
 /** Removes every entry of today's log (the log keeps its goal); on a day without a log it changes nothing. */
 export const clearTodayLog = defineOperation({

@@ -3,9 +3,9 @@ import { ownerByIdentity } from '../../access/owners.ts';
 import { z } from 'zod';
 import { defineOperation } from '../../operations/operation.ts';
 import { recentLogs } from './calorieLogs.repo.ts';
-import { todayOf } from './dayLog.ts';
-import { dayRowOf } from './dayRow.ts';
-import { idpUserId } from './fields.ts';
+import { todayOf } from './calorieLogs.dayLog.ts';
+import { dayRowOf } from './calorieLogs.dayRow.ts';
+import { idpUserId } from './calorieLogs.fields.ts';
 
 export const DEFAULT_HISTORY_DAYS = 30;
 

@@ -5,9 +5,9 @@ import type { Db } from '../../db/database.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { addDays } from '../../time/zone.ts';
 import { logsBetween, recentLogs } from './calorieLogs.repo.ts';
-import { todayOf, readDayLog } from './dayLog.ts';
-import { isWithinGoal, periodFigures } from './dayRow.ts';
-import { idpUserId } from './fields.ts';
+import { todayOf, readDayLog } from './calorieLogs.dayLog.ts';
+import { isWithinGoal, periodFigures } from './calorieLogs.dayRow.ts';
+import { idpUserId } from './calorieLogs.fields.ts';
 
 const STREAK_PAGE = 400;
 

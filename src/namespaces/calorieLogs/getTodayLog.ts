@@ -2,8 +2,8 @@ import { self } from '../../operations/audience.ts';
 import { ownerByIdentity } from '../../access/owners.ts';
 import { z } from 'zod';
 import { defineOperation } from '../../operations/operation.ts';
-import { todayOf, readDayLog } from './dayLog.ts';
-import { idpUserId } from './fields.ts';
+import { todayOf, readDayLog } from './calorieLogs.dayLog.ts';
+import { idpUserId } from './calorieLogs.fields.ts';
 
 /** Today's entries in order, totals, goal, remaining and percent; before the first food, an empty day (`id` null). */
 export const getTodayLog = defineOperation({

@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { defineOperation } from '../../operations/operation.ts';
 import { addDays } from '../../time/zone.ts';
 import { logsBetween } from './calorieLogs.repo.ts';
-import { todayOf } from './dayLog.ts';
-import { dayRowOf, emptyDayRow, periodFigures } from './dayRow.ts';
-import { idpUserId } from './fields.ts';
+import { todayOf } from './calorieLogs.dayLog.ts';
+import { dayRowOf, emptyDayRow, periodFigures } from './calorieLogs.dayRow.ts';
+import { idpUserId } from './calorieLogs.fields.ts';
 
 /**
  * The last 7 days (today and the 6 before), oldest first, each with its totals against its goal;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { averageTotals, milliToDisplay, percentOfGoal, remaining, roundDiv, sumEntries, toMilli, withinGoal } from './nutrition.ts';
+import { averageTotals, milliToDisplay, percentOfGoal, remaining, roundDiv, sumEntries, toMilli, withinGoal } from './calorieLogs.nutrition.ts';
 
 test('display rounding: one decimal, half away from zero, from integer thousandths', () => {
   assert.equal(milliToDisplay(12_349), 12.3);

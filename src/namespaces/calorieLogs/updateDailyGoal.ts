@@ -3,8 +3,8 @@ import { ownerByIdentity } from '../../access/owners.ts';
 import { z } from 'zod';
 import { defineOperation } from '../../operations/operation.ts';
 import { saveGoal, setLogGoal } from './calorieLogs.repo.ts';
-import { todayOf, readDayLog } from './dayLog.ts';
-import { dailyGoal, idpUserId } from './fields.ts';
+import { todayOf, readDayLog } from './calorieLogs.dayLog.ts';
+import { dailyGoal, idpUserId } from './calorieLogs.fields.ts';
 
 /**
  * Sets the person's daily goal from today on: today's log (if any) takes it, and so does every

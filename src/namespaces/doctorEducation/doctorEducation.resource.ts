@@ -6,7 +6,7 @@ import type { Context } from '../../operations/operation.ts';
 import { defineResource, type ApiRecord } from '../../resources/resource.ts';
 import { dateIn } from '../../time/zone.ts';
 import { isDoctorOf } from '../services/services.checks.ts';
-import { ownerOfEducation, ownerOfNewEducation } from './owners.ts';
+import { ownerOfEducation, ownerOfNewEducation } from './doctorEducation.owners.ts';
 
 export const EDUCATION_STATUSES = ['completed', 'ongoing', 'discontinued'] as const;
 export const FIRST_YEAR = 1900;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { degree, doctorEducation, educationStatus, institute, year } from './doctorEducation.resource.ts';
-import { ownerOfEducation } from './owners.ts';
+import { ownerOfEducation } from './doctorEducation.owners.ts';
 
 const { repo } = doctorEducation;
 

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { orgId, platformAdmin, signIn, tokenFor } from '../../../test/builders.ts';
 import { describeEachDialect, failsWith, ok } from '../../../test/harness.ts';
 import { newId } from '../../values/ids.ts';
-import { servingNutrition } from './servingNutrition.ts';
+import { servingNutrition } from './foods.servingNutrition.ts';
 
 const FIELDS = [
   'id', 'name', 'foodCode', 'categoryId', 'category', 'description', 'calories', 'protein', 'carbs', 'fat', 'fiber', 'sugar',

@@ -5,11 +5,11 @@ import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import type { Nutrition, Serving } from './foods.fields.ts';
 import { getFood } from './foods.repo.ts';
-import { servingNutrition } from './servingNutrition.ts';
+import { servingNutrition } from './foods.servingNutrition.ts';
 
 /**
  * One food by id, hidden (isActive false) or not. With `servingId` the answer also carries
- * `serving`: that serving of the food with its calories and nutrients (servingNutrition.ts).
+ * `serving`: that serving of the food with its calories and nutrients (foods.servingNutrition.ts).
  */
 export const get = defineOperation({
   namespace: 'foods',

@@ -1,10 +1,10 @@
 import { member } from '../../operations/audience.ts';
 import { newId } from '../../values/ids.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { attendanceOrganization } from './access.ts';
-import { createInput } from './fields.ts';
+import { attendanceOrganization } from './hrmAttendance.access.ts';
+import { createInput } from './hrmAttendance.fields.ts';
 import { insertAttendance } from './hrmAttendance.repo.ts';
-import { minutesWorked } from './times.ts';
+import { minutesWorked } from './hrmAttendance.times.ts';
 
 /**
  * One record per employee per day (unique index: a second one is CONFLICT). workedMinutes, when

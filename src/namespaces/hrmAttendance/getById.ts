@@ -1,7 +1,7 @@
 import { member } from '../../operations/audience.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { attendanceOrganization } from './access.ts';
-import { keyInput } from './fields.ts';
+import { attendanceOrganization } from './hrmAttendance.access.ts';
+import { keyInput } from './hrmAttendance.fields.ts';
 import { getAttendance } from './hrmAttendance.repo.ts';
 
 export const getById = defineOperation({

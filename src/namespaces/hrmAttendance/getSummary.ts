@@ -2,8 +2,8 @@ import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { date } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { attendanceOrganization } from './access.ts';
-import { organizationId } from './fields.ts';
+import { attendanceOrganization } from './hrmAttendance.access.ts';
+import { organizationId } from './hrmAttendance.fields.ts';
 import { countByStatus } from './hrmAttendance.repo.ts';
 import { dateIn } from '../../time/zone.ts';
 

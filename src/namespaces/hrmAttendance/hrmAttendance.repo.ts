@@ -4,7 +4,7 @@ import { containsText } from '../../db/text-search.ts';
 import type { Database, HrmAttendanceTable } from '../../db/schema.ts';
 import { notFound } from '../../values/errors.ts';
 import { offsetOf } from '../../values/paging.ts';
-import { hoursWorked } from './times.ts';
+import { hoursWorked } from './hrmAttendance.times.ts';
 
 export type AttendanceRecord = Selectable<HrmAttendanceTable>;
 

@@ -2,8 +2,8 @@ import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { date, id, page } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { attendanceOrganization } from './access.ts';
-import { organizationId, status } from './fields.ts';
+import { attendanceOrganization } from './hrmAttendance.access.ts';
+import { organizationId, status } from './hrmAttendance.fields.ts';
 import { pageAttendance, SORT_KEYS } from './hrmAttendance.repo.ts';
 
 /** null is taken as "no filter", like an omitted field. */

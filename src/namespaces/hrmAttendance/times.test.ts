@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { AppError } from '../../values/errors.ts';
 import { dateIn, zonedInstant } from '../../time/zone.ts';
-import { checkTime, hoursWorked, minutesWorked } from './times.ts';
+import { checkTime, hoursWorked, minutesWorked } from './hrmAttendance.times.ts';
 
 test('checkTime accepts HH:mm and zoned ISO date-times only', () => {
   for (const ok of ['00:00', '09:05', '23:59', '2026-03-01T09:00:00Z', '2026-03-01T09:00:00.5+05:30']) assert.equal(checkTime().safeParse(ok).success, true, ok);

@@ -1,9 +1,9 @@
 import { member } from '../../operations/audience.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { attendanceOrganization } from './access.ts';
-import { updateInput } from './fields.ts';
+import { attendanceOrganization } from './hrmAttendance.access.ts';
+import { updateInput } from './hrmAttendance.fields.ts';
 import { getAttendance, patchAttendance, type AttendanceRecord } from './hrmAttendance.repo.ts';
-import { minutesWorked } from './times.ts';
+import { minutesWorked } from './hrmAttendance.times.ts';
 
 const FIELDS = [
   'employeeId',

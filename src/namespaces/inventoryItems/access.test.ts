@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { orgId, signIn, tokenFor } from '../../../test/builders.ts';
 import { describeEachDialect, failsWith, ok } from '../../../test/harness.ts';
 import { newId } from '../../values/ids.ts';
-import { inventoryCalls, NOW } from './testkit.ts';
+import { inventoryCalls, NOW } from './inventoryItems.testkit.ts';
 
 describeEachDialect(
   'inventoryItems: members with a granted role only',

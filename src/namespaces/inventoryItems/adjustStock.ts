@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { id, reqStr } from '../../values/fields.ts';
 import { newId } from '../../values/ids.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { batchRefShape, itemRefShape, MAX_MOVE, notes, requireItemRef } from './fields.ts';
+import { batchRefShape, itemRefShape, MAX_MOVE, notes, requireItemRef } from './inventoryItems.fields.ts';
 import { toItem } from './inventoryItems.resource.ts';
 import { lockItem, toMovement } from './inventoryItems.repo.ts';
-import { adjust, settle } from './stock.ts';
+import { adjust, settle } from './inventoryItems.stock.ts';
 
 const input = z
   .object({

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import { orgId, signIn, type SignedIn } from '../../../test/builders.ts';
 import { describeEachDialect, failsWith, ok } from '../../../test/harness.ts';
-import { inventoryCalls, NOW } from './testkit.ts';
+import { inventoryCalls, NOW } from './inventoryItems.testkit.ts';
 
 let clock = NOW;
 

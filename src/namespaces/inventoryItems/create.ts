@@ -3,7 +3,7 @@ import { newId } from '../../values/ids.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { inventoryItems, toItem, type ItemRow } from './inventoryItems.resource.ts';
 import { insertItem, type MovementRow } from './inventoryItems.repo.ts';
-import { batchFor, move, settle, type BatchDetails } from './stock.ts';
+import { batchFor, move, settle, type BatchDetails } from './inventoryItems.stock.ts';
 
 /**
  * Creates an item. Its `quantity` (default 0) is opening stock: it goes through the ledger as an

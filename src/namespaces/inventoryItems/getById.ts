@@ -5,7 +5,7 @@ import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { toItem } from './inventoryItems.resource.ts';
 import { batchesOf, findItem, toBatch } from './inventoryItems.repo.ts';
-import { expiryWindow, fefo } from './stock.ts';
+import { expiryWindow, fefo } from './inventoryItems.stock.ts';
 
 const optional = <T extends z.ZodType>(schema: T) => schema.nullish().transform((v) => v || undefined);
 

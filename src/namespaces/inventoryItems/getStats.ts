@@ -4,7 +4,7 @@ import { id } from '../../values/fields.ts';
 import { fromMinor } from '../../values/money.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { stockStats } from './inventoryItems.repo.ts';
-import { expiryWindow } from './stock.ts';
+import { expiryWindow } from './inventoryItems.stock.ts';
 
 /**
  * Stock figures of an organization (optionally one module). stockValue = Σ over items of

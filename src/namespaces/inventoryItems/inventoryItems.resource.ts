@@ -46,7 +46,7 @@ async function prepare(record: ApiRecord, ctx: Context, current?: ApiRecord): Pr
 /**
  * Inventory items. The generator gives the schemas and the row <-> record mapping (money as
  * integer minor units, gstPercentage as basis points); every operation is written by hand because
- * stock goes through the ledger (stock.ts). Extensions beyond the interface's fields: productId,
+ * stock goes through the ledger (inventoryItems.stock.ts). Extensions beyond the interface's fields: productId,
  * variantId (the catalogue's identifiers), medicineType, strength, strengthUnit (pharmacy
  * catalogue matching) and the read-only batchId (the batch the batch fields describe).
  */

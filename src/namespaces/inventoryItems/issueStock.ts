@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { id, str, ts } from '../../values/fields.ts';
 import { newId } from '../../values/ids.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { batchRefShape, itemRefShape, notes, requireItemRef, units } from './fields.ts';
+import { batchRefShape, itemRefShape, notes, requireItemRef, units } from './inventoryItems.fields.ts';
 import { toItem } from './inventoryItems.resource.ts';
 import { batchesOf, lockItem, toMovement } from './inventoryItems.repo.ts';
-import { allocateIssue, expiryWindow, namedBatch, settle, takeOut } from './stock.ts';
+import { allocateIssue, expiryWindow, namedBatch, settle, takeOut } from './inventoryItems.stock.ts';
 
 const input = z
   .object({

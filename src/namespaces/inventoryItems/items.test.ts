@@ -3,7 +3,7 @@ import { before, test } from 'node:test';
 import { orgId, signIn } from '../../../test/builders.ts';
 import { describeEachDialect, failsWith, ok } from '../../../test/harness.ts';
 import { searchCatalogue } from './inventoryItems.repo.ts';
-import { inventoryCalls, NOW } from './testkit.ts';
+import { inventoryCalls, NOW } from './inventoryItems.testkit.ts';
 
 const FIELDS = [
   'batchId', 'batchNumber', 'brandName', 'category', 'createdAt', 'expiryDate', 'genericName', 'gstPercentage', 'hsnCode', 'id',

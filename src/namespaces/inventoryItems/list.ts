@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { bool, id, paging } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { pageItems } from './inventoryItems.repo.ts';
-import { expiryWindow } from './stock.ts';
+import { expiryWindow } from './inventoryItems.stock.ts';
 
 /** null is taken as "no filter", like an omitted field; blank text too. */
 const flag = () => bool().nullish().transform((v) => v ?? undefined);

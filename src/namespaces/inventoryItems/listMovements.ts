@@ -2,7 +2,7 @@ import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id, paging } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { itemRefShape, requireItemRef } from './fields.ts';
+import { itemRefShape, requireItemRef } from './inventoryItems.fields.ts';
 import { itemByRef, MOVEMENT_TYPES, pageMovements } from './inventoryItems.repo.ts';
 
 /**

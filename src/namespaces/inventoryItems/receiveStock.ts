@@ -6,10 +6,10 @@ import { newId } from '../../values/ids.ts';
 import { money } from '../../values/money.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { findSupplier } from '../suppliers/suppliers.repo.ts';
-import { itemRefShape, notes, requireItemRef, units } from './fields.ts';
+import { itemRefShape, notes, requireItemRef, units } from './inventoryItems.fields.ts';
 import { batchNumber, lotNumber, toItem } from './inventoryItems.resource.ts';
 import { lockItem, patchBatch, patchItem, toBatch, toMovement } from './inventoryItems.repo.ts';
-import { batchFor, expiryWindow, move, settle } from './stock.ts';
+import { batchFor, expiryWindow, move, settle } from './inventoryItems.stock.ts';
 
 const input = z
   .object({

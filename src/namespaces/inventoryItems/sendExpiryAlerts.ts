@@ -2,8 +2,8 @@ import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { sweepExpiry } from './alerts.ts';
-import { expiryWindow } from './stock.ts';
+import { sweepExpiry } from './inventoryItems.alerts.ts';
+import { expiryWindow } from './inventoryItems.stock.ts';
 
 /**
  * Extension: announces to the organization's staff every batch with stock that has come within

@@ -4,8 +4,8 @@ import { orgId, signIn } from '../../../test/builders.ts';
 import { describeEachDialect, failsWith, ok } from '../../../test/harness.ts';
 import { newId } from '../../values/ids.ts';
 import type { BatchRow, MovementRow } from './inventoryItems.repo.ts';
-import { allocateIssue, allocateRemoval, batchKeyOf, ledgerProblem, shownBatch, verifyLedger } from './stock.ts';
-import { inventoryCalls, NOW } from './testkit.ts';
+import { allocateIssue, allocateRemoval, batchKeyOf, ledgerProblem, shownBatch, verifyLedger } from './inventoryItems.stock.ts';
+import { inventoryCalls, NOW } from './inventoryItems.testkit.ts';
 
 type Movement = { type: string; quantity: number; batchNumber: string | null; transactionId: string; balanceAfter: number };
 const brief = (movements: Movement[]) => movements.map((m) => [m.type, m.quantity, m.batchNumber]);

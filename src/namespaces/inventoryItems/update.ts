@@ -4,7 +4,7 @@ import { newId } from '../../values/ids.ts';
 import { defineOperation, type Context } from '../../operations/operation.ts';
 import { inventoryItems, toItem, type ItemRow } from './inventoryItems.resource.ts';
 import { batchesOf, lockItem, patchBatch, patchItem, type MovementRow } from './inventoryItems.repo.ts';
-import { adjust, batchFor, batchKeyOf, batchLabel, settle, type BatchDetails } from './stock.ts';
+import { adjust, batchFor, batchKeyOf, batchLabel, settle, type BatchDetails } from './inventoryItems.stock.ts';
 
 /**
  * Corrects the details of the batch the item shows (batchId): a mistyped batch number or expiry.

@@ -8,8 +8,8 @@ import { defineOperation } from '../../operations/operation.ts';
 import { MAX_TESTS, optionalOrganizationId, orderFields, orderStatus, priority, testInput } from './labOrders.fields.ts';
 import { insertLabOrder } from './labOrders.repo.ts';
 import { completion, derivedStatus, nextOrderStatus, nextTest } from './labOrders.rules.ts';
-import { checkOrderReferences } from './references.ts';
-import { notifyResultsReady } from './resultsReady.ts';
+import { checkOrderReferences } from './labOrders.references.ts';
+import { notifyResultsReady } from './labOrders.resultsReady.ts';
 
 export const createInput = z.object({
   organizationId: optionalOrganizationId(),

@@ -8,8 +8,8 @@ import { defineOperation } from '../../operations/operation.ts';
 import { MAX_TESTS, optionalOrganizationId, orderFields, orderStatus, priority, testInput, type TestInput } from './labOrders.fields.ts';
 import { lockLabOrder, saveLabOrder, storedTest, type StoredTest } from './labOrders.repo.ts';
 import { completion, derivedStatus, nextOrderStatus, nextTest, testsMoved, type Actor } from './labOrders.rules.ts';
-import { checkOrderReferences } from './references.ts';
-import { notifyResultsReady } from './resultsReady.ts';
+import { checkOrderReferences } from './labOrders.references.ts';
+import { notifyResultsReady } from './labOrders.resultsReady.ts';
 
 export const updateInput = z.object({
   id: id(),

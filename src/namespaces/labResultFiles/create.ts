@@ -6,7 +6,7 @@ import { newId } from '../../values/ids.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { optionalOrganizationId } from '../labOrders/labOrders.fields.ts';
 import { markExternalResultUploaded } from '../labOrders/labOrders.repo.ts';
-import { checkPatientIdpUserId, isOrdersPatient, orderOfFile, ownerOfLabOrder, testNamed } from './labOrder.ts';
+import { checkPatientIdpUserId, isOrdersPatient, orderOfFile, ownerOfLabOrder, testNamed } from './labResultFiles.labOrder.ts';
 import { asResultFile, fileId, fileName, fileSize, fileUrl, labResultFiles, mimeType, person, testName } from './labResultFiles.resource.ts';
 
 

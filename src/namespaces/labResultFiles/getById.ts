@@ -2,7 +2,7 @@ import { self } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { ownerOfResultFile } from './labOrder.ts';
+import { ownerOfResultFile } from './labResultFiles.labOrder.ts';
 import { asResultFile, labResultFiles } from './labResultFiles.resource.ts';
 
 /** A result file of the organization, for its staff and for the lab order's patient (its linked account). */

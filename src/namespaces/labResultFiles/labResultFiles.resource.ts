@@ -1,5 +1,5 @@
 import { member, self, type OwnerOf } from '../../operations/audience.ts';
-import { ownerOfResultList } from './labOrder.ts';
+import { ownerOfResultList } from './labResultFiles.labOrder.ts';
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import type { LabResultFilesTable } from '../../db/schema.ts';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { bool, id, ts } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { optionalFields, requiredFields } from './notifications.fields.ts';
-import { writeNotification } from './notify.ts';
+import { writeNotification } from './notifications.notify.ts';
 
 export const createInput = z.object({
   organizationId: id(),

@@ -7,10 +7,10 @@ import { loadConfig } from '../../config.ts';
 import { openDatabase, type Db } from '../../db/database.ts';
 import { httpPush } from '../../providers/http-push.ts';
 import { newId } from '../../values/ids.ts';
-import { DeliveryWorker, deliveryWorkerFor, type DeliveryWorkerOptions } from './delivery-worker.ts';
-import { backoffMs } from './delivery.ts';
-import { NO_PROVIDER } from './notify.ts';
-import { startFakePush } from './push.testkit.ts';
+import { DeliveryWorker, deliveryWorkerFor, type DeliveryWorkerOptions } from './notifications.deliveryWorker.ts';
+import { backoffMs } from './notifications.delivery.ts';
+import { NO_PROVIDER } from './notifications.notify.ts';
+import { startFakePush } from './notifications.testkit.ts';
 
 const fake = await startFakePush();
 after(() => fake.close());

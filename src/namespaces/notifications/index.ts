@@ -5,5 +5,5 @@ import { listByOrganization } from './listByOrganization.ts';
 import { notifications } from './notifications.resource.ts';
 import { update } from './update.ts';
 
-export { notify } from './notify.ts';
+export { notify } from './notifications.notify.ts';
 export const operations: Operation[] = [...notifications.operations, create, update, remove, listByOrganization];

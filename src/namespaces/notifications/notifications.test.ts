@@ -8,7 +8,7 @@ import { AppError } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import { newId } from '../../values/ids.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { NO_PROVIDER, notify } from './notify.ts';
+import { NO_PROVIDER, notify } from './notifications.notify.ts';
 
 const NOW = Date.UTC(2026, 4, 10, 9, 0, 0);
 let clock = NOW;

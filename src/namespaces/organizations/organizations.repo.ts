@@ -4,7 +4,7 @@ import { newId } from '../../values/ids.ts';
 import { toJsonText } from '../../values/record.ts';
 import { asOrganization, organizations, type OrganizationRecord } from './organizations.resource.ts';
 
-export { settingsOf, type OrganizationSettings } from './settings.ts';
+export { settingsOf, type OrganizationSettings } from './organizations.settings.ts';
 export type { OrganizationRecord } from './organizations.resource.ts';
 
 /** Query functions other namespaces use to reach an organization; each takes the handle first. */

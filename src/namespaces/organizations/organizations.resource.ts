@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { isTimeZone } from '../../time/zone.ts';
 import { reqStr } from '../../values/fields.ts';
 import { defineResource, type ApiRecord } from '../../resources/resource.ts';
-import { normalizeSettings, settingsInput, type OrganizationSettings } from './settings.ts';
+import { normalizeSettings, settingsInput, type OrganizationSettings } from './organizations.settings.ts';
 
 export const ORGANIZATION_TYPES = ['hospital', 'clinic', 'pharmacy', 'lab', 'salon'] as const;
 

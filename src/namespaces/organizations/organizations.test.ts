@@ -4,7 +4,7 @@ import { newId } from '../../values/ids.ts';
 import { orgId, platformAdmin, signIn, tokenFor } from '../../../test/builders.ts';
 import { describeEachDialect, failsWith, ok } from '../../../test/harness.ts';
 import { findOrganizationById, findOrganizationBySlug, findOrganizationByTeam, settingsOf } from './organizations.repo.ts';
-import { SETTINGS_DEFAULTS } from './settings.ts';
+import { SETTINGS_DEFAULTS } from './organizations.settings.ts';
 
 const FIELDS = [
   'address', 'createdAt', 'id', 'idpTeamId', 'isActive', 'latitude', 'longitude', 'name', 'settings', 'slug', 'timezone', 'type', 'updatedAt',

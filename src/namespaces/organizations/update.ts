@@ -2,7 +2,7 @@ import { member } from '../../operations/audience.ts';
 import { named } from '../../operations/concerned.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { organizations } from './organizations.resource.ts';
-import { mergeSettings } from './settings.ts';
+import { mergeSettings } from './organizations.settings.ts';
 
 /**
  * The organization named by `id` is the one the call concerns: its admins (the role table) and

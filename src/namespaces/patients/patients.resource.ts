@@ -6,7 +6,7 @@ import { defineResource, type ApiRecord } from '../../resources/resource.ts';
 import { dateIn } from '../../time/zone.ts';
 import { normalizedEmail, phoneNumber } from '../auth/auth.fields.ts';
 import { idpUserId } from '../users/users.resource.ts';
-import { assertMayLinkAccounts } from './mayLinkAccounts.ts';
+import { assertMayLinkAccounts } from './patients.mayLinkAccounts.ts';
 
 export interface PatientRecord {
   id: string;

@@ -6,9 +6,9 @@ import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { recordAudit } from '../../audit/trail.ts';
 import { mobileFields, otpCode, withNormalizedMobile } from '../auth/auth.fields.ts';
-import { consumeCode } from '../auth/codes.repo.ts';
-import { LIMITS, perAddress, perIdentifier } from '../auth/limits.ts';
-import { checkOtp, issueOtp, type OtpTarget } from '../auth/otp.ts';
+import { consumeCode } from '../auth/auth.codes.ts';
+import { LIMITS, perAddress, perIdentifier } from '../auth/auth.limits.ts';
+import { checkOtp, issueOtp, type OtpTarget } from '../auth/auth.otp.ts';
 import { linkByMobileNumber, patientsLinkedTo } from './patients.repo.ts';
 
 /**

@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { id, ts } from '../../values/fields.ts';
 import { newId } from '../../values/ids.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { actingPatient, appointmentOf, assertFilledInBySelf, ownerOfAppointment } from './access.ts';
+import { actingPatient, appointmentOf, assertFilledInBySelf, ownerOfAppointment } from './preConsultationForms.access.ts';
 import { answers, departmentName, status } from './preConsultationForms.fields.ts';
 import { insertForm } from './preConsultationForms.repo.ts';
-import { changeSubmissions, nextSubmission } from './submission.ts';
+import { changeSubmissions, nextSubmission } from './preConsultationForms.submission.ts';
 
 export const createInput = z.object({
   appointmentId: id(),

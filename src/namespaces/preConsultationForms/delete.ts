@@ -4,7 +4,7 @@ import { notFound } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { deleteForm, findForm } from './preConsultationForms.repo.ts';
-import { changeSubmissions } from './submission.ts';
+import { changeSubmissions } from './preConsultationForms.submission.ts';
 
 /** Deletes a form; deleting the last submitted form of an appointment clears its isPreConsultationCompleted. */
 export const remove = defineOperation({

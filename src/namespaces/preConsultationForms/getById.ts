@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { notFound } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { ownerOfForm } from './access.ts';
+import { ownerOfForm } from './preConsultationForms.access.ts';
 import { findForm } from './preConsultationForms.repo.ts';
 
 export const getById = defineOperation({

@@ -2,13 +2,13 @@ import { self } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id, paging } from '../../values/fields.ts';
 import { defineOperation, type Operation } from '../../operations/operation.ts';
-import { actingPatient, callerAsOwner } from './access.ts';
+import { actingPatient, callerAsOwner } from './preConsultationForms.access.ts';
 import { status } from './preConsultationForms.fields.ts';
 import { pageForms } from './preConsultationForms.repo.ts';
 
 /**
  * The organization's forms, newest first. Extensions: `appointmentId` and `status` filters. Staff
- * with a granted role see all; any other account only its own forms (access.ts): those it is for
+ * with a granted role see all; any other account only its own forms (preConsultationForms.access.ts): those it is for
  * and those of appointments of its patient record.
  */
 export const listByOrganization: Operation = defineOperation({

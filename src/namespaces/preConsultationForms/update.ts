@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { notFound } from '../../values/errors.ts';
 import { id, ts } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { actingPatient, appointmentOf, assertFilledInBySelf, assertOwnAppointment, ownerOfForm } from './access.ts';
+import { actingPatient, appointmentOf, assertFilledInBySelf, assertOwnAppointment, ownerOfForm } from './preConsultationForms.access.ts';
 import { answers, departmentName, status } from './preConsultationForms.fields.ts';
 import { findForm, saveForm } from './preConsultationForms.repo.ts';
-import { changeSubmissions, nextSubmission } from './submission.ts';
+import { changeSubmissions, nextSubmission } from './preConsultationForms.submission.ts';
 
 /** The fields required on create may change but are never cleared (null is VALIDATION_FAILED); createdAt null keeps it. */
 export const updateInput = z.object({

@@ -2,13 +2,13 @@ import { self } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id } from '../../values/fields.ts';
 import { defineOperation, type Context } from '../../operations/operation.ts';
-import { staffOf } from '../inventoryItems/alerts.ts';
-import { notify } from '../notifications/notify.ts';
-import { oneQuoteRecord, requestDetail } from './marketplace.records.ts';
-import { lockPatientDecision } from './patientDecision.ts';
-import { moveBroadcasts, moveQuotes, patchBroadcast, patchQuote, patchRequest, type QuoteRow } from './marketplace.repo.ts';
-import { LIVE_BROADCAST, PENDING_QUOTE } from './marketplace.status.ts';
-import { quotePatient } from './marketplace.owners.ts';
+import { staffOf } from '../inventoryItems/inventoryItems.alerts.ts';
+import { notify } from '../notifications/notifications.notify.ts';
+import { oneQuoteRecord, requestDetail } from './prescriptionMarketplace.records.ts';
+import { lockPatientDecision } from './prescriptionMarketplace.patientDecision.ts';
+import { moveBroadcasts, moveQuotes, patchBroadcast, patchQuote, patchRequest, type QuoteRow } from './prescriptionMarketplace.repo.ts';
+import { LIVE_BROADCAST, PENDING_QUOTE } from './prescriptionMarketplace.status.ts';
+import { quotePatient } from './prescriptionMarketplace.owners.ts';
 
 /** Tells the pharmacy's staff (admin, pharmacist) that its quote was accepted; once per quote and person. */
 async function notifyPharmacy(ctx: Context, quote: QuoteRow): Promise<void> {

@@ -2,11 +2,11 @@ import { self } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { actingPatient } from './marketplace.fields.ts';
-import { requestRecord } from './marketplace.records.ts';
-import { findPatientRequest, lockRequest, moveBroadcasts, moveQuotes, patchRequest } from './marketplace.repo.ts';
-import { assertStatus, LIVE_BROADCAST, MOVES, PENDING_QUOTE } from './marketplace.status.ts';
-import { requestPatient } from './marketplace.owners.ts';
+import { actingPatient } from './prescriptionMarketplace.fields.ts';
+import { requestRecord } from './prescriptionMarketplace.records.ts';
+import { findPatientRequest, lockRequest, moveBroadcasts, moveQuotes, patchRequest } from './prescriptionMarketplace.repo.ts';
+import { assertStatus, LIVE_BROADCAST, MOVES, PENDING_QUOTE } from './prescriptionMarketplace.status.ts';
+import { requestPatient } from './prescriptionMarketplace.owners.ts';
 
 /**
  * The patient cancels an open request (BROADCASTED or QUOTED): the request, its live broadcasts

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { boundingBox, distanceKm, type Point } from './geo.ts';
+import { boundingBox, distanceKm, type Point } from './prescriptionMarketplace.geo.ts';
 
 const inBox = (p: Point, center: Point, r: number) => {
   const box = boundingBox(center, r);

@@ -3,10 +3,10 @@ import { ownerByIdentity } from '../../access/owners.ts';
 import { z } from 'zod';
 import { id, paging } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { actingPatient } from './marketplace.fields.ts';
-import { summaryRecord } from './marketplace.records.ts';
-import { pagePatientSummaries } from './marketplace.repo.ts';
-import { REQUEST_STATUSES, statusFilter } from './marketplace.status.ts';
+import { actingPatient } from './prescriptionMarketplace.fields.ts';
+import { summaryRecord } from './prescriptionMarketplace.records.ts';
+import { pagePatientSummaries } from './prescriptionMarketplace.repo.ts';
+import { REQUEST_STATUSES, statusFilter } from './prescriptionMarketplace.status.ts';
 
 /**
  * The patient's requests, newest first, in the list-summary shape: available = the request's

@@ -2,8 +2,8 @@ import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { oneQuoteRecord, requestDetail } from './marketplace.records.ts';
-import { findBroadcast, lockRequest, patchBroadcast, quoteOfBroadcast } from './marketplace.repo.ts';
+import { oneQuoteRecord, requestDetail } from './prescriptionMarketplace.records.ts';
+import { findBroadcast, lockRequest, patchBroadcast, quoteOfBroadcast } from './prescriptionMarketplace.repo.ts';
 
 /**
  * A broadcast request as the pharmacy sees it (detail shape): only its own broadcast, and for each

@@ -2,10 +2,10 @@ import { self } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { actingPatient } from './marketplace.fields.ts';
-import { patientCatalogue, requestDetail } from './marketplace.records.ts';
-import { findPatientRequest } from './marketplace.repo.ts';
-import { requestPatient } from './marketplace.owners.ts';
+import { actingPatient } from './prescriptionMarketplace.fields.ts';
+import { patientCatalogue, requestDetail } from './prescriptionMarketplace.records.ts';
+import { findPatientRequest } from './prescriptionMarketplace.repo.ts';
+import { requestPatient } from './prescriptionMarketplace.owners.ts';
 
 /**
  * The patient's request in the detail shape: every broadcast, and for each medicine the stored

@@ -2,10 +2,10 @@ import { self } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { actingPatient } from './marketplace.fields.ts';
-import { quoteRecords } from './marketplace.records.ts';
-import { findPatientRequest, submittedQuotesOf } from './marketplace.repo.ts';
-import { requestPatient } from './marketplace.owners.ts';
+import { actingPatient } from './prescriptionMarketplace.fields.ts';
+import { quoteRecords } from './prescriptionMarketplace.records.ts';
+import { findPatientRequest, submittedQuotesOf } from './prescriptionMarketplace.repo.ts';
+import { requestPatient } from './prescriptionMarketplace.owners.ts';
 
 /**
  * The quotes submitted for the patient's request (whatever became of them since: SUBMITTED,

@@ -2,9 +2,9 @@ import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id, paging } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { summaryRecord } from './marketplace.records.ts';
-import { pagePharmacySummaries } from './marketplace.repo.ts';
-import { BROADCAST_STATUSES, statusFilter } from './marketplace.status.ts';
+import { summaryRecord } from './prescriptionMarketplace.records.ts';
+import { pagePharmacySummaries } from './prescriptionMarketplace.repo.ts';
+import { BROADCAST_STATUSES, statusFilter } from './prescriptionMarketplace.status.ts';
 
 /**
  * The broadcasts the pharmacy received, newest first, in the list-summary shape, from the

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { orgId, signIn, tokenFor } from '../../../test/builders.ts';
 import { describeEachDialect, failsWith, ok } from '../../../test/harness.ts';
-import { marketplaceCalls } from './marketplace.testkit.ts';
+import { marketplaceCalls } from './prescriptionMarketplace.testkit.ts';
 
 describeEachDialect('prescriptionMarketplace: the pharmacy side', (t) => {
   const { call, pharmacy, product, person, upload, requestTo, broadcastOf, submitted, statuses } = marketplaceCalls(t);

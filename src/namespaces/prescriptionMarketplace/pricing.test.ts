@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { AppError } from '../../values/errors.ts';
-import type { Product } from './catalogue.ts';
-import { priceLines, totalsOf } from './pricing.ts';
+import type { Product } from './prescriptionMarketplace.catalogue.ts';
+import { priceLines, totalsOf } from './prescriptionMarketplace.pricing.ts';
 
 const product = (id: string, mrp: number | null, sellingPrice: number | null): Product => ({
   id, itemName: `Item ${id}`, productId: null, brandName: null, medicineType: null, strength: null, strengthUnit: null, mrp, sellingPrice, availableStock: 5,

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { signIn, tokenFor } from '../../../test/builders.ts';
 import { describeEachDialect, failsWith, ok } from '../../../test/harness.ts';
-import { marketplaceCalls } from './marketplace.testkit.ts';
+import { marketplaceCalls } from './prescriptionMarketplace.testkit.ts';
 
 const QUOTE_KEYS = [
   'broadcastId', 'createdAt', 'currency', 'decidedAt', 'deliveryCharge', 'discount', 'grandTotal', 'id', 'items', 'itemsTotal', 'organizationBranchId',

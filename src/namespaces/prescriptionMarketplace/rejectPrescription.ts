@@ -2,10 +2,10 @@ import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { remarks } from './marketplace.fields.ts';
-import { broadcastRecord } from './marketplace.records.ts';
-import { findBroadcast, lockRequest, patchBroadcast, patchQuote, quoteOfBroadcast } from './marketplace.repo.ts';
-import { assertStatus, MOVES } from './marketplace.status.ts';
+import { remarks } from './prescriptionMarketplace.fields.ts';
+import { broadcastRecord } from './prescriptionMarketplace.records.ts';
+import { findBroadcast, lockRequest, patchBroadcast, patchQuote, quoteOfBroadcast } from './prescriptionMarketplace.repo.ts';
+import { assertStatus, MOVES } from './prescriptionMarketplace.status.ts';
 
 /**
  * The pharmacy declines a broadcast it has not answered (SENT or VIEWED) while the request is

@@ -2,10 +2,10 @@ import { self } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { requestRecord } from './marketplace.records.ts';
-import { lockPatientDecision } from './patientDecision.ts';
-import { countQuotes, patchBroadcast, patchQuote, patchRequest } from './marketplace.repo.ts';
-import { quotePatient } from './marketplace.owners.ts';
+import { requestRecord } from './prescriptionMarketplace.records.ts';
+import { lockPatientDecision } from './prescriptionMarketplace.patientDecision.ts';
+import { countQuotes, patchBroadcast, patchQuote, patchRequest } from './prescriptionMarketplace.repo.ts';
+import { quotePatient } from './prescriptionMarketplace.owners.ts';
 
 /**
  * The patient rejects one submitted quote: the quote REJECTED, its broadcast CLOSED (one quote per

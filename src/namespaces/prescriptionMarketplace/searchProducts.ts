@@ -6,7 +6,7 @@ import { defineOperation } from '../../operations/operation.ts';
 import { dateIn } from '../../time/zone.ts';
 import { searchCatalogue } from '../inventoryItems/inventoryItems.repo.ts';
 import { findOrganizationById } from '../organizations/organizations.repo.ts';
-import { optionOfEntry } from './catalogue.ts';
+import { optionOfEntry } from './prescriptionMarketplace.catalogue.ts';
 
 const term = () => z.string().trim().max(200).nullish();
 

@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { AppError } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import { defineOperation, type Context } from '../../operations/operation.ts';
-import { notify } from '../notifications/notify.ts';
-import { oneQuoteRecord } from './marketplace.records.ts';
-import { findBroadcast, findPharmacyQuote, lockRequest, patchBroadcast, patchQuote, patchRequest, quoteById, quoteItemsOf, type QuoteRow, type RequestRow } from './marketplace.repo.ts';
-import { assertStatus, MOVES } from './marketplace.status.ts';
+import { notify } from '../notifications/notifications.notify.ts';
+import { oneQuoteRecord } from './prescriptionMarketplace.records.ts';
+import { findBroadcast, findPharmacyQuote, lockRequest, patchBroadcast, patchQuote, patchRequest, quoteById, quoteItemsOf, type QuoteRow, type RequestRow } from './prescriptionMarketplace.repo.ts';
+import { assertStatus, MOVES } from './prescriptionMarketplace.status.ts';
 
 /** Tells the patient a quote arrived; once per quote. */
 async function notifyPatient(ctx: Context, request: RequestRow, quote: QuoteRow, pharmacyName: string | null): Promise<void> {

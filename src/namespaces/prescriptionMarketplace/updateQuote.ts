@@ -2,11 +2,11 @@ import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { quoteAmounts } from './marketplace.fields.ts';
-import { oneQuoteRecord } from './marketplace.records.ts';
-import { findBroadcast, findPharmacyQuote, lockRequest, quoteById } from './marketplace.repo.ts';
-import { assertStatus, MOVES } from './marketplace.status.ts';
-import { writeDraft } from './quote.ts';
+import { quoteAmounts } from './prescriptionMarketplace.fields.ts';
+import { oneQuoteRecord } from './prescriptionMarketplace.records.ts';
+import { findBroadcast, findPharmacyQuote, lockRequest, quoteById } from './prescriptionMarketplace.repo.ts';
+import { assertStatus, MOVES } from './prescriptionMarketplace.status.ts';
+import { writeDraft } from './prescriptionMarketplace.quote.ts';
 
 /** Changes the pharmacy's draft quote (a submitted quote is final). Omitted fields are unchanged. */
 export const updateQuote = defineOperation({

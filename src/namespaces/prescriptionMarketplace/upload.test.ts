@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { orgId, signIn, tokenFor } from '../../../test/builders.ts';
 import { describeEachDialect, failsWith, ok } from '../../../test/harness.ts';
 import { newId } from '../../values/ids.ts';
-import { marketplaceCalls, north, somewhere, type Place } from './marketplace.testkit.ts';
+import { marketplaceCalls, north, somewhere, type Place } from './prescriptionMarketplace.testkit.ts';
 
 const REQUEST_KEYS = ['createdAt', 'id', 'organizationBranchId', 'organizationId', 'patientId', 'status', 'updatedAt', 'uploadedFileUrl'];
 const east = (p: Place, km: number): Place => ({ latitude: p.latitude, longitude: p.longitude + km / (111.195 * Math.cos((p.latitude * Math.PI) / 180)) });

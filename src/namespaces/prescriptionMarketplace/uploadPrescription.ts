@@ -6,9 +6,9 @@ import { id, reqStr } from '../../values/fields.ts';
 import { newId } from '../../values/ids.ts';
 import { defineOperation, type Context } from '../../operations/operation.ts';
 import { toJsonText } from '../../values/record.ts';
-import { lineQuantity, MAX_LINES, remarks, shortText } from './marketplace.fields.ts';
-import { requestRecord } from './marketplace.records.ts';
-import { findActivePharmacy, insertRequest, pharmaciesNear, type BroadcastRow, type RequestItemRow } from './marketplace.repo.ts';
+import { lineQuantity, MAX_LINES, remarks, shortText } from './prescriptionMarketplace.fields.ts';
+import { requestRecord } from './prescriptionMarketplace.records.ts';
+import { findActivePharmacy, insertRequest, pharmaciesNear, type BroadcastRow, type RequestItemRow } from './prescriptionMarketplace.repo.ts';
 
 /**
  * A requested medicine. `id`, `prescriptionRequestId` and `products` are the service's (accepted,

@@ -3,7 +3,7 @@ import { ownerByIdentity } from '../../access/owners.ts';
 import { AppError } from '../../values/errors.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import type { ApiRecord } from '../../resources/resource.ts';
-import { present } from './access.ts';
+import { present } from './pushDevices.access.ts';
 import { register } from './pushDevices.repo.ts';
 import { pushDevices } from './pushDevices.resource.ts';
 

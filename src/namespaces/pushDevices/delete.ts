@@ -2,7 +2,7 @@ import { self } from '../../operations/audience.ts';
 import { notFound } from '../../values/errors.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { keyInput } from './getById.ts';
-import { deviceOwner } from './owner.ts';
+import { deviceOwner } from './pushDevices.owner.ts';
 import { removeDevice } from './pushDevices.repo.ts';
 
 /** Removes a device of a member of the organization (owner, organization admin or platform admin); it gets no more pushes. */

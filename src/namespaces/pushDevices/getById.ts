@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { notFound } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { present } from './access.ts';
-import { deviceOwner } from './owner.ts';
+import { present } from './pushDevices.access.ts';
+import { deviceOwner } from './pushDevices.owner.ts';
 import { findInOrganization } from './pushDevices.repo.ts';
 
 export const keyInput = z.object({ id: id(), organizationId: id() });

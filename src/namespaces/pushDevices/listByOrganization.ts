@@ -2,7 +2,7 @@ import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id, paging } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { present } from './access.ts';
+import { present } from './pushDevices.access.ts';
 import { pageInOrganization } from './pushDevices.repo.ts';
 
 /**

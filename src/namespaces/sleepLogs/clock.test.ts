@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { hoursText, minutesToHours, parseClock, spanMinutes } from './clock.ts';
+import { hoursText, minutesToHours, parseClock, spanMinutes } from './sleepLogs.clock.ts';
 
 test('parseClock: 24-hour HH:mm as is, 12-hour text with AM / PM to HH:mm', () => {
   const cases: [string, string | null][] = [

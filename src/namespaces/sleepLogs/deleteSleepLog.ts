@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { notFound } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { idpUserId } from './fields.ts';
+import { idpUserId } from './sleepLogs.fields.ts';
 import { deleteOwnLog } from './sleepLogs.repo.ts';
 
 /**

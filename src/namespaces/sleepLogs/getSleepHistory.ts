@@ -2,8 +2,8 @@ import { self } from '../../operations/audience.ts';
 import { ownerByIdentity } from '../../access/owners.ts';
 import { z } from 'zod';
 import { defineOperation } from '../../operations/operation.ts';
-import { historyLimit, idpUserId } from './fields.ts';
-import { sleepLogOf } from './records.ts';
+import { historyLimit, idpUserId } from './sleepLogs.fields.ts';
+import { sleepLogOf } from './sleepLogs.records.ts';
 import { recentLogs } from './sleepLogs.repo.ts';
 
 /** The person's `limit` (default 30) most recent sleep logs, newest date first. */

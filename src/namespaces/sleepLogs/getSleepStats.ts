@@ -3,10 +3,10 @@ import { ownerByIdentity } from '../../access/owners.ts';
 import { z } from 'zod';
 import { defineOperation } from '../../operations/operation.ts';
 import { addDays } from '../../time/zone.ts';
-import { minutesToHours } from './clock.ts';
-import { idpUserId } from './fields.ts';
-import { averages, goalCompletionRate, qualityDistribution, weeklyAverages } from './figures.ts';
-import { todayOf } from './records.ts';
+import { minutesToHours } from './sleepLogs.clock.ts';
+import { idpUserId } from './sleepLogs.fields.ts';
+import { averages, goalCompletionRate, qualityDistribution, weeklyAverages } from './sleepLogs.figures.ts';
+import { todayOf } from './sleepLogs.records.ts';
 import { goalOf, logsBetween } from './sleepLogs.repo.ts';
 
 /** Figures over the logs of the last `days` days (today and the days before; default 30), in the "sleep stats" shape. */

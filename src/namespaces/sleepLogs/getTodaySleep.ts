@@ -2,8 +2,8 @@ import { self } from '../../operations/audience.ts';
 import { ownerByIdentity } from '../../access/owners.ts';
 import { z } from 'zod';
 import { defineOperation } from '../../operations/operation.ts';
-import { idpUserId } from './fields.ts';
-import { todayOf, todaySleepOf } from './records.ts';
+import { idpUserId } from './sleepLogs.fields.ts';
+import { todayOf, todaySleepOf } from './sleepLogs.records.ts';
 import { findLogOn, goalOf } from './sleepLogs.repo.ts';
 
 /** The log dated today in the interface's "sleep log of today" shape; without one, the log fields are null. */

@@ -3,10 +3,10 @@ import { ownerByIdentity } from '../../access/owners.ts';
 import { z } from 'zod';
 import { defineOperation } from '../../operations/operation.ts';
 import { addDays } from '../../time/zone.ts';
-import { minutesToHours } from './clock.ts';
-import { idpUserId } from './fields.ts';
-import { averages, dailyAchievement, trendOf } from './figures.ts';
-import { todayOf } from './records.ts';
+import { minutesToHours } from './sleepLogs.clock.ts';
+import { idpUserId } from './sleepLogs.fields.ts';
+import { averages, dailyAchievement, trendOf } from './sleepLogs.figures.ts';
+import { todayOf } from './sleepLogs.records.ts';
 import { goalOf, logsBetween } from './sleepLogs.repo.ts';
 
 /**

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { completionPercentage, qualityOf } from './quality.ts';
+import { completionPercentage, qualityOf } from './sleepLogs.quality.ts';
 
 test('quality bands against a goal of 480 minutes, at both sides of every boundary', () => {
   const cases: [number, string][] = [

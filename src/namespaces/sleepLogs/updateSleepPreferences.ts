@@ -3,9 +3,9 @@ import { ownerByIdentity } from '../../access/owners.ts';
 import { z } from 'zod';
 import { newId } from '../../values/ids.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { clockTime, goalMinutes, idpUserId } from './fields.ts';
-import { nextPreferences } from './preferences.ts';
-import { preferencesOf } from './records.ts';
+import { clockTime, goalMinutes, idpUserId } from './sleepLogs.fields.ts';
+import { nextPreferences } from './sleepLogs.preferences.ts';
+import { preferencesOf } from './sleepLogs.records.ts';
 import { findPreferences, savePreferences } from './sleepLogs.repo.ts';
 
 /** Sets up or changes the person's sleep preferences; answers the "sleep preferences" shape. */

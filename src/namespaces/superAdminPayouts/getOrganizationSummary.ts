@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { id } from '../../values/fields.ts';
 import { fromMinor } from '../../values/money.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { balanceOf, type Balance } from './payouts.repo.ts';
+import { balanceOf, type Balance } from './superAdminPayouts.repo.ts';
 
 /** What a summary shows: amounts with two decimals, counts, and the rates a request would apply now. */
 export function summaryOf(organizationId: string, balance: Balance, rates: { commissionBasisPoints: number; gatewayChargeBasisPoints: number; fixedChargeMinor: number }) {
@@ -25,7 +25,7 @@ export function summaryOf(organizationId: string, balance: Balance, rates: { com
 
 /**
  * An organization's balance with the platform: collected (amountPaid of its paid appointments),
- * paid out and pending payouts (gross amounts, by status as status.ts classifies them) and
+ * paid out and pending payouts (gross amounts, by status as superAdminPayouts.status.ts classifies them) and
  * available = collected - paid out - pending. Exact: sums over integer minor units. Financial figures
  * are not public: a token of the organization's admin or accountant (the role table) or of a platform admin.
  */

@@ -2,8 +2,8 @@ import { platform } from '../../operations/audience.ts';
 import type { Operation } from '../../operations/operation.ts';
 import { getOrganizationSummary } from './getOrganizationSummary.ts';
 import { list } from './list.ts';
-import { lockOrganizationPayouts } from './payouts.repo.ts';
-import { payouts } from './payouts.resource.ts';
+import { lockOrganizationPayouts } from './superAdminPayouts.repo.ts';
+import { payouts } from './superAdminPayouts.resource.ts';
 import { requestByOrganization } from './requestByOrganization.ts';
 
 /**

@@ -2,8 +2,8 @@ import { platform } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { paging } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { pageAll } from './payouts.repo.ts';
-import { statusText } from './payouts.resource.ts';
+import { pageAll } from './superAdminPayouts.repo.ts';
+import { statusText } from './superAdminPayouts.resource.ts';
 
 /**
  * The payouts of every organization, newest first. With a token the caller needs platform_admin;

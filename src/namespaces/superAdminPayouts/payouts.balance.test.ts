@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import { orgId, platformAdmin, signIn, type SignedIn } from '../../../test/builders.ts';
 import { describeEachDialect, failsWith, ok } from '../../../test/harness.ts';
-import { adminOf, clinicWith, collect, payout } from './payouts.testkit.ts';
+import { adminOf, clinicWith, collect, payout } from './superAdminPayouts.testkit.ts';
 
 /** A payout of `gross` with no commission or charges, in the given status. */
 const plain = (organizationId: string, gross: number, status: string) =>

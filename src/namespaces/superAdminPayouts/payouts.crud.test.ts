@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import { orgId, platformAdmin, signIn, type SignedIn } from '../../../test/builders.ts';
 import { describeEachDialect, failsWith, ok } from '../../../test/harness.ts';
-import { PAYOUT_FIELDS, payout } from './payouts.testkit.ts';
+import { PAYOUT_FIELDS, payout } from './superAdminPayouts.testkit.ts';
 
 describeEachDialect('superAdminPayouts CRUD', (t) => {
   let admin: SignedIn;

@@ -4,10 +4,10 @@ import { AppError, validationFailed } from '../../values/errors.ts';
 import { id, str } from '../../values/fields.ts';
 import { applyRate, fromMinor, money } from '../../values/money.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { show } from './figures.ts';
-import { balanceOf, lockOrganizationPayouts } from './payouts.repo.ts';
-import { payouts } from './payouts.resource.ts';
-import { REQUESTED } from './status.ts';
+import { show } from './superAdminPayouts.figures.ts';
+import { balanceOf, lockOrganizationPayouts } from './superAdminPayouts.repo.ts';
+import { payouts } from './superAdminPayouts.resource.ts';
+import { REQUESTED } from './superAdminPayouts.status.ts';
 
 /**
  * An organization asks for a payout of `amount` (the gross amount). Commission and gateway charge

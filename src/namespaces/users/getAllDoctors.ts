@@ -2,9 +2,9 @@ import { everyone } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { bool, id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { blankToUndefined, pagingShape, searchText, sortBy, sortOf, sortOrder, userStatus } from './listing.ts';
+import { blankToUndefined, pagingShape, searchText, sortBy, sortOf, sortOrder, userStatus } from './users.listing.ts';
 import { pageOf } from '../../values/paging.ts';
-import { directoryPage, listableStatuses } from './directory.ts';
+import { directoryPage, listableStatuses } from './users.directory.ts';
 import { pageUsers } from './users.repo.ts';
 
 const filter = z.object({

@@ -2,8 +2,8 @@ import { everyone } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { pagingShape, sortOf } from './listing.ts';
-import { directoryPage, listableStatuses } from './directory.ts';
+import { pagingShape, sortOf } from './users.listing.ts';
+import { directoryPage, listableStatuses } from './users.directory.ts';
 import { pageUsers } from './users.repo.ts';
 
 /** The public directory of one organization: whole records for its members, else the public profile of its active doctors. */

@@ -1,7 +1,7 @@
 import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { defineOperation } from '../../operations/operation.ts';
-import { blankToUndefined, pagingShape, searchText, sortBy, sortOf, sortOrder } from './listing.ts';
+import { blankToUndefined, pagingShape, searchText, sortBy, sortOf, sortOrder } from './users.listing.ts';
 import { organizationsReadBy } from './users.access.ts';
 import { pageUsers } from './users.repo.ts';
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { bool, date, id, str } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { dayRange } from '../../time/zone.ts';
-import { blankToUndefined, pagingShape, roleFilter, searchText, sortOf, userStatus } from './listing.ts';
+import { blankToUndefined, pagingShape, roleFilter, searchText, sortOf, userStatus } from './users.listing.ts';
 import { DATE_FIELDS, pageUsers } from './users.repo.ts';
 
 /** The record fields an administration table of users shows, in order (returned when includeTableFields is true). */

@@ -2,7 +2,7 @@ import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { blankToUndefined, pagingShape, roleFilter, searchText, sortOf } from './listing.ts';
+import { blankToUndefined, pagingShape, roleFilter, searchText, sortOf } from './users.listing.ts';
 import { pageUsers } from './users.repo.ts';
 
 /** Users of the organization whose displayName or email contains `query` (any letter case), optionally holding `role`. */

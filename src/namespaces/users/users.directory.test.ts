@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { newId } from '../../values/ids.ts';
 import { orgId, platformAdmin, signIn, tokenFor } from '../../../test/builders.ts';
 import { describeEachDialect, ok } from '../../../test/harness.ts';
-import { PUBLIC_PROFILE_FIELDS } from './directory.ts';
+import { PUBLIC_PROFILE_FIELDS } from './users.directory.ts';
 
 describeEachDialect('users: the public doctor directory', (t) => {
   const PRIVATE = ['email', 'idpUserId', 'isBlocked', 'blockedAt', 'blockedBy', 'lastLoginAt', 'isActive', 'verifiedBy'];

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { named, type Concerned } from '../../operations/concerned.ts';
+import { AppError, notFound } from '../../values/errors.ts';
+import type { Context } from '../../operations/operation.ts';
+import { callerActor, type Actor } from '../admissions/admissions.actor.ts';
+import { organizationIdByTeam } from '../organizations/organizations.repo.ts';
+import { idpUserId as idpUserIdSchema } from '../users/users.resource.ts';
+
+/**
+ * admissionCharges names the organization by the identity provider's team (idpTeamId) and the
+ * actor by idpUserId.
+ */
+
+export const idpTeamId = () => z.string().trim().min(1, 'must not be empty').max(256);
+export const idpUserId = idpUserIdSchema;
+
+/** A quantity: more than 0, at most 100000, at most three decimals (1.5 days). Omitted or null: 1. */
+export const quantity = () =>
+  z
+    .number()
+    .gt(0, 'must be greater than 0')
+    .max(100_000)
+    .refine((q) => Math.abs(Math.round(q * 1000) - q * 1000) < 1e-6, 'must have at most three decimals')
+    .nullish()
+    .transform((q) => q ?? 1);
+
+/** A chargeType or referenceType. */
+export const label = () => z.string().trim().min(1, 'must not be empty').max(64);
+
+export const notes = () => z.string().max(2000).nullish();
+
+/**
+ * `organizationOf` of every operation here: the team names the organization outright (a caller who
+ * is not its member is FORBIDDEN); an unknown team is NOT_FOUND.
+ */
+export async function organizationOfTeam(input: { idpTeamId: string }, ctx: Context): Promise<Concerned> {
+  const organizationId = await organizationIdByTeam(ctx.db, input.idpTeamId);
+  if (!organizationId) throw notFound('organization');
+  return named(organizationId);
+}
+
+/**
+ * The actor of a charge or a void, named by idpUserId. With a token it is the caller (a platform
+ * admin may name anyone), FORBIDDEN otherwise. Without a token (optional mode) the person named
+ * needs a users record in the organization that is not blocked, FORBIDDEN otherwise.
+ */
+export async function chargeActor(ctx: Context, idpUserId: string): Promise<Actor> {
+  const { caller } = ctx;
+  if (caller.kind === 'user' && caller.idpUserId === idpUserId) return callerActor(ctx)!;
+  if (caller.kind === 'user' && !caller.isPlatformAdmin) throw new AppError('FORBIDDEN', 'idpUserId must be your own');
+  return memberActor(ctx, idpUserId);
+}
+
+async function memberActor(ctx: Context, idpUserId: string): Promise<Actor> {
+  const row = await ctx.db
+    .selectFrom('users')
+    .select(['id', 'role', 'isBlocked'])
+    .where('organizationId', '=', ctx.organizationId)
+    .where('idpUserId', '=', idpUserId)
+    .executeTakeFirst();
+  if (!row) throw new AppError('FORBIDDEN', 'idpUserId has no user record in this organization');
+  if (row.isBlocked) throw new AppError('FORBIDDEN', 'idpUserId is blocked in this organization');
+  return { userId: row.id, role: row.role };
+}

@@ -1,0 +1,98 @@
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { AdmissionChargesTable } from '../../db/schema.ts';
+import type { ApiRecord } from '../../resources/resource.ts';
+import { asService, services, type ServiceRecord } from '../services/services.resource.ts';
+import { charges } from './admissionCharges.resource.ts';
+
+/** Query functions for admissionCharges; each takes the handle first. Rows keep money in minor units. */
+
+export type ChargeRow = Selectable<AdmissionChargesTable>;
+
+export const toRecord = (row: ChargeRow): ApiRecord => charges.repo.toRecord(row);
+
+export async function insertCharge(db: Db, row: ChargeRow): Promise<ChargeRow> {
+  const rows = await db.insertInto('admissionCharges').values(row).returningAll().execute();
+  return rows[0]!;
+}
+
+export async function findCharge(db: Db, organizationId: string, id: string): Promise<ChargeRow | undefined> {
+  return db.selectFrom('admissionCharges').selectAll().where('organizationId', '=', organizationId).where('id', '=', id).executeTakeFirst();
+}
+
+/** The charge, not voided, that already charges this reference on the admission. */
+export async function activeChargeFor(
+  db: Db,
+  organizationId: string,
+  admissionId: string,
+  referenceType: string,
+  referenceId: string,
+): Promise<ChargeRow | undefined> {
+  return db
+    .selectFrom('admissionCharges')
+    .selectAll()
+    .where('organizationId', '=', organizationId)
+    .where('admissionId', '=', admissionId)
+    .where('referenceType', '=', referenceType)
+    .where('referenceId', '=', referenceId)
+    .where('voidedAt', 'is', null)
+    .executeTakeFirst();
+}
+
+/** Every charge of the admission, voided ones included, in the order they were applied. */
+export async function chargesOfAdmission(db: Db, organizationId: string, admissionId: string): Promise<ChargeRow[]> {
+  return db
+    .selectFrom('admissionCharges')
+    .selectAll()
+    .where('organizationId', '=', organizationId)
+    .where('admissionId', '=', admissionId)
+    .orderBy('createdAt', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+}
+
+/** The patient's latest charges over all their admissions in the organization, newest first. */
+export async function chargesOfPatient(db: Db, organizationId: string, patientId: string, limit: number): Promise<ChargeRow[]> {
+  return db
+    .selectFrom('admissionCharges')
+    .selectAll()
+    .where('organizationId', '=', organizationId)
+    .where('patientId', '=', patientId)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Marks the charge voided unless it already is (then undefined): one conditional UPDATE, so voiding twice at once voids once. */
+export async function markVoided(
+  db: Db,
+  organizationId: string,
+  id: string,
+  voided: { voidedAt: number; voidedByUserId: string; voidReason: string },
+): Promise<ChargeRow | undefined> {
+  const rows = await db
+    .updateTable('admissionCharges')
+    .set({ ...voided, updatedAt: voided.voidedAt })
+    .where('organizationId', '=', organizationId)
+    .where('id', '=', id)
+    .where('voidedAt', 'is', null)
+    .returningAll()
+    .execute();
+  return rows[0];
+}
+
+/** The doctor's active consultation service (category consultation, doctorId = the users record id), the newest if several. */
+export async function consultationServiceOf(db: Db, organizationId: string, doctorId: string): Promise<ServiceRecord | undefined> {
+  const row = await db
+    .selectFrom('services')
+    .selectAll()
+    .where('organizationId', '=', organizationId)
+    .where('category', '=', 'consultation')
+    .where('doctorId', '=', doctorId)
+    .where('isActive', '=', true)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return row && asService(services.repo.toRecord(row));
+}

@@ -1,0 +1,36 @@
+import type { Context } from '../../operations/operation.ts';
+import type { ApiRecord } from '../../resources/resource.ts';
+import { findOrganizationById, settingsOf } from '../organizations/organizations.repo.ts';
+import { callerActor } from './admissions.actor.ts';
+import { checkReferences } from './admissions.checks.ts';
+import { applyBed, applyClearance, applyStamps, applyStatus, checkDischargeBilling, checkPatientChange, type ChangeContext } from './admissions.workflow.ts';
+
+/**
+ * Runs every rule of an admission change (admissions.workflow.ts) on the record about to be stored,
+ * claiming and freeing beds on the way. Returns the record to store and the change context, whose
+ * events the caller logs once the admission row is written (same transaction).
+ */
+export async function prepareChange(
+  ctx: Context,
+  current: ApiRecord | undefined,
+  next: ApiRecord,
+  given: ReadonlySet<string>,
+): Promise<{ record: ApiRecord; change: ChangeContext }> {
+  const organizationId = next.organizationId as string;
+  await checkReferences(ctx.db, next, current);
+  const organization = await findOrganizationById(ctx.db, organizationId);
+  const change: ChangeContext = {
+    ctx,
+    actor: callerActor(ctx),
+    settings: settingsOf(organization),
+    now: ctx.now(),
+    events: [],
+  };
+  const record = { ...next };
+  await checkPatientChange(change, current, record);
+  applyClearance(change, current, record);
+  applyStatus(change, current, record);
+  checkDischargeBilling(change, current, record);
+  applyStamps(change, current, record);
+  return { record: await applyBed(change, current, record, given), change };
+}

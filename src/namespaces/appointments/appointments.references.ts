@@ -1,0 +1,94 @@
+import type { Db } from '../../db/database.ts';
+import { notFound, validationFailed } from '../../values/errors.ts';
+import type { Context } from '../../operations/operation.ts';
+import { parseJsonArray } from '../../values/record.ts';
+import { wallTime } from '../../time/zone.ts';
+import { findOrganizationById, settingsOf, type OrganizationSettings } from '../organizations/organizations.repo.ts';
+import { findPatient, type PatientRecord } from '../patients/patients.repo.ts';
+import { findService, type ServiceRecord } from '../services/services.repo.ts';
+import { localMinute } from './appointments.slots.ts';
+
+/** The records an appointment refers to, checked to be the organization's own. */
+
+export interface DoctorRef {
+  /** the users record id */
+  id: string;
+  idpUserId: string;
+  organizationId: string;
+  displayName: string | null;
+}
+
+const holdsDoctor = (row: { role: string; roles: string }) => row.role === 'doctor' || parseJsonArray(row.roles).includes('doctor');
+
+/** The doctor (a users record with role doctor) of the organization, else VALIDATION_FAILED on `path`. */
+export async function doctorOf(db: Db, organizationId: string, doctorId: string, path = 'doctorId'): Promise<DoctorRef> {
+  const row = await db
+    .selectFrom('users')
+    .select(['id', 'idpUserId', 'organizationId', 'displayName', 'role', 'roles'])
+    .where('id', '=', doctorId)
+    .where('organizationId', '=', organizationId)
+    .executeTakeFirst();
+  if (!row || !holdsDoctor(row)) throw validationFailed(path, 'no such doctor in this organization (a user record id with role doctor)');
+  return { id: row.id, idpUserId: row.idpUserId, organizationId, displayName: row.displayName };
+}
+
+/**
+ * A doctor named without an organization (reserved slots): the users record with this id, or else
+ * the one doctor record of the person with this idpUserId. NOT_FOUND when there is none; a person
+ * who is a doctor in several organizations must be named by the record id (VALIDATION_FAILED).
+ */
+export async function doctorByReference(db: Db, reference: string, path = 'doctorId'): Promise<DoctorRef> {
+  const select = () => db.selectFrom('users').select(['id', 'idpUserId', 'organizationId', 'displayName', 'role', 'roles']);
+  const byId = await select().where('id', '=', reference).executeTakeFirst();
+  const candidates = byId ? [byId] : await select().where('idpUserId', '=', reference).execute();
+  const doctors = candidates.filter((r) => holdsDoctor(r) && r.organizationId !== null);
+  if (doctors.length === 0) throw notFound('doctor');
+  if (doctors.length > 1) throw validationFailed(path, 'this person is a doctor in several organizations: give the user record id');
+  const row = doctors[0]!;
+  return { id: row.id, idpUserId: row.idpUserId, organizationId: row.organizationId!, displayName: row.displayName };
+}
+
+/** The users records of the organization that `reference` names: by record id or by idpUserId. */
+export async function userIdsByReference(db: Db, organizationId: string, reference: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('organizationId', '=', organizationId)
+    .where((eb) => eb.or([eb('id', '=', reference), eb('idpUserId', '=', reference)]))
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export async function patientOf(db: Db, organizationId: string, patientId: string, path = 'patientId'): Promise<PatientRecord> {
+  const patient = await findPatient(db, organizationId, patientId);
+  if (!patient) throw validationFailed(path, 'no such patient in this organization');
+  return patient;
+}
+
+/** The service of the organization; when it is a doctor's consultation, that doctor's. */
+export async function serviceOf(db: Db, organizationId: string, serviceId: string, doctorId: string): Promise<ServiceRecord> {
+  const service = await findService(db, organizationId, serviceId);
+  if (!service) throw validationFailed('serviceId', 'no such service in this organization');
+  if (service.doctorId && service.doctorId !== doctorId) throw validationFailed('serviceId', 'this service is another doctor\'s consultation');
+  return service;
+}
+
+export interface OrganizationClock {
+  settings: OrganizationSettings;
+  /** the organization's time zone, else the service's */
+  timeZone: string;
+  /** today in that zone */
+  today: string;
+  /** now as a local minute in that zone */
+  nowMinute: number;
+}
+
+/** Settings and "now" of an organization; one that has no organizations record takes every default. */
+export async function clockOf(ctx: Context, organizationId: string): Promise<OrganizationClock> {
+  const organization = await findOrganizationById(ctx.db, organizationId);
+  const timeZone = organization?.timezone ?? ctx.config.timeZone;
+  const w = wallTime(timeZone, ctx.now());
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const today = `${String(w.year)}-${pad(w.month)}-${pad(w.day)}`;
+  return { settings: settingsOf(organization), timeZone, today, nowMinute: localMinute(today, `${pad(w.hour)}:${pad(w.minute)}`) };
+}

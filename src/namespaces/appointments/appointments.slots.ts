@@ -1,0 +1,159 @@
+import type { Db } from '../../db/database.ts';
+import { serialiseOn } from '../../db/locks.ts';
+import { AppError } from '../../values/errors.ts';
+import type { Context } from '../../operations/operation.ts';
+import { organizationTerm } from './appointments.repo.ts';
+import { MAX_DURATION } from './appointments.fields.ts';
+import { activeAt } from './appointments.status.ts';
+
+/**
+ * Booked time as local minutes: minutes since 1970-01-01 00:00 on the wall clock of the
+ * organization (days x 1440 + minutes of the day). No time zone is involved: an appointment at
+ * 23:30 for 60 minutes is [d + 1410, d + 1470), which overlaps the next day's 00:00 slot.
+ */
+
+export const MINUTES_PER_DAY = 1440;
+const MS_PER_DAY = 86_400_000;
+
+export interface Interval {
+  start: number;
+  end: number;
+}
+
+/**
+ * The longest interval stored: an appointment lasts at most MAX_DURATION minutes (appointments.fields.ts) and a
+ * reserved block lies within one day. So whatever overlaps [start, end) starts in
+ * (start - LONGEST_INTERVAL, end): the overlap queries bound startMinute on both sides, and read
+ * the doctor's index (doctorId, startMinute, id) over a day and a bit of one doctor, however many
+ * appointments the doctor or the organization has (and whichever index the planner picks).
+ */
+export const LONGEST_INTERVAL = Math.max(MAX_DURATION, MINUTES_PER_DAY);
+
+/** The lower bound (exclusive) of the start of an interval that overlaps `interval`. */
+export function overlapStartsAfter(interval: Interval): number {
+  return interval.start - LONGEST_INTERVAL;
+}
+
+export function dayNumber(date: string): number {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const at = new Date(0);
+  at.setUTCFullYear(y, m - 1, d); // unlike Date.UTC, years 0..99 are taken as written
+  return at.getTime() / MS_PER_DAY;
+}
+
+export function minuteOfDay(time: string): number {
+  const [h, m] = time.split(':').map(Number) as [number, number];
+  return h * 60 + m;
+}
+
+export function localMinute(date: string, time: string): number {
+  return dayNumber(date) * MINUTES_PER_DAY + minuteOfDay(time);
+}
+
+export function intervalOf(date: string, time: string, duration: number): Interval {
+  const start = localMinute(date, time);
+  return { start, end: start + duration };
+}
+
+export function dateOfDay(day: number): string {
+  return new Date(day * MS_PER_DAY).toISOString().slice(0, 10);
+}
+
+/** HH:mm of a minute of the day; 1440 is `24:00` (the end of a day). */
+export function timeOfDay(minutes: number): string {
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+/** The first local minute of `date`. */
+export function dayStartMinute(date: string): number {
+  return dayNumber(date) * MINUTES_PER_DAY;
+}
+
+/** The days (day numbers) an interval touches, ascending. */
+function daysOf(interval: Interval): number[] {
+  const first = Math.floor(interval.start / MINUTES_PER_DAY);
+  const last = Math.floor((interval.end - 1) / MINUTES_PER_DAY);
+  const days: number[] = [];
+  for (let d = first; d <= last; d++) days.push(d);
+  return days;
+}
+
+/**
+ * Serialises bookings of one doctor per day, for the rest of the transaction. Two overlapping
+ * intervals share at least one day, so their transactions take at least one common lock and run
+ * one after the other; the second one's overlap query (a new statement: READ COMMITTED sees the
+ * first one's committed row) finds the clash (src/db/locks.ts).
+ */
+export async function lockDoctorDays(ctx: Context, doctorId: string, interval: Interval): Promise<void> {
+  await serialiseOn(ctx.db, ctx.dialect, ...daysOf(interval).map((day) => `appointments:${doctorId}:${day}`));
+}
+
+/** A block the doctor reserved that overlaps the interval, if any. */
+export async function reservedOverlap(db: Db, doctorId: string, interval: Interval) {
+  return reservedOverlapQuery(db, doctorId, interval).executeTakeFirst();
+}
+
+/** The statement of reservedOverlap (tests read its plan). */
+export function reservedOverlapQuery(db: Db, doctorId: string, interval: Interval) {
+  return db
+    .selectFrom('doctorReservedSlots')
+    .select(['id', 'slotDate', 'startTime', 'endTime'])
+    .where('doctorId', '=', doctorId)
+    .where('startMinute', '>', overlapStartsAfter(interval))
+    .where('startMinute', '<', interval.end)
+    .where('endMinute', '>', interval.start)
+    .orderBy('startMinute')
+    .orderBy('id')
+    .limit(1);
+}
+
+/** An active appointment of the doctor (other than `excludeId`) that overlaps the interval, if any. */
+export async function appointmentOverlap(db: Db, organizationId: string, doctorId: string, interval: Interval, now: number, excludeId?: string) {
+  return appointmentOverlapQuery(db, organizationId, doctorId, interval, now, excludeId).executeTakeFirst();
+}
+
+/** The statement of appointmentOverlap (tests read its plan). */
+export function appointmentOverlapQuery(db: Db, organizationId: string, doctorId: string, interval: Interval, now: number, excludeId?: string) {
+  let query = db
+    .selectFrom('appointments')
+    .select(['id', 'scheduledDate', 'scheduledTime', 'duration'])
+    .where((eb) => organizationTerm(db, eb, organizationId))
+    .where('doctorId', '=', doctorId)
+    .where('startMinute', '>', overlapStartsAfter(interval))
+    .where('startMinute', '<', interval.end)
+    .where('endMinute', '>', interval.start)
+    .where((eb) => activeAt(eb, now));
+  if (excludeId) query = query.where('id', '!=', excludeId);
+  return query.orderBy('startMinute').orderBy('id').limit(1);
+}
+
+export interface SlotClaim {
+  organizationId: string;
+  doctorId: string;
+  interval: Interval;
+  /** the appointment being moved or re-activated, which never clashes with itself */
+  excludeId?: string | undefined;
+  /** the organization lets a doctor's appointments overlap (token queues) */
+  allowOverlap: boolean;
+}
+
+/**
+ * Refuses with CONFLICT when the doctor reserved any of the time or (unless the organization
+ * allows overlap) another active appointment holds it. Takes the doctor-day locks first: call it
+ * inside the writing transaction, right before the write, and the check and the write are atomic.
+ */
+export async function claimSlot(ctx: Context, claim: SlotClaim): Promise<void> {
+  await lockDoctorDays(ctx, claim.doctorId, claim.interval);
+  const reserved = await reservedOverlap(ctx.db, claim.doctorId, claim.interval);
+  if (reserved) {
+    throw new AppError('CONFLICT', `the doctor has reserved ${reserved.slotDate} ${reserved.startTime}-${reserved.endTime}`);
+  }
+  if (claim.allowOverlap) return;
+  const clash = await appointmentOverlap(ctx.db, claim.organizationId, claim.doctorId, claim.interval, ctx.now(), claim.excludeId);
+  if (clash) {
+    throw new AppError(
+      'CONFLICT',
+      `the doctor already has an appointment at ${clash.scheduledDate} ${clash.scheduledTime} (${clash.duration} min) that overlaps this time`,
+    );
+  }
+}

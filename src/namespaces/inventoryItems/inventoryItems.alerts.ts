@@ -1,0 +1,133 @@
+import type { Db } from '../../db/database.ts';
+import { containsLiteral } from '../../db/text-search.ts';
+import type { Context } from '../../operations/operation.ts';
+import { parseJsonArray } from '../../values/record.ts';
+import { notify } from '../notifications/notifications.notify.ts';
+import type { ItemRow } from './inventoryItems.resource.ts';
+import { patchBatch, patchItem, type BatchRow, type ExpiryWindow } from './inventoryItems.repo.ts';
+
+/**
+ * Low-stock and near-expiry alerts, raised inside the stock operation's transaction.
+ *
+ * - Staff: the organization's user records with role `admin` or `pharmacist` (in role or roles)
+ *   that are neither blocked nor inactive; one notification per person.
+ * - Low stock is an episode: it opens when the item's quantity is at or below minStock and no
+ *   episode is open (the episode number goes up and staff are notified), and it closes when the
+ *   quantity is above minStock again (or minStock is cleared). Movements inside an open episode
+ *   notify no one. The dedupe key `inventory:<itemId>:low-stock:<episode>:<idpUserId>` makes a
+ *   repeat impossible even if the state were lost.
+ * - Near expiry is per batch and expiry date: a batch with stock whose expiry is within the
+ *   warning window (or already past) is announced once; `expiryAlertedFor` remembers the date, so
+ *   correcting a batch's expiry date announces it again. Key
+ *   `inventory:<itemId>:expiry:<batchId>:<expiryDate>:<idpUserId>`.
+ */
+
+export const STAFF_ROLES = ['admin', 'pharmacist'] as const;
+
+export interface StaffMember {
+  idpUserId: string;
+  role: string;
+}
+
+export async function staffOf(db: Db, organizationId: string): Promise<StaffMember[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select(['idpUserId', 'role', 'roles'])
+    .where('organizationId', '=', organizationId)
+    .where((eb) => eb.or([eb('role', 'in', [...STAFF_ROLES]), ...STAFF_ROLES.map((r) => containsLiteral('roles', JSON.stringify(r)))]))
+    .where((eb) => eb.or([eb('isBlocked', 'is', null), eb('isBlocked', '=', false)]))
+    .where((eb) => eb.or([eb('isActive', 'is', null), eb('isActive', '=', true)]))
+    .orderBy('idpUserId')
+    .execute();
+  return rows.map((r) => {
+    const roles = new Set([r.role, ...parseJsonArray(r.roles)]);
+    return { idpUserId: r.idpUserId, role: STAFF_ROLES.find((s) => roles.has(s)) ?? r.role };
+  });
+}
+
+const isLow = (item: ItemRow) => item.minStock !== null && item.quantity <= item.minStock;
+const unitsOf = (item: ItemRow, n: number) => `${n} ${item.unitOfMeasure ?? (n === 1 ? 'unit' : 'units')}`;
+
+async function lowStockAlert(db: Db, ctx: Context, item: ItemRow, staff: () => Promise<StaffMember[]>): Promise<ItemRow> {
+  const open = Boolean(item.lowStockOpen);
+  if (!isLow(item)) return open ? patchItem(db, item.id, { lowStockOpen: false }) : item;
+  if (open) return item;
+  const episode = item.lowStockEpisode + 1;
+  const out = item.quantity === 0;
+  for (const person of await staff()) {
+    await notify(db, ctx, {
+      organizationId: item.organizationId,
+      recipientIdpUserId: person.idpUserId,
+      recipientRole: person.role,
+      type: out ? 'inventory_out_of_stock' : 'inventory_low_stock',
+      title: `${out ? 'Out of stock' : 'Low stock'}: ${item.itemName}`,
+      message: `${item.itemName} is ${out ? 'out of stock' : `down to ${unitsOf(item, item.quantity)}`} (minimum ${item.minStock!}).`,
+      priority: 'high',
+      relatedEntityType: 'inventoryItems',
+      relatedEntityId: item.id,
+      navigationParams: { inventoryItemId: item.id },
+      dedupeKey: `inventory:${item.id}:low-stock:${episode}:${person.idpUserId}`,
+    });
+  }
+  return patchItem(db, item.id, { lowStockEpisode: episode, lowStockOpen: true });
+}
+
+export async function expiryAlerts(db: Db, ctx: Context, item: ItemRow, batches: BatchRow[], window: ExpiryWindow, staff: () => Promise<StaffMember[]>): Promise<number> {
+  const due = batches.filter((b) => b.quantity > 0 && b.expiryDate !== null && b.expiryDate <= window.horizon && b.expiryAlertedFor !== b.expiryDate);
+  for (const batch of due) {
+    const expiry = batch.expiryDate!;
+    const expired = expiry < window.today;
+    const label = batch.batchNumber ? `Batch ${batch.batchNumber}` : batch.lotNumber ? `Lot ${batch.lotNumber}` : 'Stock';
+    for (const person of await staff()) {
+      await notify(db, ctx, {
+        organizationId: item.organizationId,
+        recipientIdpUserId: person.idpUserId,
+        recipientRole: person.role,
+        type: expired ? 'inventory_expired' : 'inventory_near_expiry',
+        title: `${expired ? 'Expired' : 'Expiring soon'}: ${item.itemName}`,
+        message: `${label} of ${item.itemName} (${unitsOf(item, batch.quantity)}) ${expired ? 'expired' : 'expires'} on ${expiry}.`,
+        priority: expired ? 'high' : 'normal',
+        relatedEntityType: 'inventoryItems',
+        relatedEntityId: item.id,
+        navigationParams: { inventoryItemId: item.id, batchId: batch.id },
+        dedupeKey: `inventory:${item.id}:expiry:${batch.id}:${expiry}:${person.idpUserId}`,
+      });
+    }
+    await patchBatch(db, batch.id, { expiryAlertedFor: expiry });
+  }
+  return due.length;
+}
+
+/**
+ * Announces every batch of the organization that has come within the warning window (or expired)
+ * since it was last announced: for a daily job, as stock that is not moving is otherwise checked
+ * only when it moves. Returns how many batches were announced.
+ */
+export async function sweepExpiry(db: Db, ctx: Context, organizationId: string, window: ExpiryWindow): Promise<number> {
+  const due = await db
+    .selectFrom('inventoryBatches')
+    .selectAll()
+    .where('organizationId', '=', organizationId)
+    .where('quantity', '>', 0)
+    .where('expiryDate', '<=', window.horizon)
+    .where((eb) => eb.or([eb('expiryAlertedFor', 'is', null), eb('expiryAlertedFor', '!=', eb.ref('expiryDate'))]))
+    .orderBy('inventoryItemId')
+    .orderBy('expiryDate')
+    .execute();
+  if (due.length === 0) return 0;
+  const items = await db.selectFrom('inventoryItems').selectAll().where('id', 'in', [...new Set(due.map((b) => b.inventoryItemId))]).execute();
+  let cached: Promise<StaffMember[]> | undefined;
+  const staff = () => (cached ??= staffOf(db, organizationId));
+  let announced = 0;
+  for (const item of items) announced += await expiryAlerts(db, ctx, item, due.filter((b) => b.inventoryItemId === item.id), window, staff);
+  return announced;
+}
+
+/** Raises what the item's state calls for; returns the item with its alert state updated. */
+export async function raiseAlerts(db: Db, ctx: Context, item: ItemRow, batches: BatchRow[], window: ExpiryWindow): Promise<ItemRow> {
+  let cached: Promise<StaffMember[]> | undefined;
+  const staff = () => (cached ??= staffOf(db, item.organizationId));
+  const current = await lowStockAlert(db, ctx, item, staff);
+  await expiryAlerts(db, ctx, current, batches, window, staff);
+  return current;
+}

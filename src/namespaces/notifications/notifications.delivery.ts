@@ -1,0 +1,50 @@
+import type { PushMessage, PushTicket } from '../../services.ts';
+import type { DeviceRow } from './notifications.deliveries.ts';
+import type { NotificationRecord } from './notifications.resource.ts';
+
+/** The provider's ticket error for a token that no longer reaches an app install. */
+export const DEVICE_NOT_REGISTERED = 'DeviceNotRegistered';
+export const NO_ACTIVE_DEVICES = 'no active devices';
+const MAX_ERROR_TEXT = 1000;
+
+/** The push message for one device: the notification's title and message, and where the app should go. */
+export function messageFor(notification: NotificationRecord, device: DeviceRow): PushMessage {
+  const data: Record<string, unknown> = { notificationId: notification.id, organizationId: notification.organizationId, type: notification.type };
+  const optional = ['priority', 'relatedEntityType', 'relatedEntityId', 'actionUrl', 'navigationTarget', 'navigationParams'] as const;
+  for (const key of optional) if (notification[key] !== null) data[key] = notification[key];
+  return { to: device.providerPushToken, title: notification.title, body: notification.message, data };
+}
+
+export interface DeliveryOutcome {
+  /** sent: every device got an ok ticket; partial: some did; failed: none did */
+  state: 'sent' | 'partial' | 'failed';
+  ticketIds: string[];
+  /** one line per device the provider refused; null when all were accepted */
+  error: string | null;
+  /** devices to deactivate: the provider says their token is no longer registered */
+  unregistered: { id: string; providerPushToken: string; reason: string }[];
+}
+
+/** Reads the provider's tickets (one per device, in order) into the notification's delivery state. */
+export function outcomeOf(devices: DeviceRow[], tickets: PushTicket[]): DeliveryOutcome {
+  const ticketIds: string[] = [];
+  const errors: string[] = [];
+  const unregistered: DeliveryOutcome['unregistered'] = [];
+  devices.forEach((device, i) => {
+    const ticket = tickets[i];
+    if (ticket?.status === 'ok') {
+      ticketIds.push(ticket.id);
+      return;
+    }
+    const kind = ticket?.details?.error;
+    errors.push(`device ${device.id}: ${kind ? `${kind}: ` : ''}${ticket?.message ?? 'no ticket'}`);
+    if (kind === DEVICE_NOT_REGISTERED) unregistered.push({ id: device.id, providerPushToken: device.providerPushToken, reason: kind });
+  });
+  const state = errors.length === 0 ? 'sent' : ticketIds.length > 0 ? 'partial' : 'failed';
+  return { state, ticketIds, error: errors.length ? errors.join('; ').slice(0, MAX_ERROR_TEXT) : null, unregistered };
+}
+
+/** Wait after the n-th failed attempt (n from 1): base, 2 base, 4 base, ... at most max. */
+export function backoffMs(attempt: number, baseMs: number, maxMs: number): number {
+  return Math.min(baseMs * 2 ** Math.max(0, attempt - 1), maxMs);
+}

@@ -1,0 +1,72 @@
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { test } from 'node:test';
+
+/**
+ * The layers of src/, lowest first (docs/architecture.md). A file belongs to the layer of its top
+ * folder under src/, a file directly in src/ to the layer of its own name. A file imports from its
+ * own folder and from lower layers only: never upwards, and never from another folder of its own
+ * layer (the folders of one layer know nothing of each other). `import type` counts.
+ * Tests and their kits and fixtures may import anything.
+ */
+const LAYERS: readonly (readonly string[])[] = [
+  ['values', 'time'], // AppError, fields, ids, money, paging, records; calendar arithmetic
+  ['config.ts', 'services.ts'], // the configuration; the interfaces of the outside providers
+  ['db'], // dialects, schema, migrations, locks, caches of the database
+  ['caller', 'providers'], // tokens, passwords, roles, the caller model; the providers' implementations
+  ['operations'], // the declaration of an operation: Context, defineOperation, audiences
+  ['access', 'audit'], // admission of callers and calls, read log; the audit trail's writer
+  ['rpc'], // registry, dispatcher, rate limits, OpenAPI
+  ['resources'], // defineResource
+  ['namespaces'],
+  ['app.ts'],
+  ['main.ts', 'admin.ts'],
+];
+
+const SRC = resolve(import.meta.dirname, '../src');
+const isTestCode = (path: string) => /\.(test|testkit|fixture)\.ts$/.test(path);
+
+interface Import {
+  /** both relative to src/, with forward slashes */
+  from: string;
+  to: string;
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return entry.name.endsWith('.ts') ? [path] : [];
+  });
+}
+
+const fromSrc = (path: string) => relative(SRC, path).split(sep).join('/');
+
+/** Relative specifiers of static imports and re-exports, side-effect imports and dynamic import(). */
+function importsOf(file: string): Import[] {
+  const text = readFileSync(file, 'utf8');
+  const specifiers = [...text.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)['"](\.{1,2}\/[^'"]+)['"]/g)].map((m) => m[1]!);
+  return specifiers.map((specifier) => ({ from: fromSrc(file), to: fromSrc(resolve(dirname(file), specifier)) }));
+}
+
+const topOf = (path: string) => path.split('/')[0]!;
+const layerOf = (path: string) => LAYERS.findIndex((folders) => folders.includes(topOf(path)));
+
+const files = sourceFiles(SRC).filter((file) => !isTestCode(file));
+const imports = files.flatMap(importsOf);
+
+const allowed = ({ from, to }: Import) => topOf(from) === topOf(to) || (layerOf(to) !== -1 && layerOf(to) < layerOf(from));
+
+test('every file under src/ belongs to a layer', () => {
+  assert.deepEqual(files.map(fromSrc).filter((path) => layerOf(path) === -1), []);
+});
+
+test('no import goes to a higher layer or to another folder of the same layer', () => {
+  assert.ok(imports.length > 500, `only ${imports.length} imports found: the scan is broken`);
+  const wrong = imports.filter((i) => !allowed(i)).map(({ from, to }) => `${from} -> ${to}`);
+  assert.deepEqual([...new Set(wrong)], []);
+});
+
+// The next rule goes here, over the same `imports`: between two namespaces only the public file.
+test.todo('a namespace imports only another namespace\'s public file');

@@ -2,8 +2,9 @@
  * Table row types as stored. Booleans read back as 0/1 on SQLite and JSON columns are text on
  * both databases: records are mapped from rows in one place (src/values/record.ts).
  */
-export type Bool = boolean | number;
-export type Json = string;
+import type { Bool, Json } from '../values/record.ts';
+
+export type { Bool, Json };
 
 export interface OrganizationsTable {
   id: string;
@@ -12,12 +13,12 @@ export interface OrganizationsTable {
   type: string | null;
   idpTeamId: string | null;
   timezone: string | null;
-  address: Json | null;
+  address: Json<Record<string, unknown>> | null;
   latitude: number | null;
   longitude: number | null;
   isActive: Bool;
   /** Organization settings as JSON text; null = every default (src/namespaces/organizations/organizations.settings.ts). */
-  settings: Json | null;
+  settings: Json<Record<string, unknown>> | null;
   createdAt: number;
   updatedAt: number;
 }
@@ -73,9 +74,9 @@ export interface PatientDataReadsTable {
   operation: string;
   organizationId: string | null;
   /** JSON text: the ids of the records answered */
-  recordIds: Json;
+  recordIds: Json<string[]>;
   /** JSON text: the ids of the patients those records are of */
-  patientIds: Json;
+  patientIds: Json<string[]>;
   requestId: string | null;
   ip: string | null;
 }
@@ -92,13 +93,13 @@ export interface UsersTable {
   id: string;
   idpUserId: string;
   organizationId: string | null;
-  organizationBranchIds: Json | null;
+  organizationBranchIds: Json<string[]> | null;
   email: string;
   title: string | null;
   displayName: string | null;
   avatarUrl: string | null;
   role: string;
-  roles: Json;
+  roles: Json<string[]>;
   isActive: Bool | null;
   isBlocked: Bool | null;
   blockedAt: number | null;
@@ -175,10 +176,10 @@ export interface NotificationsTable {
   relatedEntityId: string | null;
   actionUrl: string | null;
   navigationTarget: string | null;
-  navigationParams: Json | null;
-  channels: Json | null;
+  navigationParams: Json<Record<string, unknown>> | null;
+  channels: Json<string[]> | null;
   deliveryState: string | null;
-  pushTicketIds: Json | null;
+  pushTicketIds: Json<string[]> | null;
   deliveryError: string | null;
   dedupeKey: string | null;
   expiresAt: number | null;
@@ -287,11 +288,11 @@ export interface FoodsTable {
   sodium: number | null;
   cholesterol: number | null;
   serving_size: string | null;
-  ingredients: Json | null;
+  ingredients: Json<unknown> | null;
   image_url: string | null;
   imageUrl: string | null;
-  nutritionPer100g: Json | null;
-  servings: Json | null;
+  nutritionPer100g: Json<Record<string, unknown>> | null;
+  servings: Json<unknown> | null;
   isActive: Bool;
   nameKey: string;
   categoryKey: string;
@@ -311,7 +312,7 @@ export interface PatientsTable {
   mobileNumber: string | null;
   /** lower case */
   email: string | null;
-  address: Json | null;
+  address: Json<Record<string, unknown>> | null;
   idpUserId: string | null;
   createdAt: number;
   updatedAt: number;
@@ -436,7 +437,7 @@ export interface HomeCollectionsTable {
   webImageUrl: string | null;
   subTitle: string | null;
   organizationTypeId: string;
-  platformServiceCategoryIds: Json;
+  platformServiceCategoryIds: Json<string[]>;
   gridTitle: string | null;
   featuredTitle: string | null;
   createdAt: number;
@@ -612,7 +613,7 @@ export interface AppointmentsTable {
   callJoinNotifiedAt: number | null;
   patientJoinedAt: number | null;
   /** JSON array of the appointment's moves (previous date, time, duration, status) */
-  history: Json | null;
+  history: Json<unknown> | null;
   createdAt: number;
   updatedAt: number;
 }
@@ -769,7 +770,7 @@ export interface PrescriptionRequestItemsTable {
   strengthUnit: string | null;
   quantity: number;
   notes: string | null;
-  productIds: Json;
+  productIds: Json<string[]>;
   createdAt: number;
 }
 
@@ -842,7 +843,7 @@ export interface SuperAdminPayoutsTable {
   gatewayPayoutId: string | null;
   gatewayFundAccountId: string | null;
   status: string;
-  paymentIds: string | null;
+  paymentIds: Json<string[]> | null;
   notes: string | null;
   processedByUserId: string | null;
   processedAt: number | null;

@@ -1,12 +1,11 @@
-import { AppError, notFound, validationFailed } from '../../values/errors.ts';
+import { AppError, validationFailed } from '../../values/errors.ts';
 import { newId } from '../../values/ids.ts';
 import { applyRate, multiply } from '../../values/money.ts';
 import type { Context } from '../../operations/operation.ts';
 import type { ApiRecord } from '../../resources/resource.ts';
 import { appendLogs } from '../admissionLogs/admissionLogs.repo.ts';
 import type { Actor } from '../admissions/admissions.actor.ts';
-import { lockAdmission } from '../admissions/admissions.repo.ts';
-import { admissions } from '../admissions/admissions.resource.ts';
+import { admissions, type AdmissionRecord } from '../admissions/admissions.resource.ts';
 import { isEnded } from '../admissions/admissions.status.ts';
 import { amountsOf, type ServiceRecord } from '../services/services.repo.ts';
 import { activeChargeFor, insertCharge, toRecord } from './admissionCharges.repo.ts';
@@ -27,9 +26,8 @@ export interface ChargeRequest {
 }
 
 /** The admission a charge is for, locked, and open to charges (not DISCHARGED or CANCELLED). */
-export async function chargeableAdmission(ctx: Context, organizationId: string, admissionId: string): Promise<ApiRecord> {
-  const admission = await lockAdmission(ctx.db, ctx.dialect, organizationId, admissionId);
-  if (!admission) throw notFound('admission');
+export async function chargeableAdmission(ctx: Context, organizationId: string, admissionId: string): Promise<AdmissionRecord> {
+  const admission = await admissions.repo.lock(ctx.db, ctx.dialect, organizationId, admissionId);
   if (isEnded(admission.status)) throw new AppError('INVALID_STATE', `a ${String(admission.status)} admission takes no charges`);
   return admission;
 }
@@ -58,7 +56,7 @@ export async function applyServiceCharge(ctx: Context, request: ChargeRequest): 
     id: newId(),
     organizationId,
     admissionId: request.admissionId,
-    patientId: admission.patientId as string,
+    patientId: admission.patientId,
     serviceId: service.id,
     serviceName: service.name,
     serviceCategory: service.category,

@@ -1,5 +1,5 @@
 import type { Context } from '../../operations/operation.ts';
-import type { ApiRecord } from '../../resources/resource.ts';
+import type { AdmissionRecord } from './admissions.resource.ts';
 import { findOrganizationById, settingsOf } from '../organizations/organizations.repo.ts';
 import { callerActor } from './admissions.actor.ts';
 import { checkReferences } from './admissions.checks.ts';
@@ -12,11 +12,11 @@ import { applyBed, applyClearance, applyStamps, applyStatus, checkDischargeBilli
  */
 export async function prepareChange(
   ctx: Context,
-  current: ApiRecord | undefined,
-  next: ApiRecord,
+  current: AdmissionRecord | undefined,
+  next: AdmissionRecord,
   given: ReadonlySet<string>,
-): Promise<{ record: ApiRecord; change: ChangeContext }> {
-  const organizationId = next.organizationId as string;
+): Promise<{ record: AdmissionRecord; change: ChangeContext }> {
+  const organizationId = next.organizationId;
   await checkReferences(ctx.db, next, current);
   const organization = await findOrganizationById(ctx.db, organizationId);
   const change: ChangeContext = {

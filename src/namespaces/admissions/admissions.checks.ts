@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import { validationFailed } from '../../values/errors.ts';
-import type { ApiRecord } from '../../resources/resource.ts';
+import type { AdmissionRecord } from './admissions.resource.ts';
 import { findPatient } from '../patients/patients.repo.ts';
 import { isDoctorOf } from '../services/services.checks.ts';
 
@@ -19,29 +19,29 @@ async function isUserOf(db: Db, organizationId: string, userId: string): Promise
  * records with role doctor) and the people (users records). Checked on create and when they change,
  * before the service fills any actor in itself. appointmentId and consultationId are kept as sent.
  */
-export async function checkReferences(db: Db, record: ApiRecord, current: ApiRecord | undefined): Promise<void> {
-  const organizationId = record.organizationId as string;
-  const changed = (field: string) => record[field] !== null && record[field] !== undefined && record[field] !== current?.[field];
-  if (changed('patientId') && !(await findPatient(db, organizationId, record.patientId as string))) {
+export async function checkReferences(db: Db, record: AdmissionRecord, current: AdmissionRecord | undefined): Promise<void> {
+  const organizationId = record.organizationId;
+  const changed = (field: keyof AdmissionRecord) => record[field] !== null && record[field] !== undefined && record[field] !== current?.[field];
+  if (changed('patientId') && !(await findPatient(db, organizationId, record.patientId))) {
     throw validationFailed('patientId', 'no such patient in this organization');
   }
   for (const field of DOCTOR_FIELDS) {
-    if (changed(field) && !(await isDoctorOf(db, organizationId, record[field] as string))) {
+    if (changed(field) && !(await isDoctorOf(db, organizationId, record[field]!))) {
       throw validationFailed(field, 'must be the id of a user record with role doctor in this organization');
     }
   }
   for (const field of USER_FIELDS) {
-    if (changed(field) && !(await isUserOf(db, organizationId, record[field] as string))) {
+    if (changed(field) && !(await isUserOf(db, organizationId, record[field]!))) {
       throw validationFailed(field, 'must be the id of a user record of this organization');
     }
   }
 }
 
 /** A ward and room given without a bed: the organization's, the room in the ward (the ward filled from the room). */
-export async function checkWardAndRoom(db: Db, record: ApiRecord): Promise<ApiRecord> {
-  const organizationId = record.organizationId as string;
-  let wardId = record.wardId as string | null;
-  const roomId = record.roomId as string | null;
+export async function checkWardAndRoom(db: Db, record: AdmissionRecord): Promise<AdmissionRecord> {
+  const organizationId = record.organizationId;
+  let wardId = record.wardId;
+  const roomId = record.roomId;
   if (roomId) {
     const room = await db.selectFrom('rooms').select('wardId').where('organizationId', '=', organizationId).where('id', '=', roomId).executeTakeFirst();
     if (!room) throw validationFailed('roomId', 'no such room in this organization');

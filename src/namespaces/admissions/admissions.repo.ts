@@ -1,20 +1,12 @@
-import type { Db, Dialect } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
 import { containsText } from '../../db/text-search.ts';
 import { offsetOf, pageOf, type Page } from '../../values/paging.ts';
-import type { ApiRecord } from '../../resources/resource.ts';
+import type { AdmissionRecord } from './admissions.resource.ts';
 import { admissions } from './admissions.resource.ts';
 
 /** Query functions for admissions; each takes the handle first. */
 
-/** The admission as stored, its row locked until the transaction ends (PostgreSQL; SQLite has one writer at a time). */
-export async function lockAdmission(db: Db, dialect: Dialect, organizationId: string, id: string): Promise<ApiRecord | undefined> {
-  let query = db.selectFrom('admissions').selectAll().where('organizationId', '=', organizationId).where('id', '=', id);
-  if (dialect === 'postgres') query = query.forUpdate();
-  const row = await query.executeTakeFirst();
-  return row && admissions.repo.toRecord(row);
-}
-
-export async function findAdmission(db: Db, organizationId: string, id: string): Promise<ApiRecord | undefined> {
+export async function findAdmission(db: Db, organizationId: string, id: string): Promise<AdmissionRecord | undefined> {
   return admissions.repo.find(db, organizationId, id);
 }
 
@@ -39,7 +31,7 @@ export interface AdmissionFilters {
 }
 
 /** A page of admissions, newest first (createdAt, then id). */
-export async function pageAdmissions(db: Db, filters: AdmissionFilters, pageNo: number, pageSize: number): Promise<Page<ApiRecord>> {
+export async function pageAdmissions(db: Db, filters: AdmissionFilters, pageNo: number, pageSize: number): Promise<Page<AdmissionRecord>> {
   let query = db
     .selectFrom('admissions')
     .innerJoin('patients', 'patients.id', 'admissions.patientId')

@@ -2,8 +2,10 @@ import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id, reqStr, str, ts } from '../../values/fields.ts';
 import { fromMinor, money } from '../../values/money.ts';
-import { defineResource } from '../../resources/resource.ts';
+import { defineResource, type ResourceRecord } from '../../resources/resource.ts';
 import { statusText } from './admissions.status.ts';
+
+export type AdmissionRecord = ResourceRecord<'admissions'>;
 
 const method = () => z.string().trim().max(64);
 const reference = () => z.string().trim().max(256);
@@ -18,6 +20,7 @@ export const admissions = defineResource({
   audience: member(),
   readsPatientData: true,
   table: 'admissions',
+  noun: 'admission',
   scope: 'organization',
   generate: ['getById'],
   fields: {

@@ -1,6 +1,6 @@
 import { AppError, validationFailed } from '../../values/errors.ts';
 import type { Context } from '../../operations/operation.ts';
-import type { ApiRecord } from '../../resources/resource.ts';
+import type { AdmissionRecord } from './admissions.resource.ts';
 import type { AdmissionEvent } from '../admissionLogs/admissionLogs.repo.ts';
 import { claimBed, releaseBed, releaseReservations } from '../beds/beds.occupancy.ts';
 import type { OrganizationSettings } from '../organizations/organizations.repo.ts';
@@ -24,7 +24,11 @@ export interface ChangeContext {
 }
 
 /** What entering a status stamps, when the record has no value yet. */
-const STAMPS: Partial<Record<KnownStatus, { at: string; by?: string }>> = {
+/** The fields of an admission that hold when (a time) and who (a users record id) did something. */
+type TimeField = 'admittedAt' | 'dischargeRequestedAt' | 'dischargedAt' | 'cancelledAt' | 'billingClearedAt' | 'advancePaidAt' | 'firstCareStartedAt';
+type ActorField = 'confirmedByUserId' | 'cancelledByUserId' | 'billingClearedByUserId' | 'advanceCollectedByUserId';
+
+const STAMPS: Partial<Record<KnownStatus, { at: TimeField; by?: ActorField }>> = {
   ADMITTED: { at: 'admittedAt', by: 'confirmedByUserId' },
   DISCHARGE_REQUESTED: { at: 'dischargeRequestedAt' },
   DISCHARGED: { at: 'dischargedAt' },
@@ -33,14 +37,15 @@ const STAMPS: Partial<Record<KnownStatus, { at: string; by?: string }>> = {
 
 const isSet = (v: unknown) => v !== null && v !== undefined;
 
-function stamp(record: ApiRecord, field: string, value: unknown): void {
-  if (!isSet(record[field]) && isSet(value)) record[field] = value;
+/** Sets a time or actor field that is not set yet (what the caller sent wins). */
+function stamp<F extends TimeField | ActorField>(record: AdmissionRecord, field: F, value: AdmissionRecord[F] | undefined): void {
+  if (!isSet(record[field]) && value !== undefined && value !== null) record[field] = value;
 }
 
 /** The status move: allowed by the table (admissions.status.ts), stamped, logged. */
-export function applyStatus(c: ChangeContext, current: ApiRecord | undefined, record: ApiRecord): void {
-  const from = current?.status as string | undefined;
-  const to = record.status as string;
+export function applyStatus(c: ChangeContext, current: AdmissionRecord | undefined, record: AdmissionRecord): void {
+  const from = current?.status;
+  const to = record.status;
   if (from === to) return;
   if (from === undefined) {
     if (isKnown(to) && !INITIAL.includes(to)) throw validationFailed('status', `a new admission is ${INITIAL.join(' or ')} (or a status of your own)`);
@@ -65,7 +70,7 @@ export function applyStatus(c: ChangeContext, current: ApiRecord | undefined, re
  * Billing clearance: clearing it (billingClearedAt or billingClearedByUserId given) stamps the
  * other and is logged, as is re-opening it (billingClearedAt cleared).
  */
-export function applyClearance(c: ChangeContext, current: ApiRecord | undefined, record: ApiRecord): void {
+export function applyClearance(c: ChangeContext, current: AdmissionRecord | undefined, record: AdmissionRecord): void {
   const wasCleared = isSet(current?.billingClearedAt);
   if (!wasCleared && (isSet(record.billingClearedAt) || isSet(record.billingClearedByUserId))) {
     stamp(record, 'billingClearedAt', c.now);
@@ -78,7 +83,7 @@ export function applyClearance(c: ChangeContext, current: ApiRecord | undefined,
 }
 
 /** Entering DISCHARGED needs billing cleared, unless the organization allows discharge with unbilled charges: then the override is logged. */
-export function checkDischargeBilling(c: ChangeContext, current: ApiRecord | undefined, record: ApiRecord): void {
+export function checkDischargeBilling(c: ChangeContext, current: AdmissionRecord | undefined, record: AdmissionRecord): void {
   if (record.status !== 'DISCHARGED' || current?.status === 'DISCHARGED' || isSet(record.billingClearedAt)) return;
   if (!c.settings.allowDischargeWithUnbilledCharges) {
     throw new AppError('INVALID_STATE', 'billing is not cleared: clear it (billingClearedAt) before discharge');
@@ -90,7 +95,7 @@ export function checkDischargeBilling(c: ChangeContext, current: ApiRecord | und
 }
 
 /** Advance and first care: the time (and collector) stamped when the amount or nurse is given without one. */
-export function applyStamps(c: ChangeContext, current: ApiRecord | undefined, record: ApiRecord): void {
+export function applyStamps(c: ChangeContext, current: AdmissionRecord | undefined, record: AdmissionRecord): void {
   if (isSet(record.advanceAmount) && record.advanceAmount !== current?.advanceAmount) {
     stamp(record, 'advancePaidAt', c.now);
     stamp(record, 'advanceCollectedByUserId', c.actor?.userId);
@@ -101,10 +106,10 @@ export function applyStamps(c: ChangeContext, current: ApiRecord | undefined, re
 }
 
 /** The patient of an admission changes only while it is REQUESTED and has no charges. */
-export async function checkPatientChange(c: ChangeContext, current: ApiRecord | undefined, record: ApiRecord): Promise<void> {
+export async function checkPatientChange(c: ChangeContext, current: AdmissionRecord | undefined, record: AdmissionRecord): Promise<void> {
   if (!current || record.patientId === current.patientId) return;
   if (current.status !== 'REQUESTED') throw new AppError('INVALID_STATE', `the patient of a ${String(current.status)} admission cannot change`);
-  if (await hasCharges(c.ctx.db, current.organizationId as string, current.id as string)) {
+  if (await hasCharges(c.ctx.db, current.organizationId, current.id)) {
     throw new AppError('INVALID_STATE', 'the admission has charges: its patient cannot change');
   }
 }
@@ -117,18 +122,18 @@ const PLACE = ['bedId', 'wardId', 'roomId'] as const;
  * that ends frees its bed and keeps bedId as history. Ward and room follow the bed (given ones
  * must match it); without a bed they are checked on their own. `given` are the fields the input set.
  */
-export async function applyBed(c: ChangeContext, current: ApiRecord | undefined, record: ApiRecord, given: ReadonlySet<string>): Promise<ApiRecord> {
+export async function applyBed(c: ChangeContext, current: AdmissionRecord | undefined, record: AdmissionRecord, given: ReadonlySet<string>): Promise<AdmissionRecord> {
   const { db } = c.ctx;
-  const organizationId = record.organizationId as string;
-  const admissionId = record.id as string;
+  const organizationId = record.organizationId;
+  const admissionId = record.id;
   if (current && isEnded(current.status)) {
     if (PLACE.some((k) => record[k] !== current[k])) {
       throw new AppError('INVALID_STATE', `the bed, room and ward of a ${String(current.status)} admission are history and cannot change`);
     }
     return record;
   }
-  const held = (current?.bedId as string | null | undefined) ?? null;
-  const wanted = (record.bedId as string | null) ?? null;
+  const held = current?.bedId ?? null;
+  const wanted = record.bedId ?? null;
   if (isEnded(record.status)) {
     if (wanted !== held) throw new AppError('INVALID_STATE', 'an admission that ends cannot be given another bed in the same update');
     if (held) await freeBed(c, organizationId, held, admissionId, `bed ${held} freed on ${String(record.status)}`);

@@ -1,10 +1,10 @@
 import { member } from '../../operations/audience.ts';
-import { AppError, notFound } from '../../values/errors.ts';
+import { AppError } from '../../values/errors.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { deleteLogsOfAdmission } from '../admissionLogs/admissionLogs.repo.ts';
 import { releaseBed, releaseReservations } from '../beds/beds.occupancy.ts';
 import { findOrganizationById, settingsOf } from '../organizations/organizations.repo.ts';
-import { hasCharges, lockAdmission } from './admissions.repo.ts';
+import { hasCharges } from './admissions.repo.ts';
 import { admissions } from './admissions.resource.ts';
 
 /** Only an admission that never took place can be deleted; the others are history. */
@@ -23,8 +23,7 @@ export const remove = defineOperation({
   input: admissions.schemas.key,
   async handler(ctx, input) {
     const organizationId = input.organizationId!;
-    const current = await lockAdmission(ctx.db, ctx.dialect, organizationId, input.id);
-    if (!current) throw notFound('admission');
+    const current = await admissions.repo.lock(ctx.db, ctx.dialect, organizationId, input.id);
     if (!DELETABLE.has(current.status)) {
       throw new AppError('INVALID_STATE', `a ${String(current.status)} admission is history: only REQUESTED or CANCELLED admissions can be deleted`);
     }
@@ -32,7 +31,7 @@ export const remove = defineOperation({
     const now = ctx.now();
     if (current.bedId && current.status === 'REQUESTED') {
       const settings = settingsOf(await findOrganizationById(ctx.db, organizationId));
-      await releaseBed(ctx.db, organizationId, current.bedId as string, input.id, settings.housekeepingEnabled, now);
+      await releaseBed(ctx.db, organizationId, current.bedId, input.id, settings.housekeepingEnabled, now);
     }
     await releaseReservations(ctx.db, organizationId, input.id, now);
     await deleteLogsOfAdmission(ctx.db, organizationId, input.id);

@@ -4,7 +4,6 @@ import { named, type Concerned } from '../../operations/concerned.ts';
 import { notFound } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import { defineOperation, type Context } from '../../operations/operation.ts';
-import type { ApiRecord } from '../../resources/resource.ts';
 import { chargesOfAdmission, toRecord } from '../admissionCharges/admissionCharges.repo.ts';
 import { advanceOf, billOf } from '../admissionCharges/admissionCharges.totals.ts';
 import { beds } from '../beds/beds.resource.ts';
@@ -24,7 +23,7 @@ async function organizationOfSlug(ctx: Context, organizationSlug: string): Promi
   return named(organization.id);
 }
 
-const orNull = async (p: Promise<ApiRecord | undefined> | undefined) => (await p) ?? null;
+const orNull = async <R>(p: Promise<R | undefined> | undefined) => (await p) ?? null;
 
 /**
  * Everything the billing desk needs for one admission, whatever its status: the patient, the
@@ -45,15 +44,14 @@ export const getAdmittedPatientDetailForBilling = defineOperation({
     const admission = await findAdmission(ctx.db, organizationId, input.admissionId);
     if (!admission) throw notFound('admission');
     const { db } = ctx;
-    const at = (field: string) => admission[field] as string | null;
     const [patient, ward, room, bed, rows] = await Promise.all([
-      orNull(findPatient(db, organizationId, admission.patientId as string) as Promise<ApiRecord | undefined>),
-      orNull(at('wardId') ? findWard(db, organizationId, at('wardId')!) : undefined),
-      orNull(at('roomId') ? rooms.repo.find(db, organizationId, at('roomId')!) : undefined),
-      orNull(at('bedId') ? beds.repo.find(db, organizationId, at('bedId')!) : undefined),
+      orNull(findPatient(db, organizationId, admission.patientId)),
+      orNull(admission.wardId ? findWard(db, organizationId, admission.wardId) : undefined),
+      orNull(admission.roomId ? rooms.repo.find(db, organizationId, admission.roomId) : undefined),
+      orNull(admission.bedId ? beds.repo.find(db, organizationId, admission.bedId) : undefined),
       chargesOfAdmission(db, organizationId, input.admissionId),
     ]);
-    const serviceId = room?.bedTypeServiceId as string | null | undefined;
+    const serviceId = room?.bedTypeServiceId;
     const bedTypeService = serviceId ? ((await services.repo.find(db, organizationId, serviceId)) ?? null) : null;
     return {
       patient,

@@ -1,9 +1,7 @@
 import { member } from '../../operations/audience.ts';
-import { notFound } from '../../values/errors.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { appendLogs } from '../admissionLogs/admissionLogs.repo.ts';
-import { lockAdmission } from './admissions.repo.ts';
-import { admissions } from './admissions.resource.ts';
+import { admissions, type AdmissionRecord } from './admissions.resource.ts';
 import { prepareChange } from './admissions.change.ts';
 
 /**
@@ -21,12 +19,11 @@ export const update = defineOperation({
   input: admissions.schemas.update,
   async handler(ctx, input) {
     const organizationId = input.organizationId!;
-    const current = await lockAdmission(ctx.db, ctx.dialect, organizationId, input.id);
-    if (!current) throw notFound('admission');
+    const current = await admissions.repo.lock(ctx.db, ctx.dialect, organizationId, input.id);
     const { record: merged } = await admissions.repo.merge(ctx, current, input);
-    const given = new Set(Object.keys(input).filter((k) => input[k] !== undefined));
+    const given = new Set(Object.entries(input).flatMap(([k, v]) => (v === undefined ? [] : [k])));
     const { record, change } = await prepareChange(ctx, current, merged, given);
-    const changes = Object.fromEntries(Object.entries(record).filter(([k, v]) => v !== current[k]));
+    const changes = Object.fromEntries(Object.entries(record).filter(([k, v]) => v !== current[k as keyof AdmissionRecord]));
     const item = await admissions.repo.patch(ctx.db, organizationId, input.id, changes);
     await appendLogs(ctx.db, item, change.actor, change.events, change.now);
     return { item };

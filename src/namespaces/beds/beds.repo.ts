@@ -1,4 +1,4 @@
-import type { Db, Dialect } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
 import type { ApiRecord } from '../../resources/resource.ts';
 import { rooms } from '../rooms/rooms.resource.ts';
 import { services } from '../services/services.resource.ts';
@@ -6,14 +6,6 @@ import { wards } from '../wards/wards.resource.ts';
 import { beds } from './beds.resource.ts';
 
 /** Query functions for the beds namespace; each takes the handle first. */
-
-/** The bed as stored, its row locked until the transaction ends (PostgreSQL; SQLite has one writer at a time). */
-export async function lockBed(db: Db, dialect: Dialect, organizationId: string, id: string): Promise<ApiRecord | undefined> {
-  let query = db.selectFrom('beds').selectAll().where('organizationId', '=', organizationId).where('id', '=', id);
-  if (dialect === 'postgres') query = query.forUpdate();
-  const row = await query.executeTakeFirst();
-  return row && beds.repo.toRecord(row);
-}
 
 /** Every ward of the organization, by name. */
 export async function allWards(db: Db, organizationId: string): Promise<ApiRecord[]> {

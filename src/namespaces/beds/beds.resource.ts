@@ -3,8 +3,10 @@ import { z } from 'zod';
 import { AppError, validationFailed } from '../../values/errors.ts';
 import { id, reqStr } from '../../values/fields.ts';
 import type { Context } from '../../operations/operation.ts';
-import { defineResource, type ApiRecord } from '../../resources/resource.ts';
+import { defineResource, type ResourceRecord } from '../../resources/resource.ts';
 import { findRoom, referencesToBed } from './beds.checks.ts';
+
+export type BedRecord = ResourceRecord<'beds'>;
 
 export const BED_STATUSES = ['AVAILABLE', 'OCCUPIED', 'RESERVED', 'CLEANING', 'MAINTENANCE'] as const;
 export type BedStatus = (typeof BED_STATUSES)[number];
@@ -17,30 +19,17 @@ export const bedStatus = () =>
     .toUpperCase()
     .pipe(z.enum(BED_STATUSES, { error: `must be one of: ${BED_STATUSES.join(', ')}` }));
 
-export interface BedRecord {
-  id: string;
-  organizationId: string;
-  wardId: string;
-  roomId: string;
-  bedNumber: string;
-  displayName: string;
-  status: BedStatus;
-  currentAdmissionId: string | null;
-  isActive: boolean;
-  createdAt: number;
-  updatedAt: number;
-}
 
 /** The room must be the organization's and in the bed's ward; checked when either changes. */
-async function checkPlace(record: ApiRecord, ctx: Context, current: ApiRecord | undefined): Promise<void> {
+async function checkPlace(record: BedRecord, ctx: Context, current: BedRecord | undefined): Promise<void> {
   if (record.wardId === current?.wardId && record.roomId === current?.roomId) return;
-  const room = await findRoom(ctx.db, record.organizationId as string, record.roomId as string);
+  const room = await findRoom(ctx.db, record.organizationId, record.roomId);
   if (!room) throw validationFailed('roomId', 'no such room in this organization');
   if (room.wardId !== record.wardId) throw validationFailed('wardId', 'must be the ward of the room');
 }
 
 /** What an occupied bed keeps while an admission holds it. */
-const OCCUPANCY_FIELDS = ['status', 'currentAdmissionId', 'roomId', 'wardId', 'isActive'];
+const OCCUPANCY_FIELDS = ['status', 'currentAdmissionId', 'roomId', 'wardId', 'isActive'] as const;
 
 /**
  * Status and currentAdmissionId are the admissions' to set while a bed is occupied, so no edit here
@@ -50,7 +39,7 @@ const OCCUPANCY_FIELDS = ['status', 'currentAdmissionId', 'roomId', 'wardId', 'i
  * - only a RESERVED bed names an admission, one of this organization that has not ended; leaving
  *   RESERVED clears it.
  */
-async function checkOccupancy(record: ApiRecord, ctx: Context, current: ApiRecord | undefined): Promise<ApiRecord> {
+async function checkOccupancy(record: BedRecord, ctx: Context, current: BedRecord | undefined): Promise<BedRecord> {
   if (current?.status === 'OCCUPIED') {
     const changed = OCCUPANCY_FIELDS.filter((k) => record[k] !== current[k]);
     if (changed.length > 0) {
@@ -64,7 +53,7 @@ async function checkOccupancy(record: ApiRecord, ctx: Context, current: ApiRecor
   if (record.status === 'OCCUPIED') {
     throw new AppError('INVALID_STATE', 'a bed becomes OCCUPIED only when an admission is given it (admissions.create or update with bedId)');
   }
-  const admissionId = record.currentAdmissionId as string | null;
+  const admissionId = record.currentAdmissionId;
   if (admissionId === null) return record;
   if (record.status !== 'RESERVED') {
     if (admissionId === current?.currentAdmissionId) return { ...record, currentAdmissionId: null };
@@ -74,7 +63,7 @@ async function checkOccupancy(record: ApiRecord, ctx: Context, current: ApiRecor
     const admission = await ctx.db
       .selectFrom('admissions')
       .select('status')
-      .where('organizationId', '=', record.organizationId as string)
+      .where('organizationId', '=', record.organizationId)
       .where('id', '=', admissionId)
       .executeTakeFirst();
     if (!admission) throw validationFailed('currentAdmissionId', 'no such admission in this organization');
@@ -93,6 +82,7 @@ async function checkOccupancy(record: ApiRecord, ctx: Context, current: ApiRecor
 export const beds = defineResource({
   namespace: 'beds', audience: member(),
   table: 'beds',
+  noun: 'bed',
   scope: 'organization',
   generate: ['create', 'getById', 'delete', 'list'],
   fields: {
@@ -115,9 +105,9 @@ export const beds = defineResource({
     if (record.status === 'OCCUPIED') {
       throw new AppError('INVALID_STATE', `the bed is occupied by admission ${String(record.currentAdmissionId)}: discharge or move it first`);
     }
-    const admission = await referencesToBed(ctx.db, record.organizationId as string, record.id as string);
+    const admission = await referencesToBed(ctx.db, record.organizationId, record.id);
     if (admission) throw new AppError('INVALID_STATE', `admissions refer to this bed (admission ${admission}): deactivate it (isActive false) instead`);
   },
 });
 
-export const asBed = (record: ApiRecord) => record as unknown as BedRecord;
+export const asBed = (record: BedRecord) => record;

@@ -1,7 +1,5 @@
 import { member } from '../../operations/audience.ts';
-import { notFound } from '../../values/errors.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { lockBed } from './beds.repo.ts';
 import { beds } from './beds.resource.ts';
 
 /**
@@ -17,8 +15,7 @@ export const update = defineOperation({
   input: beds.schemas.update,
   async handler(ctx, input) {
     const organizationId = input.organizationId!;
-    const current = await lockBed(ctx.db, ctx.dialect, organizationId, input.id);
-    if (!current) throw notFound('bed');
+    const current = await beds.repo.lock(ctx.db, ctx.dialect, organizationId, input.id);
     const { changes } = await beds.repo.merge(ctx, current, input);
     return { item: await beds.repo.patch(ctx.db, organizationId, input.id, changes) };
   },

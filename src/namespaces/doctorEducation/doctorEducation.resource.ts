@@ -3,10 +3,12 @@ import { z } from 'zod';
 import { validationFailed } from '../../values/errors.ts';
 import { id, reqStr } from '../../values/fields.ts';
 import type { Context } from '../../operations/operation.ts';
-import { defineResource, type ApiRecord } from '../../resources/resource.ts';
+import { defineResource, type ResourceRecord } from '../../resources/resource.ts';
 import { dateIn } from '../../time/zone.ts';
 import { isDoctorOf } from '../services/services.checks.ts';
 import { ownerOfEducation, ownerOfNewEducation } from './doctorEducation.owners.ts';
+
+export type EducationRecord = ResourceRecord<'doctorEducation'>;
 
 export const EDUCATION_STATUSES = ['completed', 'ongoing', 'discontinued'] as const;
 export const FIRST_YEAR = 1900;
@@ -29,13 +31,13 @@ function currentYear(ctx: Context): number {
  * + YEARS_AHEAD, and endYear >= startYear when both are set (so an update of one is checked against
  * the stored other).
  */
-async function prepare(record: ApiRecord, ctx: Context, current?: ApiRecord): Promise<ApiRecord> {
-  if (record.doctorId !== current?.doctorId && !(await isDoctorOf(ctx.db, record.organizationId as string, record.doctorId as string))) {
+async function prepare(record: EducationRecord, ctx: Context, current?: EducationRecord): Promise<EducationRecord> {
+  if (record.doctorId !== current?.doctorId && !(await isDoctorOf(ctx.db, record.organizationId, record.doctorId))) {
     throw validationFailed('doctorId', 'must be the id of a user record with role doctor in this organization');
   }
   const latest = currentYear(ctx) + YEARS_AHEAD;
   for (const field of ['startYear', 'endYear'] as const) {
-    const value = record[field] as number | null;
+    const value = record[field];
     if (value !== null && value > latest) throw validationFailed(field, `must be ${latest} or earlier`);
   }
   const { startYear, endYear } = record as { startYear: number | null; endYear: number | null };

@@ -60,7 +60,7 @@ export const homeCollections = defineResource({
     featuredTitle: { kind: 'string', schema: title() },
   },
   // null puts the defaults back: the columns are never null.
-  prepare: (record: ApiRecord) => ({ ...record, orderLevel: record.orderLevel ?? 0, platformServiceCategoryIds: record.platformServiceCategoryIds ?? [] }),
+  prepare: (record) => ({ ...record, orderLevel: record.orderLevel ?? 0, platformServiceCategoryIds: record.platformServiceCategoryIds ?? [] }),
 });
 
 export const asHomeCollection = (record: ApiRecord) => record as unknown as HomeCollectionRecord;

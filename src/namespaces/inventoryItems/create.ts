@@ -22,9 +22,9 @@ export const create = defineOperation({
     const record = await inventoryItems.repo.build(ctx, input);
     const opening = (record.quantity as number | null) ?? 0;
     const details: BatchDetails = {
-      batchNumber: record.batchNumber as string | null,
-      lotNumber: record.lotNumber as string | null,
-      expiryDate: record.expiryDate as string | null,
+      batchNumber: record.batchNumber,
+      lotNumber: record.lotNumber,
+      expiryDate: record.expiryDate,
     };
     const row = {
       ...inventoryItems.repo.toRow({ ...record, quantity: 0, batchNumber: null, lotNumber: null, expiryDate: null }),

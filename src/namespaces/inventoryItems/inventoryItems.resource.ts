@@ -5,7 +5,7 @@ import type { InventoryItemsTable } from '../../db/schema.ts';
 import { validationFailed } from '../../values/errors.ts';
 import { id, str } from '../../values/fields.ts';
 import type { Context } from '../../operations/operation.ts';
-import { defineResource, type ApiRecord } from '../../resources/resource.ts';
+import { defineResource, type ResourceRecord } from '../../resources/resource.ts';
 import { findSupplier } from '../suppliers/suppliers.repo.ts';
 
 export type ItemRow = Selectable<InventoryItemsTable>;
@@ -24,21 +24,21 @@ export const MAX_STOCK = 2_147_483_647;
  * hint that it exists elsewhere). supplierName follows the supplier when the supplier changes and
  * the input does not give a name of its own. maxStock, when both are set, is not below minStock.
  */
-async function prepare(record: ApiRecord, ctx: Context, current?: ApiRecord): Promise<ApiRecord> {
+async function prepare(record: ItemRecord, ctx: Context, current?: ItemRecord): Promise<ItemRecord> {
   const next = { ...record };
-  const supplierId = next.supplierId as string | null;
+  const supplierId = next.supplierId;
   if (supplierId !== (current?.supplierId ?? null)) {
     const nameGiven = current ? next.supplierName !== current.supplierName : next.supplierName !== null;
     if (supplierId) {
-      const supplier = await findSupplier(ctx.db, next.organizationId as string, supplierId);
+      const supplier = await findSupplier(ctx.db, next.organizationId, supplierId);
       if (!supplier) throw validationFailed('supplierId', 'no such supplier in this organization');
       if (!nameGiven) next.supplierName = supplier.name;
     } else if (!nameGiven) {
       next.supplierName = null;
     }
   }
-  const min = next.minStock as number | null;
-  const max = next.maxStock as number | null;
+  const min = next.minStock;
+  const max = next.maxStock;
   if (min !== null && max !== null && max < min) throw validationFailed('maxStock', `must not be below minStock (${min})`);
   return next;
 }
@@ -83,19 +83,16 @@ export const inventoryItems = defineResource({
     strength: { kind: 'string', schema: str().trim().max(100) },
     strengthUnit: { kind: 'string', schema: str().trim().max(50) },
   },
+  /** The alert state (alerts.ts): stored on the row, never part of the record. */
+  internal: ['lowStockEpisode', 'lowStockOpen'],
   generate: [],
   prepare,
 });
 
-/** Columns that hold the alert state: stored on the row, never part of the record. */
-const INTERNAL = ['lowStockEpisode', 'lowStockOpen'] as const;
+export type ItemRecord = ResourceRecord<'inventoryItems', 'lowStockEpisode' | 'lowStockOpen'>;
 
 /** The API record of an item row: every field, money as numbers, no internal columns. */
-export function toItem(row: ItemRow): ApiRecord {
-  const record = inventoryItems.repo.toRecord(row);
-  for (const key of INTERNAL) delete record[key];
-  return record;
-}
+export const toItem = (row: ItemRow): ItemRecord => inventoryItems.repo.toRecord(row);
 
 /** Stock and batch fields that create and update do not write directly (they go through the ledger). */
 export const STOCK_FIELDS = ['quantity', 'batchNumber', 'lotNumber', 'expiryDate'] as const;

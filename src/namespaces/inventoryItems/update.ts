@@ -50,7 +50,7 @@ export const update = defineOperation({
     const { changes } = await inventoryItems.repo.merge(ctx, toItem(item), fields);
     item = await patchItem(ctx.db, item.id, inventoryItems.repo.toRow(changes));
     if (batchNumber !== undefined || lotNumber !== undefined || expiryDate !== undefined) {
-      await correctShownBatch(ctx, item, { batchNumber, lotNumber, expiryDate } as BatchDetails);
+      await correctShownBatch(ctx, item, { batchNumber, lotNumber, expiryDate });
     }
     if (typeof quantity === 'number' && quantity !== item.quantity) {
       const out = await adjust(ctx.db, ctx, item, quantity - item.quantity, {}, {

@@ -1,13 +1,13 @@
-import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import type { Expression, ExpressionBuilder, Selectable, SqlBool } from 'kysely';
 import { countOf, learnPageStarts, pageStartsOf } from '../../db/list-memo.ts';
 import type { Db } from '../../db/database.ts';
-import type { Database } from '../../db/schema.ts';
+import type { Database, NotificationsTable } from '../../db/schema.ts';
 import { offsetOf, pageOf, type Page } from '../../values/paging.ts';
-import type { ApiRecord } from '../../resources/resource.ts';
 import { newId } from '../../values/ids.ts';
 import { notifications, type NotificationRecord } from './notifications.resource.ts';
 
-const toRecord = (row: unknown) => notifications.repo.toRecord(row as ApiRecord) as unknown as NotificationRecord;
+// deliveryState is typed here, not in the row type (db/ knows no namespace).
+const toRecord = (row: Selectable<NotificationsTable>) => notifications.repo.toRecord(row) as NotificationRecord;
 
 /**
  * Inserts the notification unless its dedupeKey is already used in the organization; then the
@@ -20,7 +20,7 @@ const toRecord = (row: unknown) => notifications.repo.toRecord(row as ApiRecord)
 export async function insertOnce(db: Db, record: NotificationRecord): Promise<{ item: NotificationRecord; created: boolean }> {
   const rows = await db
     .insertInto('notifications')
-    .values(notifications.repo.toRow(record) as never)
+    .values(notifications.repo.toRow(record))
     .onConflict((oc) => oc.columns(['organizationId', 'dedupeKey']).doNothing())
     .returningAll()
     .execute();

@@ -41,7 +41,7 @@ export const create = defineOperation({
       throw new AppError('FORBIDDEN', 'organizations are created by platform admins (ORGANIZATION_CREATION=platform)');
     }
     const item = await organizations.repo.insert(ctx.db, await organizations.repo.build(ctx, input));
-    if (creator !== null) await addFirstAdmin(ctx, creator, item.id as string);
+    if (creator !== null) await addFirstAdmin(ctx, creator, item.id);
     return { item };
   },
 });

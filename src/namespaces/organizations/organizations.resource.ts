@@ -58,7 +58,7 @@ export const organizations = defineResource({
   },
   listFilters: ['type', 'isActive'],
   listSearch: ['name', 'slug'],
-  prepare: (record: ApiRecord) => ({ ...record, isActive: record.isActive ?? true, settings: normalizeSettings(record.settings) }),
+  prepare: (record) => ({ ...record, isActive: record.isActive ?? true, settings: normalizeSettings(record.settings) }),
 });
 
 export const asOrganization = (record: ApiRecord) => record as unknown as OrganizationRecord;

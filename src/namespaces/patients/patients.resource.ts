@@ -2,11 +2,13 @@ import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { validationFailed } from '../../values/errors.ts';
 import { reqStr } from '../../values/fields.ts';
-import { defineResource, type ApiRecord } from '../../resources/resource.ts';
+import { defineResource, type ResourceRecord } from '../../resources/resource.ts';
 import { dateIn } from '../../time/zone.ts';
 import { normalizedEmail, phoneNumber } from '../auth/auth.fields.ts';
 import { idpUserId } from '../users/users.resource.ts';
 import { assertMayLinkAccounts } from './patients.mayLinkAccounts.ts';
+
+export type PatientRow = ResourceRecord<'patients'>;
 
 export interface PatientRecord {
   id: string;
@@ -49,13 +51,13 @@ export const patients = defineResource({
     idpUserId: { kind: 'string', schema: idpUserId() },
   },
   listSearch: ['name', 'mobileNumber', 'email'],
-  prepare(record: ApiRecord, ctx, current) {
+  prepare(record: PatientRow, ctx, current) {
     if (typeof record.dob === 'string' && record.dob > dateIn(EARLIEST_ZONE, ctx.now())) {
       throw validationFailed('dob', 'must not be in the future');
     }
-    if ((record.idpUserId ?? null) !== (current?.idpUserId ?? null)) assertMayLinkAccounts(ctx, record.organizationId as string);
+    if ((record.idpUserId ?? null) !== (current?.idpUserId ?? null)) assertMayLinkAccounts(ctx, record.organizationId);
     return record;
   },
 });
 
-export const asPatient = (record: ApiRecord) => record as unknown as PatientRecord;
+export const asPatient = (record: PatientRow) => record;

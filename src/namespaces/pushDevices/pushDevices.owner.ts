@@ -11,5 +11,5 @@ import { findInOrganization } from './pushDevices.repo.ts';
 export async function deviceOwner(input: { id: string; organizationId: string }, ctx: Context): Promise<Owner> {
   const device = await findInOrganization(ctx.db, input.organizationId, input.id);
   if (!device) throw notFound('push device');
-  return { idpUserId: device.idpUserId as string, organizationId: input.organizationId, named: false };
+  return { idpUserId: device.idpUserId, organizationId: input.organizationId, named: false };
 }

@@ -2,8 +2,9 @@ import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { offsetOf, pageOf, type Page } from '../../values/paging.ts';
-import type { ApiRecord } from '../../resources/resource.ts';
-import { pushDevices } from './pushDevices.resource.ts';
+import type { ResourceInput } from '../../resources/resource.ts';
+import { notFound } from '../../values/errors.ts';
+import { pushDevices, type DeviceRecord } from './pushDevices.resource.ts';
 
 /**
  * A device is in an organization when its owner (idpUserId) has a user record there: every
@@ -22,14 +23,14 @@ function ownerRecordIn(eb: ExpressionBuilder<Database, 'pushDevices'>, organizat
     .where('users.organizationId', '=', organizationId);
 }
 
-const toRecord = (row: unknown) => pushDevices.repo.toRecord(row as ApiRecord);
+const toRecord = pushDevices.repo.toRecord;
 
-export async function findInOrganization(db: Db, organizationId: string, deviceId: string): Promise<ApiRecord | undefined> {
+export async function findInOrganization(db: Db, organizationId: string, deviceId: string): Promise<DeviceRecord | undefined> {
   const row = await inOrganization(db, organizationId).selectAll('pushDevices').where('pushDevices.id', '=', deviceId).executeTakeFirst();
   return row ? toRecord(row) : undefined;
 }
 
-export async function pageInOrganization(db: Db, organizationId: string, pageNo: number, pageSize: number): Promise<Page<ApiRecord>> {
+export async function pageInOrganization(db: Db, organizationId: string, pageNo: number, pageSize: number): Promise<Page<DeviceRecord>> {
   const query = inOrganization(db, organizationId);
   const [rows, count] = await Promise.all([
     query
@@ -64,8 +65,8 @@ export async function isMember(db: Db, organizationId: string, idpUserId: string
  * registering it or is inactive (`ON CONFLICT ... DO UPDATE ... WHERE`, checked against the row as
  * committed, so also under concurrency); otherwise nothing is written and the answer is undefined.
  */
-export async function register(db: Db, record: ApiRecord, given: ApiRecord, mayTakeOver: boolean): Promise<ApiRecord | undefined> {
-  const refresh: ApiRecord = {
+export async function register(db: Db, record: DeviceRecord, given: ResourceInput<'pushDevices'>, mayTakeOver: boolean): Promise<DeviceRecord | undefined> {
+  const refresh: Partial<DeviceRecord> = {
     idpUserId: record.idpUserId,
     platform: record.platform,
     isActive: record.isActive,
@@ -76,7 +77,7 @@ export async function register(db: Db, record: ApiRecord, given: ApiRecord, mayT
   for (const key of ['deviceId', 'appVersion', 'locale', 'timezone'] as const) if (given[key] !== undefined) refresh[key] = given[key];
   const rows = await db
     .insertInto('pushDevices')
-    .values(pushDevices.repo.toRow(record) as never)
+    .values(pushDevices.repo.toRow(record))
     .onConflict((oc) => {
       const upsert = oc.column('providerPushToken').doUpdateSet(pushDevices.repo.toRow(refresh));
       return mayTakeOver
@@ -90,13 +91,14 @@ export async function register(db: Db, record: ApiRecord, given: ApiRecord, mayT
   return rows[0] ? toRecord(rows[0]) : undefined;
 }
 
-export async function patchDevice(db: Db, deviceId: string, changes: ApiRecord): Promise<ApiRecord> {
+export async function patchDevice(db: Db, deviceId: string, changes: Partial<DeviceRecord>): Promise<DeviceRecord> {
   const rows = await db
     .updateTable('pushDevices')
-    .set(pushDevices.repo.toRow(changes) as never)
+    .set(pushDevices.repo.toRow(changes))
     .where('id', '=', deviceId)
     .returningAll()
     .execute();
+  if (!rows[0]) throw notFound('push device');
   return toRecord(rows[0]);
 }
 

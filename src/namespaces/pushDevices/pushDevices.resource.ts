@@ -1,6 +1,6 @@
 import { self } from '../../operations/audience.ts';
 import { z } from 'zod';
-import { defineResource, type ApiRecord } from '../../resources/resource.ts';
+import { defineResource, type ResourceRecord } from '../../resources/resource.ts';
 import { MASK } from './pushDevices.access.ts';
 
 export const idpUserId = () => z.string().trim().min(1, 'must not be empty').max(256);
@@ -38,5 +38,7 @@ export const pushDevices = defineResource({
     lastSeenAt: { kind: 'ts' },
   },
   // isActive null (`b?`) means the default: active.
-  prepare: (record: ApiRecord) => ({ ...record, isActive: record.isActive ?? true }),
+  prepare: (record) => ({ ...record, isActive: record.isActive ?? true }),
 });
+
+export type DeviceRecord = ResourceRecord<'pushDevices'>;

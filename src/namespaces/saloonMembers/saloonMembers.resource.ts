@@ -5,8 +5,10 @@ import type { SaloonMembersTable } from '../../db/schema.ts';
 import { AppError, validationFailed } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import type { Context } from '../../operations/operation.ts';
-import { defineResource, type ApiRecord } from '../../resources/resource.ts';
+import { defineResource, type ResourceRecord } from '../../resources/resource.ts';
 import { activeAtSeat, userOf } from './saloonMembers.repo.ts';
+
+export type MemberRecord = ResourceRecord<'saloonMembers'>;
 
 /** The status a member gets when none is given (and when null is given: the column is never empty). */
 export const ACTIVE = 'active';
@@ -22,8 +24,8 @@ export type SaloonMemberRecord = Omit<Selectable<SaloonMembersTable>, 'userId'> 
   userId: string;
 };
 
-const isActive = (record: ApiRecord) => typeof record.status === 'string' && record.status.toLowerCase() === ACTIVE;
-const changed = (record: ApiRecord, current: ApiRecord | undefined, fields: string[]) => !current || fields.some((f) => record[f] !== current[f]);
+const isActive = (record: MemberRecord) => typeof record.status === 'string' && record.status.toLowerCase() === ACTIVE;
+const changed = (record: MemberRecord, current: MemberRecord | undefined, fields: (keyof MemberRecord)[]) => !current || fields.some((f) => record[f] !== current[f]);
 
 /**
  * The member is one of the organization's users: idpUserId must have a users record there
@@ -32,11 +34,11 @@ const changed = (record: ApiRecord, current: ApiRecord | undefined, fields: stri
  * partial unique index decides under concurrency). assignedAt / assignedBy are stamped (now, the
  * caller's idpUserId) on create and when the member moves to another location or seat, unless given.
  */
-async function prepare(record: ApiRecord, ctx: Context, current?: ApiRecord): Promise<ApiRecord> {
-  const organizationId = record.organizationId as string;
+async function prepare(record: MemberRecord, ctx: Context, current?: MemberRecord): Promise<MemberRecord> {
+  const organizationId = record.organizationId;
   record.status ??= ACTIVE;
   if (changed(record, current, ['idpUserId', 'userId'])) {
-    const user = await userOf(ctx.db, organizationId, record.idpUserId as string);
+    const user = await userOf(ctx.db, organizationId, record.idpUserId);
     if (!user) throw validationFailed('idpUserId', 'must be the idpUserId of a user of this organization');
     // A userId kept from before a change of idpUserId is re-derived, one given must match.
     const given = current && record.userId === current.userId ? null : record.userId;
@@ -45,9 +47,9 @@ async function prepare(record: ApiRecord, ctx: Context, current?: ApiRecord): Pr
     }
     record.userId = user.id;
   }
-  const seatId = record.seatId as string | null;
+  const seatId = record.seatId;
   if (seatId !== null && isActive(record) && (!current || !isActive(current) || changed(record, current, ['locationId', 'seatId']))) {
-    const holder = await activeAtSeat(ctx.db, organizationId, record.locationId as string, seatId, current?.id as string | undefined);
+    const holder = await activeAtSeat(ctx.db, organizationId, record.locationId, seatId, current?.id);
     if (holder) throw new AppError('CONFLICT', `seat ${seatId} at location ${String(record.locationId)} already has an active member (${holder.id})`);
   }
   const caller = ctx.caller.kind === 'user' ? ctx.caller.idpUserId : null;

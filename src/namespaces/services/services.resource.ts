@@ -63,7 +63,7 @@ export const services = defineResource({
   },
   async beforeDelete(ctx, record) {
     // Charges keep their own copy of name and amount, so they do not hold a service back.
-    const room = await roomUsingService(ctx.db, record.organizationId as string, record.id as string);
+    const room = await roomUsingService(ctx.db, record.organizationId, record.id);
     if (room) throw new AppError('INVALID_STATE', `rooms use this service as their bed type (room ${room}): change them first`);
   },
 });

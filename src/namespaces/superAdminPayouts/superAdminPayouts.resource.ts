@@ -1,20 +1,19 @@
 import { member } from '../../operations/audience.ts';
-import type { Selectable } from 'kysely';
 import { z } from 'zod';
-import type { SuperAdminPayoutsTable } from '../../db/schema.ts';
 import { id, str } from '../../values/fields.ts';
 import type { Context } from '../../operations/operation.ts';
-import { defineResource, type ApiRecord } from '../../resources/resource.ts';
+import { defineResource, type ResourceRecord } from '../../resources/resource.ts';
 import { assertFiguresAgree, figuresOf } from './superAdminPayouts.figures.ts';
 import { isProcessed } from './superAdminPayouts.status.ts';
+
+/** Money as numbers with two decimals in records, integer minor units in the columns (same type). */
+export type PayoutRecord = ResourceRecord<'superAdminPayouts'>;
 
 /** Any status text (the interface's rule for updates), trimmed; superAdminPayouts.status.ts says what the known ones mean. */
 export const statusText = () => z.string().trim().min(1, 'must not be empty').max(64);
 /** Gateway references and similar labels. */
 const label = () => z.string().trim().max(200);
 
-/** The record as the API shows it: paymentIds as an array, money as numbers with two decimals instead of minor units (same type). */
-export type PayoutRecord = Omit<Selectable<SuperAdminPayoutsTable>, 'paymentIds'> & { paymentIds: string[] | null };
 
 /**
  * Invariants of the full record about to be written (create, update, requestByOrganization):
@@ -22,10 +21,10 @@ export type PayoutRecord = Omit<Selectable<SuperAdminPayoutsTable>, 'paymentIds'
  * superAdminPayouts.status.ts) without a processedAt gets now, and without a processedByUserId the
  * caller's users record id (its record in the organization, else its platform-level one).
  */
-function prepare(record: ApiRecord, ctx: Context, current?: ApiRecord): ApiRecord {
+function prepare(record: PayoutRecord, ctx: Context, current?: PayoutRecord): PayoutRecord {
   assertFiguresAgree(figuresOf(record));
-  const status = record.status as string;
-  if (isProcessed(status) && !isProcessed(current?.status as string | undefined)) {
+  const status = record.status;
+  if (isProcessed(status) && !isProcessed(current?.status)) {
     if (record.processedAt === null) record.processedAt = ctx.now();
     if (record.processedByUserId === null) record.processedByUserId = ctx.membership?.userId ?? null;
   }

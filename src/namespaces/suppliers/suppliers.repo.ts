@@ -3,7 +3,8 @@ import { sortedBy } from '../../db/ordering.ts';
 import type { Db } from '../../db/database.ts';
 import { containsText } from '../../db/text-search.ts';
 import { offsetOf, pageOf, type Page } from '../../values/paging.ts';
-import type { ApiRecord } from '../../resources/resource.ts';
+import type { Selectable } from 'kysely';
+import type { SuppliersTable } from '../../db/schema.ts';
 
 /** Query functions for suppliers; each takes the handle first. */
 
@@ -41,15 +42,15 @@ export interface SupplierFilter {
 }
 
 /** One page of suppliers; text sorts are case-insensitive, nulls last in both directions, id breaks ties. */
-export async function pageSuppliers(
+export async function pageSuppliers<R>(
   db: Db,
   organizationId: string,
   filter: SupplierFilter,
   sort: { field: SortField; order: 'asc' | 'desc' },
   page: number,
   pageSize: number,
-  toRecord: (row: ApiRecord) => ApiRecord,
-): Promise<Page<ApiRecord>> {
+  toRecord: (row: Selectable<SuppliersTable>) => R,
+): Promise<Page<R>> {
   let base = db.selectFrom('suppliers').where('organizationId', '=', organizationId);
   if (filter.module !== undefined) base = base.where('module', '=', filter.module);
   const search = filter.search;
@@ -68,5 +69,5 @@ export async function pageSuppliers(
       .execute(),
     countOf(db, ['suppliers'], base.select((eb) => eb.fn.countAll<number | string>().as('n'))),
   ]);
-  return pageOf(rows.map((r) => toRecord(r as unknown as ApiRecord)), total, page, pageSize);
+  return pageOf(rows.map(toRecord), total, page, pageSize);
 }

@@ -32,7 +32,7 @@ export const suppliers = defineResource({
     return { ...record, isActive: record.isActive ?? true };
   },
   async beforeDelete(ctx, record) {
-    const count = await itemsSuppliedBy(ctx.db, record.organizationId as string, record.id as string);
+    const count = await itemsSuppliedBy(ctx.db, record.organizationId, record.id);
     if (count > 0) {
       throw new AppError('INVALID_STATE', `${count} inventory item(s) name this supplier: change them or deactivate the supplier (isActive false) instead`);
     }

@@ -50,7 +50,7 @@ export const users = defineResource({
     /** Not in the interface's field list; accepted as an extension so listByOrganization's filter on it is usable. */
     onboardingStatus: { kind: 'string' },
   },
-  prepare: (record: ApiRecord) => ({ ...record, roles: withPrimaryRole(record.role as string, record.roles as string[] | null) }),
+  prepare: (record) => ({ ...record, roles: withPrimaryRole(record.role, record.roles) }),
 });
 
 export type UserRecord = ApiRecord;

@@ -2,7 +2,7 @@ import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { AppError } from '../../values/errors.ts';
 import { reqStr, str } from '../../values/fields.ts';
-import { defineResource, type ApiRecord } from '../../resources/resource.ts';
+import { defineResource } from '../../resources/resource.ts';
 
 /** An organization's wards. `code` is unique in the organization when given. */
 export const wards = defineResource({
@@ -18,13 +18,13 @@ export const wards = defineResource({
   },
   listFilters: ['isActive'],
   listSearch: ['name', 'code'],
-  prepare: (record: ApiRecord) => ({ ...record, isActive: record.isActive ?? true }),
+  prepare: (record) => ({ ...record, isActive: record.isActive ?? true }),
   async beforeDelete(ctx, record) {
     const room = await ctx.db
       .selectFrom('rooms')
       .select('roomNumber')
-      .where('organizationId', '=', record.organizationId as string)
-      .where('wardId', '=', record.id as string)
+      .where('organizationId', '=', record.organizationId)
+      .where('wardId', '=', record.id)
       .limit(1)
       .executeTakeFirst();
     if (room) throw new AppError('INVALID_STATE', `the ward still has rooms (room ${room.roomNumber}): move or delete them first`);

@@ -1,0 +1,83 @@
+import type { z } from 'zod';
+import { bool, date, email, int, jsonObject, num, str, strArray, time, ts } from '../values/fields.ts';
+import { fromMinor, money, percent, toMinor } from '../values/money.ts';
+import { fromJsonText, toBool, toJsonText, type IsBool, type IsJson } from '../values/record.ts';
+
+/**
+ * How a field is validated and stored. `money`: an amount with at most two decimals in records and
+ * the API, integer minor units in the column. `percent`: 0..100 with at most two decimals in records
+ * and the API, integer basis points in the column. The conversion happens only in encode / decode.
+ */
+export type FieldKind = 'string' | 'int' | 'number' | 'bool' | 'ts' | 'date' | 'time' | 'email' | 'strings' | 'json' | 'money' | 'percent';
+
+type DecodingKind = 'bool' | 'strings' | 'json';
+
+/** The kinds a column of type `V` may be described with: its booleans and JSON must be decoded. */
+export type KindFor<V> = IsBool<V> extends true ? 'bool' : IsJson<V> extends true ? 'strings' | 'json' : Exclude<FieldKind, DecodingKind>;
+
+export interface FieldSpec<K extends FieldKind = FieldKind> {
+  kind: K;
+  /** Required on create; on update it may be changed but never cleared. */
+  required?: boolean;
+  /** Replaces the schema the kind gives (bounds, enums). */
+  schema?: z.ZodType;
+  /** Stored on create when the field is absent. */
+  default?: unknown;
+  /** Maps the decoded column value to the record's value, e.g. fills defaults into a settings object. */
+  read?: (value: never) => unknown;
+}
+
+export function schemaOf(kind: FieldKind): z.ZodType {
+  switch (kind) {
+    case 'string':
+      return str();
+    case 'int':
+      return int();
+    case 'number':
+      return num();
+    case 'bool':
+      return bool();
+    case 'ts':
+      return ts();
+    case 'date':
+      return date();
+    case 'time':
+      return time();
+    case 'email':
+      return email();
+    case 'strings':
+      return strArray();
+    case 'json':
+      return jsonObject();
+    case 'money':
+      return money().transform(fromMinor);
+    case 'percent':
+      return percent().transform(fromMinor);
+  }
+}
+
+/** Integer minor units (or basis points) of a validated amount; anything else is a bug, not input. */
+function minorUnits(value: number): number {
+  const minor = toMinor(value);
+  if (minor === undefined) throw new RangeError(`${value} is not an amount with at most two decimals`);
+  return minor;
+}
+
+const isJson = (kind: FieldKind | undefined) => kind === 'strings' || kind === 'json';
+const isMinorUnits = (kind: FieldKind | undefined) => kind === 'money' || kind === 'percent';
+
+/** A record's value as its column holds it. */
+export function encode(kind: FieldKind | undefined, value: unknown): unknown {
+  if (value === null || value === undefined) return value;
+  if (isJson(kind)) return toJsonText(value);
+  if (isMinorUnits(kind)) return minorUnits(value as number);
+  return value;
+}
+
+/** A column's value as the record holds it. */
+export function decode(kind: FieldKind | undefined, value: unknown): unknown {
+  if (kind === 'bool') return toBool(value);
+  if (isJson(kind)) return fromJsonText(value);
+  if (isMinorUnits(kind)) return value === null || value === undefined ? null : fromMinor(Number(value));
+  return value;
+}

@@ -1,0 +1,66 @@
+import { defineOperation, type Operation } from '../operations/operation.ts';
+import type { Repository } from './repository.ts';
+import type { ResourceSchemas } from './schemas.ts';
+import type { GeneratedName, ListWhere, ResourceRecord, ResourceSpec, TableName, FieldName } from './spec.ts';
+
+const ALL: readonly GeneratedName[] = ['create', 'getById', 'update', 'delete', 'list'];
+
+/** The generated create / getById / update / delete / list operations of a resource. */
+export function operationsOf<T extends TableName, I extends FieldName<T> = never>(spec: ResourceSpec<T, I>, schemas: ResourceSchemas<T, I>, repo: Repository<T, I>): Operation[] {
+  const generate = new Set(spec.generate ?? ALL);
+  const namespace = spec.namespace;
+  const access = (name: GeneratedName) => ({ audience: spec.audiences?.[name] ?? spec.audience });
+  const readAccess = (name: GeneratedName) => ({ ...access(name), readsPatientData: spec.readsPatientData ?? false });
+  const listName = spec.listName ?? (spec.scope === 'organization' ? 'listByOrganization' : 'list');
+
+  const generated: Record<GeneratedName, () => Operation | undefined> = {
+    create: () =>
+      defineOperation({
+        namespace, name: 'create', ...access('create'), writes: true, input: schemas.create,
+        async handler(ctx, input) {
+          return { item: await repo.insert(ctx.db, await repo.build(ctx, input)) };
+        },
+      }),
+    getById: () =>
+      defineOperation({
+        namespace, name: 'getById', ...readAccess('getById'), input: schemas.key,
+        async handler(ctx, input) {
+          return { item: await repo.get(ctx.db, input.organizationId, input.id) };
+        },
+      }),
+    update: () =>
+      defineOperation({
+        namespace, name: 'update', ...access('update'), writes: true, input: schemas.update,
+        async handler(ctx, input) {
+          const current = await repo.get(ctx.db, input.organizationId, input.id);
+          const { changes } = await repo.merge(ctx, current, input);
+          return { item: await repo.patch(ctx.db, input.organizationId, input.id, changes) };
+        },
+      }),
+    delete: () =>
+      defineOperation({
+        namespace, name: 'delete', ...access('delete'), writes: true, input: schemas.key,
+        async handler(ctx, input) {
+          if (spec.beforeDelete) await spec.beforeDelete(ctx, await repo.get(ctx.db, input.organizationId, input.id));
+          await repo.remove(ctx.db, input.organizationId, input.id);
+          return { id: input.id, deleted: true };
+        },
+      }),
+    list: () =>
+      listName
+        ? defineOperation({
+            namespace, name: listName, ...readAccess('list'), input: schemas.list,
+            async handler(ctx, input) {
+              const given = input as Record<string, unknown>;
+              const equals: Record<string, unknown> = {};
+              for (const name of spec.listFilters ?? []) {
+                if (given[name] !== undefined && given[name] !== null) equals[name] = given[name];
+              }
+              const where: ListWhere<T, I> = { equals: equals as Partial<ResourceRecord<T, I>>, search: input.search ?? undefined };
+              return repo.page(ctx.db, input.organizationId, input.page, input.pageSize, where);
+            },
+          })
+        : undefined,
+  };
+  return ALL.filter((name) => generate.has(name)).flatMap((name) => generated[name]() ?? []);
+}

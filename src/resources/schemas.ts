@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { id, paging, ts } from '../values/fields.ts';
+import { schemaOf, type FieldSpec } from './kinds.ts';
+import type { ResourceInput, ResourceSpec, TableName, FieldName } from './spec.ts';
+
+type OrganizationKey = { organizationId?: string };
+
+export interface ResourceSchemas<T extends TableName, I extends FieldName<T> = never> {
+  create: z.ZodType<ResourceInput<T, I> & OrganizationKey>;
+  update: z.ZodType<ResourceInput<T, I> & { id: string } & OrganizationKey>;
+  key: z.ZodType<{ id: string } & OrganizationKey>;
+  list: z.ZodType<ResourceInput<T, I> & OrganizationKey & { page: number; pageSize: number; search?: string | null }>;
+}
+
+/** The input schemas of a resource's generated operations, from its fields. */
+export function schemasOf<T extends TableName, I extends FieldName<T> = never>(spec: ResourceSpec<T, I>): ResourceSchemas<T, I> {
+  const described: Record<string, FieldSpec> = spec.fields;
+  const fields = Object.entries(described);
+  const fieldSchema = (name: string) => {
+    const field = described[name]!;
+    return field.schema ?? schemaOf(field.kind);
+  };
+  const timestampShape: Record<string, z.ZodType> = spec.clientTimestamps ? { createdAt: ts().nullish(), updatedAt: ts().nullish() } : {};
+  const orgShape: Record<string, z.ZodType> = spec.scope === 'organization' ? { organizationId: id() } : {};
+
+  const createShape: Record<string, z.ZodType> = { ...orgShape, ...timestampShape };
+  const updateShape: Record<string, z.ZodType> = { id: id(), ...orgShape, ...timestampShape };
+  for (const [name, field] of fields) {
+    createShape[name] = field.required ? fieldSchema(name) : fieldSchema(name).nullish();
+    updateShape[name] = field.required ? fieldSchema(name).optional() : fieldSchema(name).nullish();
+  }
+  const listShape: Record<string, z.ZodType> = { ...orgShape, ...paging };
+  for (const name of spec.listFilters ?? []) listShape[name] = fieldSchema(name).nullish();
+  if (spec.listSearch?.length) listShape.search = z.string().trim().max(200).nullish();
+  // The shapes are built from data, so zod cannot infer them; ResourceInput says what they hold.
+  return {
+    create: z.object(createShape) as unknown as ResourceSchemas<T, I>['create'],
+    update: z.object(updateShape) as unknown as ResourceSchemas<T, I>['update'],
+    key: z.object({ id: id(), ...orgShape }),
+    list: z.object(listShape) as unknown as ResourceSchemas<T, I>['list'],
+  };
+}

@@ -3,9 +3,9 @@ import { member } from '../../operations/audience.ts';
 import { notFound } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { chargesOfAdmission, toChargeRecord } from '../admissions/admissions.charges.ts';
 import { findAdmission } from '../admissions/admissions.repo.ts';
 import { idpTeamId, organizationOfTeam } from './admissionCharges.context.ts';
-import { chargesOfAdmission, toRecord } from './admissionCharges.repo.ts';
 
 /** Every charge of the admission in the order applied, voided ones included (voidedAt set): `{ items }`. */
 export const getChargesForAdmission = defineOperation({
@@ -19,6 +19,6 @@ export const getChargesForAdmission = defineOperation({
   async handler(ctx, input) {
     const organizationId = ctx.organizationId!;
     if (!(await findAdmission(ctx.db, organizationId, input.admissionId))) throw notFound('admission');
-    return { items: (await chargesOfAdmission(ctx.db, organizationId, input.admissionId)).map(toRecord) };
+    return { items: (await chargesOfAdmission(ctx.db, organizationId, input.admissionId)).map(toChargeRecord) };
   },
 });

@@ -3,10 +3,10 @@ import { member } from '../../operations/audience.ts';
 import { notFound } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { advanceOf, billOf } from '../admissions/admissions.bill.ts';
+import { chargesOfAdmission } from '../admissions/admissions.charges.ts';
 import { findAdmission } from '../admissions/admissions.repo.ts';
 import { idpTeamId, organizationOfTeam } from './admissionCharges.context.ts';
-import { chargesOfAdmission } from './admissionCharges.repo.ts';
-import { advanceOf, billOf } from './admissionCharges.totals.ts';
 
 /**
  * The admission's bill in figures: `totals` and `byChargeType` of the active charges, `voided`

@@ -4,12 +4,9 @@ import { newId } from '../../values/ids.ts';
 import { applyRate, multiply } from '../../values/money.ts';
 import type { Context } from '../../operations/operation.ts';
 import type { ApiRecord } from '../../resources/resource.ts';
-import { appendLogs } from '../admissionLogs/admissionLogs.repo.ts';
-import { admissions, type AdmissionRecord } from '../admissions/admissions.resource.ts';
-import { isEnded } from '../admissions/admissions.status.ts';
-import { toChargeRecord } from '../admissions/admissions.charges.ts';
-import { amountsOf } from '../services/services.repo.ts';
-import type { ServiceRecord } from '../services/services.resource.ts';
+import { appendLogs } from '../admissionLogs/admissionLogs.public.ts';
+import { admissions, type AdmissionRecord, isEnded, toChargeRecord } from '../admissions/admissions.public.ts';
+import { amountsOf, type ServiceRecord } from '../services/services.public.ts';
 import { activeChargeFor, insertCharge } from './admissionCharges.repo.ts';
 
 /** The largest amount money() accepts (src/values/money.ts): sums of a few thousand stay exact integers. */

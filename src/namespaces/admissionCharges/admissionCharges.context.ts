@@ -3,8 +3,8 @@ import { actorOf, memberActor, type Actor } from '../../caller/actor.ts';
 import { named, type Concerned } from '../../operations/concerned.ts';
 import { AppError, notFound } from '../../values/errors.ts';
 import type { Context } from '../../operations/operation.ts';
-import { organizationIdByTeam } from '../organizations/organizations.repo.ts';
-import { idpUserId as idpUserIdSchema } from '../users/users.resource.ts';
+import { organizationIdByTeam } from '../organizations/organizations.public.ts';
+import { idpUserId as idpUserIdSchema } from '../users/users.public.ts';
 
 /**
  * admissionCharges names the organization by the identity provider's team (idpTeamId) and the

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.ts';
-import type { ChargeRow } from '../admissions/admissions.charges.ts';
-import { asService, services, type ServiceRecord } from '../services/services.resource.ts';
+import type { ChargeRow } from '../admissions/admissions.public.ts';
+import { asService, services, type ServiceRecord } from '../services/services.public.ts';
 
 /** Query functions for admissionCharges; each takes the handle first. Rows keep money in minor units. */
 

@@ -3,8 +3,7 @@ import { member } from '../../operations/audience.ts';
 import { notFound } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { findAdmission } from '../admissions/admissions.repo.ts';
-import { toChargeRecord } from '../admissions/admissions.charges.ts';
+import { findAdmission, toChargeRecord } from '../admissions/admissions.public.ts';
 import { idpTeamId, label, organizationOfTeam } from './admissionCharges.context.ts';
 import { activeChargeFor } from './admissionCharges.repo.ts';
 

@@ -3,8 +3,7 @@ import { member } from '../../operations/audience.ts';
 import { notFound } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { chargesOfAdmission, toChargeRecord } from '../admissions/admissions.charges.ts';
-import { findAdmission } from '../admissions/admissions.repo.ts';
+import { chargesOfAdmission, toChargeRecord, findAdmission } from '../admissions/admissions.public.ts';
 import { idpTeamId, organizationOfTeam } from './admissionCharges.context.ts';
 
 /** Every charge of the admission in the order applied, voided ones included (voidedAt set): `{ items }`. */

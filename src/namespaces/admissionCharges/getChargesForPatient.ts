@@ -3,9 +3,9 @@ import { member } from '../../operations/audience.ts';
 import { notFound } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { findPatient } from '../patients/patients.repo.ts';
+import { findPatient } from '../patients/patients.public.ts';
 import { idpTeamId, organizationOfTeam } from './admissionCharges.context.ts';
-import { toChargeRecord } from '../admissions/admissions.charges.ts';
+import { toChargeRecord } from '../admissions/admissions.public.ts';
 import { chargesOfPatient } from './admissionCharges.repo.ts';
 
 /** The patient's latest charges over all their admissions, newest first, voided ones included: `{ items }`. limit 1..500, default 100. */

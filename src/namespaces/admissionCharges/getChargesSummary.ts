@@ -3,9 +3,7 @@ import { member } from '../../operations/audience.ts';
 import { notFound } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { advanceOf, billOf } from '../admissions/admissions.bill.ts';
-import { chargesOfAdmission } from '../admissions/admissions.charges.ts';
-import { findAdmission } from '../admissions/admissions.repo.ts';
+import { advanceOf, billOf, chargesOfAdmission, findAdmission } from '../admissions/admissions.public.ts';
 import { idpTeamId, organizationOfTeam } from './admissionCharges.context.ts';
 
 /**

@@ -4,7 +4,7 @@ import { AppError, notFound } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { chargeActor, idpTeamId, idpUserId, organizationOfTeam } from './admissionCharges.context.ts';
-import { toChargeRecord } from '../admissions/admissions.charges.ts';
+import { toChargeRecord } from '../admissions/admissions.public.ts';
 import { findCharge, markVoided } from './admissionCharges.repo.ts';
 
 /**

@@ -1,8 +1,7 @@
 import { actorOf } from '../../caller/actor.ts';
 import type { Context } from '../../operations/operation.ts';
 import type { AdmissionRecord } from './admissions.resource.ts';
-import { findOrganizationById } from '../organizations/organizations.repo.ts';
-import { settingsOf } from '../organizations/organizations.settings.ts';
+import { findOrganizationById, settingsOf } from '../organizations/organizations.public.ts';
 import { checkReferences } from './admissions.checks.ts';
 import { applyBed, applyClearance, applyStamps, applyStatus, checkDischargeBilling, checkPatientChange, type ChangeContext } from './admissions.workflow.ts';
 

@@ -68,5 +68,63 @@ test('no import goes to a higher layer or to another folder of the same layer', 
   assert.deepEqual([...new Set(wrong)], []);
 });
 
-// The next rule goes here, over the same `imports`: between two namespaces only the public file.
-test.todo('a namespace imports only another namespace\'s public file');
+/** The namespace of a file in a namespace's folder (not of namespaces/index.ts). */
+const namespaceOf = (path: string) => {
+  const [top, namespace, ...rest] = path.split('/');
+  return top === 'namespaces' && rest.length > 0 ? namespace : undefined;
+};
+
+/**
+ * Between two namespaces only the public file: a file of `namespaces/A/` imports from
+ * `namespaces/B/` nothing but `B/B.public.ts`. `namespaces/index.ts` registers every `<ns>/index.ts`.
+ */
+function reachesInto({ from, to }: Import): boolean {
+  const target = namespaceOf(to);
+  if (target === undefined) return false;
+  if (from === 'namespaces/index.ts') return to !== `namespaces/${target}/index.ts`;
+  const source = namespaceOf(from);
+  return source !== undefined && source !== target && to !== `namespaces/${target}/${target}.public.ts`;
+}
+
+test('a namespace imports only another namespace\'s public file', () => {
+  const wrong = imports.filter(reachesInto).map(({ from, to }) => `${from} -> ${to}`);
+  assert.deepEqual([...new Set(wrong)], []);
+});
+
+/** Which namespaces each namespace imports from. */
+function namespaceGraph(): Map<string, Set<string>> {
+  const graph = new Map<string, Set<string>>();
+  for (const { from, to } of imports) {
+    const [source, target] = [namespaceOf(from), namespaceOf(to)];
+    if (source === undefined || target === undefined || source === target) continue;
+    graph.set(source, (graph.get(source) ?? new Set()).add(target));
+  }
+  return graph;
+}
+
+function reachableFrom(graph: Map<string, Set<string>>, start: string): Set<string> {
+  const seen = new Set<string>();
+  const next = [...(graph.get(start) ?? [])];
+  for (let ns = next.pop(); ns !== undefined; ns = next.pop()) {
+    if (seen.has(ns)) continue;
+    seen.add(ns);
+    next.push(...(graph.get(ns) ?? []));
+  }
+  return seen;
+}
+
+/**
+ * One cycle stays (docs/architecture.md): organizations.create writes the creator's first users
+ * record through the users resource, and users.syncFromIdpAuth creates and answers the team's
+ * organization through the organizations resource.
+ */
+const ALLOWED_CYCLES = [['organizations', 'users']];
+
+test('the namespaces depend on each other without cycles (but the allowed ones)', () => {
+  const graph = namespaceGraph();
+  const reach = new Map([...graph.keys()].map((ns) => [ns, reachableFrom(graph, ns)]));
+  const cycles = new Set(
+    [...reach].filter(([ns, reached]) => reached.has(ns)).map(([ns, reached]) => [...reached].filter((other) => reach.get(other)?.has(ns)).sort().join(' <-> ')),
+  );
+  assert.deepEqual([...cycles].sort(), ALLOWED_CYCLES.map((cycle) => cycle.join(' <-> ')));
+});

@@ -1,14 +1,13 @@
+import type { Actor } from '../../caller/actor.ts';
 import { AppError, validationFailed } from '../../values/errors.ts';
 import { newId } from '../../values/ids.ts';
 import { applyRate, multiply } from '../../values/money.ts';
 import type { Context } from '../../operations/operation.ts';
 import type { ApiRecord } from '../../resources/resource.ts';
-import { appendLogs } from '../admissionLogs/admissionLogs.repo.ts';
-import type { Actor } from '../admissions/admissions.actor.ts';
-import { admissions, type AdmissionRecord } from '../admissions/admissions.resource.ts';
-import { isEnded } from '../admissions/admissions.status.ts';
-import { amountsOf, type ServiceRecord } from '../services/services.repo.ts';
-import { activeChargeFor, insertCharge, toRecord } from './admissionCharges.repo.ts';
+import { appendLogs } from '../admissionLogs/admissionLogs.public.ts';
+import { admissions, type AdmissionRecord, isEnded, toChargeRecord } from '../admissions/admissions.public.ts';
+import { amountsOf, type ServiceRecord } from '../services/services.public.ts';
+import { activeChargeFor, insertCharge } from './admissionCharges.repo.ts';
 
 /** The largest amount money() accepts (src/values/money.ts): sums of a few thousand stay exact integers. */
 const MAX_AMOUNT_MINOR = Number.MAX_SAFE_INTEGER / 10_000;
@@ -79,7 +78,7 @@ export async function applyServiceCharge(ctx: Context, request: ChargeRequest): 
     updatedAt: now,
   });
   if (admission.billingClearedAt !== null) await reopenBilling(ctx, admission, request.actor, row.id, now);
-  return toRecord(row);
+  return toChargeRecord(row);
 }
 
 async function reopenBilling(ctx: Context, admission: ApiRecord, actor: Actor, chargeId: string, now: number): Promise<void> {

@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { actorOf, memberActor, type Actor } from '../../caller/actor.ts';
 import { named, type Concerned } from '../../operations/concerned.ts';
 import { AppError, notFound } from '../../values/errors.ts';
 import type { Context } from '../../operations/operation.ts';
-import { callerActor, type Actor } from '../admissions/admissions.actor.ts';
-import { organizationIdByTeam } from '../organizations/organizations.repo.ts';
-import { idpUserId as idpUserIdSchema } from '../users/users.resource.ts';
+import { organizationIdByTeam } from '../organizations/organizations.public.ts';
+import { idpUserId as idpUserIdSchema } from '../users/users.public.ts';
 
 /**
  * admissionCharges names the organization by the identity provider's team (idpTeamId) and the
@@ -46,19 +46,7 @@ export async function organizationOfTeam(input: { idpTeamId: string }, ctx: Cont
  */
 export async function chargeActor(ctx: Context, idpUserId: string): Promise<Actor> {
   const { caller } = ctx;
-  if (caller.kind === 'user' && caller.idpUserId === idpUserId) return callerActor(ctx)!;
+  if (caller.kind === 'user' && caller.idpUserId === idpUserId) return actorOf(ctx.membership)!;
   if (caller.kind === 'user' && !caller.isPlatformAdmin) throw new AppError('FORBIDDEN', 'idpUserId must be your own');
-  return memberActor(ctx, idpUserId);
-}
-
-async function memberActor(ctx: Context, idpUserId: string): Promise<Actor> {
-  const row = await ctx.db
-    .selectFrom('users')
-    .select(['id', 'role', 'isBlocked'])
-    .where('organizationId', '=', ctx.organizationId)
-    .where('idpUserId', '=', idpUserId)
-    .executeTakeFirst();
-  if (!row) throw new AppError('FORBIDDEN', 'idpUserId has no user record in this organization');
-  if (row.isBlocked) throw new AppError('FORBIDDEN', 'idpUserId is blocked in this organization');
-  return { userId: row.id, role: row.role };
+  return memberActor(ctx.db, ctx.organizationId, idpUserId);
 }

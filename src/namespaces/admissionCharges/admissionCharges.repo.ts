@@ -1,15 +1,8 @@
-import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { AdmissionChargesTable } from '../../db/schema.ts';
-import type { ApiRecord } from '../../resources/resource.ts';
-import { asService, services, type ServiceRecord } from '../services/services.resource.ts';
-import { charges } from './admissionCharges.resource.ts';
+import type { ChargeRow } from '../admissions/admissions.public.ts';
+import { asService, services, type ServiceRecord } from '../services/services.public.ts';
 
 /** Query functions for admissionCharges; each takes the handle first. Rows keep money in minor units. */
-
-export type ChargeRow = Selectable<AdmissionChargesTable>;
-
-export const toRecord = (row: ChargeRow): ApiRecord => charges.repo.toRecord(row);
 
 export async function insertCharge(db: Db, row: ChargeRow): Promise<ChargeRow> {
   const rows = await db.insertInto('admissionCharges').values(row).returningAll().execute();
@@ -37,18 +30,6 @@ export async function activeChargeFor(
     .where('referenceId', '=', referenceId)
     .where('voidedAt', 'is', null)
     .executeTakeFirst();
-}
-
-/** Every charge of the admission, voided ones included, in the order they were applied. */
-export async function chargesOfAdmission(db: Db, organizationId: string, admissionId: string): Promise<ChargeRow[]> {
-  return db
-    .selectFrom('admissionCharges')
-    .selectAll()
-    .where('organizationId', '=', organizationId)
-    .where('admissionId', '=', admissionId)
-    .orderBy('createdAt', 'asc')
-    .orderBy('id', 'asc')
-    .execute();
 }
 
 /** The patient's latest charges over all their admissions in the organization, newest first. */

@@ -3,7 +3,7 @@ import { member } from '../../operations/audience.ts';
 import { notFound } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { findService } from '../services/services.repo.ts';
+import { findService } from '../services/services.public.ts';
 import { applyServiceCharge } from './admissionCharges.apply.ts';
 import { chargeActor, idpTeamId, idpUserId, label, notes, organizationOfTeam, quantity } from './admissionCharges.context.ts';
 

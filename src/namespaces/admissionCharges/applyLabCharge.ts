@@ -3,9 +3,9 @@ import { member } from '../../operations/audience.ts';
 import { notFound, validationFailed } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { findAdmission } from '../admissions/admissions.repo.ts';
-import { findLabOrder } from '../labOrders/labOrders.repo.ts';
-import { findService } from '../services/services.repo.ts';
+import { findAdmission } from '../admissions/admissions.public.ts';
+import { findLabOrder } from '../labOrders/labOrders.public.ts';
+import { findService } from '../services/services.public.ts';
 import { applyServiceCharge } from './admissionCharges.apply.ts';
 import { chargeActor, idpTeamId, idpUserId, notes, organizationOfTeam, quantity } from './admissionCharges.context.ts';
 

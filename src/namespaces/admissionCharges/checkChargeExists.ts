@@ -3,9 +3,9 @@ import { member } from '../../operations/audience.ts';
 import { notFound } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { findAdmission } from '../admissions/admissions.repo.ts';
+import { findAdmission, toChargeRecord } from '../admissions/admissions.public.ts';
 import { idpTeamId, label, organizationOfTeam } from './admissionCharges.context.ts';
-import { activeChargeFor, toRecord } from './admissionCharges.repo.ts';
+import { activeChargeFor } from './admissionCharges.repo.ts';
 
 /** Whether the reference is charged on the admission: `{ exists, item }`, item the charge (not voided) or null. */
 export const checkChargeExists = defineOperation({
@@ -20,6 +20,6 @@ export const checkChargeExists = defineOperation({
     const organizationId = ctx.organizationId!;
     if (!(await findAdmission(ctx.db, organizationId, input.admissionId))) throw notFound('admission');
     const row = await activeChargeFor(ctx.db, organizationId, input.admissionId, input.referenceType, input.referenceId);
-    return { exists: !!row, item: row ? toRecord(row) : null };
+    return { exists: !!row, item: row ? toChargeRecord(row) : null };
   },
 });

@@ -3,9 +3,8 @@ import { member } from '../../operations/audience.ts';
 import { notFound } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { findAdmission } from '../admissions/admissions.repo.ts';
+import { chargesOfAdmission, toChargeRecord, findAdmission } from '../admissions/admissions.public.ts';
 import { idpTeamId, organizationOfTeam } from './admissionCharges.context.ts';
-import { chargesOfAdmission, toRecord } from './admissionCharges.repo.ts';
 
 /** Every charge of the admission in the order applied, voided ones included (voidedAt set): `{ items }`. */
 export const getChargesForAdmission = defineOperation({
@@ -19,6 +18,6 @@ export const getChargesForAdmission = defineOperation({
   async handler(ctx, input) {
     const organizationId = ctx.organizationId!;
     if (!(await findAdmission(ctx.db, organizationId, input.admissionId))) throw notFound('admission');
-    return { items: (await chargesOfAdmission(ctx.db, organizationId, input.admissionId)).map(toRecord) };
+    return { items: (await chargesOfAdmission(ctx.db, organizationId, input.admissionId)).map(toChargeRecord) };
   },
 });

@@ -3,9 +3,10 @@ import { member } from '../../operations/audience.ts';
 import { notFound } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { findPatient } from '../patients/patients.repo.ts';
+import { findPatient } from '../patients/patients.public.ts';
 import { idpTeamId, organizationOfTeam } from './admissionCharges.context.ts';
-import { chargesOfPatient, toRecord } from './admissionCharges.repo.ts';
+import { toChargeRecord } from '../admissions/admissions.public.ts';
+import { chargesOfPatient } from './admissionCharges.repo.ts';
 
 /** The patient's latest charges over all their admissions, newest first, voided ones included: `{ items }`. limit 1..500, default 100. */
 export const getChargesForPatient = defineOperation({
@@ -19,6 +20,6 @@ export const getChargesForPatient = defineOperation({
   async handler(ctx, input) {
     const organizationId = ctx.organizationId!;
     if (!(await findPatient(ctx.db, organizationId, input.patientId))) throw notFound('patient');
-    return { items: (await chargesOfPatient(ctx.db, organizationId, input.patientId, input.limit ?? 100)).map(toRecord) };
+    return { items: (await chargesOfPatient(ctx.db, organizationId, input.patientId, input.limit ?? 100)).map(toChargeRecord) };
   },
 });

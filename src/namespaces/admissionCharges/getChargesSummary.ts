@@ -3,10 +3,8 @@ import { member } from '../../operations/audience.ts';
 import { notFound } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { findAdmission } from '../admissions/admissions.repo.ts';
+import { advanceOf, billOf, chargesOfAdmission, findAdmission } from '../admissions/admissions.public.ts';
 import { idpTeamId, organizationOfTeam } from './admissionCharges.context.ts';
-import { chargesOfAdmission } from './admissionCharges.repo.ts';
-import { advanceOf, billOf } from './admissionCharges.totals.ts';
 
 /**
  * The admission's bill in figures: `totals` and `byChargeType` of the active charges, `voided`

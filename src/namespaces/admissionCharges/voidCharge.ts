@@ -4,7 +4,8 @@ import { AppError, notFound } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { chargeActor, idpTeamId, idpUserId, organizationOfTeam } from './admissionCharges.context.ts';
-import { findCharge, markVoided, toRecord } from './admissionCharges.repo.ts';
+import { toChargeRecord } from '../admissions/admissions.public.ts';
+import { findCharge, markVoided } from './admissionCharges.repo.ts';
 
 /**
  * Voids a charge: never deleted, marked with who (voidedByUserId), when (voidedAt) and why
@@ -25,6 +26,6 @@ export const voidCharge = defineOperation({
     if (!(await findCharge(ctx.db, organizationId, input.chargeId))) throw notFound('charge');
     const row = await markVoided(ctx.db, organizationId, input.chargeId, { voidedAt: ctx.now(), voidedByUserId: actor.userId, voidReason: input.reason });
     if (!row) throw new AppError('INVALID_STATE', 'the charge is already voided');
-    return { item: toRecord(row) };
+    return { item: toChargeRecord(row) };
   },
 });

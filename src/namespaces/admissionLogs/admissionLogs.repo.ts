@@ -1,7 +1,7 @@
+import type { Actor } from '../../caller/actor.ts';
 import type { Db } from '../../db/database.ts';
 import { newId } from '../../values/ids.ts';
 import type { ApiRecord } from '../../resources/resource.ts';
-import type { Actor } from '../admissions/admissions.actor.ts';
 import { admissionLogs } from './admissionLogs.resource.ts';
 
 /** An event of the admissions workflow: a status entered, a bed given / changed / freed, billing cleared ... */

@@ -1,7 +1,7 @@
+import { actorOf } from '../../caller/actor.ts';
 import type { Context } from '../../operations/operation.ts';
 import type { AdmissionRecord } from './admissions.resource.ts';
-import { findOrganizationById, settingsOf } from '../organizations/organizations.repo.ts';
-import { callerActor } from './admissions.actor.ts';
+import { findOrganizationById, settingsOf } from '../organizations/organizations.public.ts';
 import { checkReferences } from './admissions.checks.ts';
 import { applyBed, applyClearance, applyStamps, applyStatus, checkDischargeBilling, checkPatientChange, type ChangeContext } from './admissions.workflow.ts';
 
@@ -21,7 +21,7 @@ export async function prepareChange(
   const organization = await findOrganizationById(ctx.db, organizationId);
   const change: ChangeContext = {
     ctx,
-    actor: callerActor(ctx),
+    actor: actorOf(ctx.membership),
     settings: settingsOf(organization),
     now: ctx.now(),
     events: [],

@@ -1,8 +1,8 @@
 import type { Db } from '../../db/database.ts';
 import { validationFailed } from '../../values/errors.ts';
 import type { AdmissionRecord } from './admissions.resource.ts';
-import { findPatient } from '../patients/patients.repo.ts';
-import { isDoctorOf } from '../services/services.checks.ts';
+import { findPatient } from '../patients/patients.public.ts';
+import { isDoctorOf } from '../services/services.public.ts';
 
 /** Fields naming a users record of the organization (any role). */
 const USER_FIELDS = ['confirmedByUserId', 'billingClearedByUserId', 'advanceCollectedByUserId', 'firstCareStartedByNurseId', 'cancelledByUserId'] as const;

@@ -1,10 +1,10 @@
+import type { Actor } from '../../caller/actor.ts';
 import { AppError, validationFailed } from '../../values/errors.ts';
 import type { Context } from '../../operations/operation.ts';
 import type { AdmissionRecord } from './admissions.resource.ts';
-import type { AdmissionEvent } from '../admissionLogs/admissionLogs.repo.ts';
-import { claimBed, releaseBed, releaseReservations } from '../beds/beds.occupancy.ts';
-import type { OrganizationSettings } from '../organizations/organizations.repo.ts';
-import type { Actor } from './admissions.actor.ts';
+import type { AdmissionEvent } from '../admissionLogs/admissionLogs.public.ts';
+import { claimBed, releaseBed, releaseReservations } from '../beds/beds.public.ts';
+import type { OrganizationSettings } from '../organizations/organizations.public.ts';
 import { checkWardAndRoom } from './admissions.checks.ts';
 import { hasCharges } from './admissions.repo.ts';
 import { canMove, INITIAL, isEnded, isKnown, NEXT, type KnownStatus } from './admissions.status.ts';

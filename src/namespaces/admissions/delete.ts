@@ -1,9 +1,9 @@
 import { member } from '../../operations/audience.ts';
 import { AppError } from '../../values/errors.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { deleteLogsOfAdmission } from '../admissionLogs/admissionLogs.repo.ts';
-import { releaseBed, releaseReservations } from '../beds/beds.occupancy.ts';
-import { findOrganizationById, settingsOf } from '../organizations/organizations.repo.ts';
+import { deleteLogsOfAdmission } from '../admissionLogs/admissionLogs.public.ts';
+import { releaseBed, releaseReservations } from '../beds/beds.public.ts';
+import { findOrganizationById, settingsOf } from '../organizations/organizations.public.ts';
 import { hasCharges } from './admissions.repo.ts';
 import { admissions } from './admissions.resource.ts';
 

@@ -3,7 +3,7 @@ import { member } from '../../operations/audience.ts';
 import { organizationOfRecord } from '../../access/organization.ts';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { logsOfAdmission } from '../admissionLogs/admissionLogs.repo.ts';
+import { logsOfAdmission } from '../admissionLogs/admissionLogs.public.ts';
 
 /**
  * The admission's log, oldest first: `{ items }`. Only the admission is named: the call concerns

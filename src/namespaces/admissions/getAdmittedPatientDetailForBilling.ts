@@ -4,14 +4,14 @@ import { named, type Concerned } from '../../operations/concerned.ts';
 import { notFound } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import { defineOperation, type Context } from '../../operations/operation.ts';
-import { chargesOfAdmission, toRecord } from '../admissionCharges/admissionCharges.repo.ts';
-import { advanceOf, billOf } from '../admissionCharges/admissionCharges.totals.ts';
-import { beds } from '../beds/beds.resource.ts';
-import { findOrganizationBySlug } from '../organizations/organizations.repo.ts';
-import { findPatient } from '../patients/patients.repo.ts';
-import { rooms } from '../rooms/rooms.resource.ts';
-import { services } from '../services/services.resource.ts';
-import { findWard } from '../wards/wards.repo.ts';
+import { beds } from '../beds/beds.public.ts';
+import { findOrganizationBySlug } from '../organizations/organizations.public.ts';
+import { findPatient } from '../patients/patients.public.ts';
+import { rooms } from '../rooms/rooms.public.ts';
+import { services } from '../services/services.public.ts';
+import { findWard } from '../wards/wards.public.ts';
+import { advanceOf, billOf } from './admissions.bill.ts';
+import { chargesOfAdmission, toChargeRecord } from './admissions.charges.ts';
 import { findAdmission } from './admissions.repo.ts';
 
 const slug = () => z.string().trim().toLowerCase().min(1, 'must not be empty').max(64);
@@ -60,8 +60,8 @@ export const getAdmittedPatientDetailForBilling = defineOperation({
       room,
       bed,
       bedTypeService,
-      charges: rows.filter((r) => r.voidedAt === null).map(toRecord),
-      voidedCharges: rows.filter((r) => r.voidedAt !== null).map(toRecord),
+      charges: rows.filter((r) => r.voidedAt === null).map(toChargeRecord),
+      voidedCharges: rows.filter((r) => r.voidedAt !== null).map(toChargeRecord),
       ...billOf(rows, advanceOf(admission)),
     };
   },

@@ -1,6 +1,6 @@
 import { member } from '../../operations/audience.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { appendLogs } from '../admissionLogs/admissionLogs.repo.ts';
+import { appendLogs } from '../admissionLogs/admissionLogs.public.ts';
 import { admissions, type AdmissionRecord } from './admissions.resource.ts';
 import { prepareChange } from './admissions.change.ts';
 

@@ -1,7 +1,7 @@
 import { newId } from '../../values/ids.ts';
 import { applyRate } from '../../values/money.ts';
 import type { Context } from '../../operations/operation.ts';
-import { amountsOf } from '../services/services.repo.ts';
+import { amountsOf } from '../services/services.public.ts';
 import { insertRow, type AppointmentRecord, type AppointmentRow } from './appointments.repo.ts';
 import { clockOf, doctorOf, patientOf, serviceOf } from './appointments.references.ts';
 import { claimSlot, intervalOf } from './appointments.slots.ts';

@@ -3,9 +3,9 @@ import { notFound, validationFailed } from '../../values/errors.ts';
 import type { Context } from '../../operations/operation.ts';
 import { parseJsonArray } from '../../values/record.ts';
 import { wallTime } from '../../time/zone.ts';
-import { findOrganizationById, settingsOf, type OrganizationSettings } from '../organizations/organizations.repo.ts';
-import { findPatient, type PatientRecord } from '../patients/patients.repo.ts';
-import { findService, type ServiceRecord } from '../services/services.repo.ts';
+import { findOrganizationById, settingsOf, type OrganizationSettings } from '../organizations/organizations.public.ts';
+import { findPatient, type PatientRecord } from '../patients/patients.public.ts';
+import { findService, type ServiceRecord } from '../services/services.public.ts';
 import { localMinute } from './appointments.slots.ts';
 
 /** The records an appointment refers to, checked to be the organization's own. */

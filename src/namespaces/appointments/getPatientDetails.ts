@@ -2,7 +2,7 @@ import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { findPatient } from '../patients/patients.repo.ts';
+import { findPatient } from '../patients/patients.public.ts';
 import { getRow, toRecord, visitsOf } from './appointments.repo.ts';
 
 /** How many of the most recent visits are listed; `totalVisits` counts them all. */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { id, paging } from '../../values/fields.ts';
 import { notFound } from '../../values/errors.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { findPatient } from '../patients/patients.repo.ts';
+import { findPatient } from '../patients/patients.public.ts';
 import { pageAppointments } from './appointments.repo.ts';
 
 /** A patient's appointments in the organization, newest first; a patient not of this organization is NOT_FOUND. */

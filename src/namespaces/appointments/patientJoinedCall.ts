@@ -2,7 +2,7 @@ import { self } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { notify } from '../notifications/notifications.notify.ts';
+import { notify } from '../notifications/notifications.public.ts';
 import { getRow, patchRow, toRecord } from './appointments.repo.ts';
 import { ownerByAppointment } from './appointments.owners.ts';
 import { assertMayRun } from './appointments.status.ts';

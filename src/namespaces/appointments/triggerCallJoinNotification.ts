@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { validationFailed } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { notify } from '../notifications/notifications.notify.ts';
-import { findPatient } from '../patients/patients.repo.ts';
+import { notify } from '../notifications/notifications.public.ts';
+import { findPatient } from '../patients/patients.public.ts';
 import { getRow, patchRow, toRecord } from './appointments.repo.ts';
 import { assertMayRun } from './appointments.status.ts';
 

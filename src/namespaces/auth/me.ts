@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { self } from '../../operations/audience.ts';
 import { signedIn } from '../../caller/caller.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { patientsLinkedTo } from '../patients/patients.repo.ts';
 
 /**
  * Who am I: the signed-in account, its user records in organizations (roles as they count now,
@@ -19,7 +18,15 @@ export const me = defineOperation({
     const [identity, organizations, linked] = await Promise.all([
       ctx.db.selectFrom('identities').select('email').where('id', '=', caller.idpUserId).executeTakeFirst(),
       organizationIds.length === 0 ? [] : ctx.db.selectFrom('organizations').select(['id', 'name']).where('id', 'in', organizationIds).execute(),
-      patientsLinkedTo(ctx.db, caller.idpUserId),
+      // The patients table read here, not through the patients namespace, which depends on auth.
+      ctx.db
+        .selectFrom('patients')
+        .select(['id', 'organizationId', 'name'])
+        .where('idpUserId', '=', caller.idpUserId)
+        .orderBy('organizationId')
+        .orderBy('createdAt')
+        .orderBy('id')
+        .execute(),
     ]);
     const nameOf = new Map(organizations.map((o) => [o.id, o.name]));
     return {

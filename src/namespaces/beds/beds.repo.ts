@@ -1,8 +1,8 @@
 import type { Db } from '../../db/database.ts';
 import type { ApiRecord } from '../../resources/resource.ts';
-import { rooms } from '../rooms/rooms.resource.ts';
-import { services } from '../services/services.resource.ts';
-import { wards } from '../wards/wards.resource.ts';
+import { rooms } from '../rooms/rooms.public.ts';
+import { services } from '../services/services.public.ts';
+import { wards } from '../wards/wards.public.ts';
 import { beds } from './beds.resource.ts';
 
 /** Query functions for the beds namespace; each takes the handle first. */

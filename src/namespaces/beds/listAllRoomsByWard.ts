@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { notFound } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { findWard } from '../wards/wards.repo.ts';
+import { findWard } from '../wards/wards.public.ts';
 import { roomsOfWard } from './beds.repo.ts';
 
 export const listAllRoomsByWard = defineOperation({

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import type { Context } from '../../operations/operation.ts';
-import { userTimeZone } from '../pushDevices/pushDevices.timeZone.ts';
+import { userTimeZone } from '../pushDevices/pushDevices.public.ts';
 import { dateIn } from '../../time/zone.ts';
 import { currentGoal, findLog, listEntries, milliOf, saveTotals, type EntryRow, type LogRow } from './calorieLogs.repo.ts';
 import { displayTotals, percentOfGoal, remaining, sumEntries, withinGoal, type Totals } from './calorieLogs.nutrition.ts';

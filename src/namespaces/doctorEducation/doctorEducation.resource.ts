@@ -5,7 +5,7 @@ import { id, reqStr } from '../../values/fields.ts';
 import type { Context } from '../../operations/operation.ts';
 import { defineResource, type ResourceRecord } from '../../resources/resource.ts';
 import { dateIn } from '../../time/zone.ts';
-import { isDoctorOf } from '../services/services.checks.ts';
+import { isDoctorOf } from '../services/services.public.ts';
 import { ownerOfEducation, ownerOfNewEducation } from './doctorEducation.owners.ts';
 
 export type EducationRecord = ResourceRecord<'doctorEducation'>;

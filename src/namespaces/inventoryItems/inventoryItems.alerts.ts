@@ -2,7 +2,7 @@ import type { Db } from '../../db/database.ts';
 import { containsLiteral } from '../../db/text-search.ts';
 import type { Context } from '../../operations/operation.ts';
 import { parseJsonArray } from '../../values/record.ts';
-import { notify } from '../notifications/notifications.notify.ts';
+import { notify } from '../notifications/notifications.public.ts';
 import type { ItemRow } from './inventoryItems.resource.ts';
 import { patchBatch, patchItem, type BatchRow, type ExpiryWindow } from './inventoryItems.repo.ts';
 

@@ -6,7 +6,7 @@ import { validationFailed } from '../../values/errors.ts';
 import { id, str } from '../../values/fields.ts';
 import type { Context } from '../../operations/operation.ts';
 import { defineResource, type ResourceRecord } from '../../resources/resource.ts';
-import { findSupplier } from '../suppliers/suppliers.repo.ts';
+import { findSupplier } from '../suppliers/suppliers.public.ts';
 
 export type ItemRow = Selectable<InventoryItemsTable>;
 

@@ -5,7 +5,7 @@ import { date, id, ts } from '../../values/fields.ts';
 import { newId } from '../../values/ids.ts';
 import { money } from '../../values/money.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { findSupplier } from '../suppliers/suppliers.repo.ts';
+import { findSupplier } from '../suppliers/suppliers.public.ts';
 import { itemRefShape, notes, requireItemRef, units } from './inventoryItems.fields.ts';
 import { batchNumber, lotNumber, toItem } from './inventoryItems.resource.ts';
 import { lockItem, patchBatch, patchItem, toBatch, toMovement } from './inventoryItems.repo.ts';

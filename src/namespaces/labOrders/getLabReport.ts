@@ -2,8 +2,8 @@ import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id, paging } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { filesOfOrders } from '../labResultFiles/labResultFiles.repo.ts';
 import { pageLabOrders } from './labOrders.repo.ts';
+import { filesOfOrders } from './labOrders.resultFiles.ts';
 
 /** The list of listByOrganization, each order with its result files (`resultFiles`, oldest upload first). */
 export const getLabReport = defineOperation({

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import { validationFailed } from '../../values/errors.ts';
-import { findPatient, type PatientRecord } from '../patients/patients.repo.ts';
-import { isDoctorOf } from '../services/services.checks.ts';
+import { findPatient, type PatientRecord } from '../patients/patients.public.ts';
+import { isDoctorOf } from '../services/services.public.ts';
 
 /**
  * The order's patient must be a patient record of the organization, and its doctor (when given) a

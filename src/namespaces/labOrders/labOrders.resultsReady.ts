@@ -1,6 +1,6 @@
 import type { Context } from '../../operations/operation.ts';
-import { notify } from '../notifications/notifications.notify.ts';
-import type { PatientRecord } from '../patients/patients.repo.ts';
+import { notify } from '../notifications/notifications.public.ts';
+import type { PatientRecord } from '../patients/patients.public.ts';
 import type { LabOrderRecord } from './labOrders.repo.ts';
 
 /** The dedupe key of an order's results-ready notification: one per order, however often it is reached. */

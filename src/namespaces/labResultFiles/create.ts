@@ -4,8 +4,7 @@ import { callerId } from '../../caller/caller.ts';
 import { id, str, ts } from '../../values/fields.ts';
 import { newId } from '../../values/ids.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { optionalOrganizationId } from '../labOrders/labOrders.fields.ts';
-import { markExternalResultUploaded } from '../labOrders/labOrders.repo.ts';
+import { optionalOrganizationId, markExternalResultUploaded } from '../labOrders/labOrders.public.ts';
 import { checkPatientIdpUserId, isOrdersPatient, orderOfFile, ownerOfLabOrder, testNamed } from './labResultFiles.labOrder.ts';
 import { asResultFile, fileId, fileName, fileSize, fileUrl, labResultFiles, mimeType, person, testName } from './labResultFiles.resource.ts';
 

@@ -2,8 +2,8 @@ import type { Owner, OwnerOf } from '../../operations/audience.ts';
 import type { Caller } from '../../caller/caller.ts';
 import type { Db } from '../../db/database.ts';
 import { notFound, validationFailed } from '../../values/errors.ts';
-import { findLabOrder, type LabOrderRecord } from '../labOrders/labOrders.repo.ts';
-import { findPatient } from '../patients/patients.repo.ts';
+import { findLabOrder, type LabOrderRecord } from '../labOrders/labOrders.public.ts';
+import { findPatient } from '../patients/patients.public.ts';
 
 export interface FileOrder {
   order: LabOrderRecord;

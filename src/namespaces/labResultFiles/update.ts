@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { validationFailed } from '../../values/errors.ts';
 import { id, str, ts } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { optionalOrganizationId } from '../labOrders/labOrders.fields.ts';
+import { optionalOrganizationId } from '../labOrders/labOrders.public.ts';
 import { checkPatientIdpUserId, orderOfFile } from './labResultFiles.labOrder.ts';
 import { asResultFile, fileId, fileName, fileSize, fileUrl, labResultFiles, mimeType, person, testName } from './labResultFiles.resource.ts';
 

@@ -1,7 +1,7 @@
 import { self } from '../../operations/audience.ts';
 import { AppError } from '../../values/errors.ts';
 import { defineOperation, type Context } from '../../operations/operation.ts';
-import { users } from '../users/users.resource.ts';
+import { users } from '../users/users.public.ts';
 import { organizations } from './organizations.resource.ts';
 
 /** Where an account has no email of its own (a phone sign-up, an outside provider's subject): a reserved address (RFC 2606) to change later. */

@@ -3,7 +3,7 @@ import { member } from '../../operations/audience.ts';
 import { AppError } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { idpUserId } from '../users/users.resource.ts';
+import { idpUserId } from '../users/users.public.ts';
 import { asPatient, patients } from './patients.resource.ts';
 
 /**

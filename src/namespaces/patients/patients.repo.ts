@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.ts';
-import { normalizeMobileNumber } from '../auth/auth.fields.ts';
+import { normalizeMobileNumber } from '../auth/auth.public.ts';
 import { asPatient, patients, type PatientRecord } from './patients.resource.ts';
 
 export type { PatientRecord } from './patients.resource.ts';

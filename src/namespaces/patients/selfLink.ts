@@ -5,10 +5,7 @@ import { AppError } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { recordAudit } from '../../audit/trail.ts';
-import { mobileFields, otpCode, withNormalizedMobile } from '../auth/auth.fields.ts';
-import { consumeCode } from '../auth/auth.codes.ts';
-import { LIMITS, perAddress, perIdentifier } from '../auth/auth.limits.ts';
-import { checkOtp, issueOtp, type OtpTarget } from '../auth/auth.otp.ts';
+import { mobileFields, otpCode, withNormalizedMobile, consumeCode, LIMITS, perAddress, perIdentifier, checkOtp, issueOtp, type OtpTarget } from '../auth/auth.public.ts';
 import { linkByMobileNumber, patientsLinkedTo } from './patients.repo.ts';
 
 /**

@@ -2,7 +2,7 @@ import { ownIdentity, type Owner, type OwnerOf } from '../../operations/audience
 import { callerId } from '../../caller/caller.ts';
 import { AppError, notFound, validationFailed } from '../../values/errors.ts';
 import type { Context } from '../../operations/operation.ts';
-import { appointmentPatient } from '../appointments/appointments.owners.ts';
+import { appointmentPatient } from '../appointments/appointments.public.ts';
 import { findAppointment, findForm, type AppointmentRef } from './preConsultationForms.repo.ts';
 
 /**

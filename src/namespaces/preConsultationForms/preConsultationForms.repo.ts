@@ -4,7 +4,7 @@ import type { Database, PreConsultationFormsTable } from '../../db/schema.ts';
 import { notFound } from '../../values/errors.ts';
 import { offsetOf, pageOf, type Page } from '../../values/paging.ts';
 import { fromJsonText, toBool, toJsonText } from '../../values/record.ts';
-import { patchRow } from '../appointments/appointments.repo.ts';
+import { patchRow } from '../appointments/appointments.public.ts';
 import { departmentKey, type FormStatus } from './preConsultationForms.fields.ts';
 
 /** Query functions of the preConsultationForms namespace; each takes the handle (`db` or the transaction) first. */

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { fromMinor } from '../../values/money.ts';
-import { PHARMACY_MODULE, searchCatalogue, type CatalogueEntry, type CatalogueQuery } from '../inventoryItems/inventoryItems.repo.ts';
+import { PHARMACY_MODULE, searchCatalogue, type CatalogueEntry, type CatalogueQuery } from '../inventoryItems/inventoryItems.public.ts';
 import type { RequestItemRow } from './prescriptionMarketplace.repo.ts';
 
 /**

@@ -4,8 +4,8 @@ import { notFound } from '../../values/errors.ts';
 import { id, paging } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { dateIn } from '../../time/zone.ts';
-import { searchCatalogue } from '../inventoryItems/inventoryItems.repo.ts';
-import { findOrganizationById } from '../organizations/organizations.repo.ts';
+import { searchCatalogue } from '../inventoryItems/inventoryItems.public.ts';
+import { findOrganizationById } from '../organizations/organizations.public.ts';
 import { optionOfEntry } from './prescriptionMarketplace.catalogue.ts';
 
 const term = () => z.string().trim().max(200).nullish();

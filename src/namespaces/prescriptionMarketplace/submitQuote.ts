@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AppError } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import { defineOperation, type Context } from '../../operations/operation.ts';
-import { notify } from '../notifications/notifications.notify.ts';
+import { notify } from '../notifications/notifications.public.ts';
 import { oneQuoteRecord } from './prescriptionMarketplace.records.ts';
 import { findBroadcast, findPharmacyQuote, lockRequest, patchBroadcast, patchQuote, patchRequest, quoteById, quoteItemsOf, type QuoteRow, type RequestRow } from './prescriptionMarketplace.repo.ts';
 import { assertStatus, MOVES } from './prescriptionMarketplace.status.ts';

@@ -3,8 +3,8 @@ import { AppError, validationFailed } from '../../values/errors.ts';
 import { id, reqStr } from '../../values/fields.ts';
 import type { Context } from '../../operations/operation.ts';
 import { defineResource, type ApiRecord } from '../../resources/resource.ts';
-import { findService } from '../services/services.repo.ts';
-import { findWard } from '../wards/wards.repo.ts';
+import { findService } from '../services/services.public.ts';
+import { findWard } from '../wards/wards.public.ts';
 
 /** The bed number of a bed in the room, if any. */
 async function bedInRoom(ctx: Context, record: ApiRecord): Promise<string | undefined> {

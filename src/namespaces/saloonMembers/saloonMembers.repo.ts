@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { offsetOf, pageOf, type Page } from '../../values/paging.ts';
 import type { ApiRecord } from '../../resources/resource.ts';
-import { users } from '../users/users.resource.ts';
+import { users } from '../users/users.public.ts';
 
 /** Query functions of saloonMembers; each takes the handle (`db` or the transaction) first. */
 

@@ -1,6 +1,6 @@
 import type { Context } from '../../operations/operation.ts';
 import { toBool } from '../../values/record.ts';
-import { userTimeZone } from '../pushDevices/pushDevices.timeZone.ts';
+import { userTimeZone } from '../pushDevices/pushDevices.public.ts';
 import { dateIn } from '../../time/zone.ts';
 import { hoursText, minutesToHours } from './sleepLogs.clock.ts';
 import { DEFAULT_GOAL_MINUTES } from './sleepLogs.fields.ts';

@@ -6,7 +6,7 @@ import { email, reqStr, str } from '../../values/fields.ts';
 import { defineOperation, type Context } from '../../operations/operation.ts';
 import type { ApiRecord } from '../../resources/resource.ts';
 import { assertMayChangePlatformAdmin } from './users.access.ts';
-import { findOrCreateOrganization, organizationIdByTeam, type Address } from '../organizations/organizations.repo.ts';
+import { findOrCreateOrganization, organizationIdByTeam, type Address } from '../organizations/organizations.public.ts';
 import { findByIdpUserId, insertUnlessExists, patchById } from './users.repo.ts';
 import { idpUserId, roleList, users, withPrimaryRole } from './users.resource.ts';
 import { primaryRole } from './updateRoles.ts';

@@ -1,8 +1,17 @@
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { AdmissionChargesTable } from '../../db/schema.ts';
 import { member } from '../../operations/audience.ts';
-import { defineResource } from '../../resources/resource.ts';
+import { defineResource, type ApiRecord } from '../../resources/resource.ts';
 
 /**
- * Charges on admissions. No operation is generated: the eight operations of the namespace are
+ * The charges of an admission, as its bill shows them. The admissions namespace owns them as part of
+ * the admission's billing (getAdmittedPatientDetailForBilling); the admissionCharges namespace
+ * applies and voids them with this mapping.
+ */
+
+/**
+ * Charges on admissions. No operation is generated: the eight operations of admissionCharges are
  * written by hand; this gives the row <-> record mapping (money fields in minor units in the columns,
  * numbers with two decimals in records; taxPercent basis points <-> percent). A charge keeps its own
  * copy of the service's name, category and amounts, so a later price change or a deleted service
@@ -36,3 +45,19 @@ export const charges = defineResource({
     voidReason: { kind: 'string' },
   },
 });
+
+export type ChargeRow = Selectable<AdmissionChargesTable>;
+
+export const toChargeRecord = (row: ChargeRow): ApiRecord => charges.repo.toRecord(row);
+
+/** Every charge of the admission, voided ones included, in the order they were applied. */
+export async function chargesOfAdmission(db: Db, organizationId: string, admissionId: string): Promise<ChargeRow[]> {
+  return db
+    .selectFrom('admissionCharges')
+    .selectAll()
+    .where('organizationId', '=', organizationId)
+    .where('admissionId', '=', admissionId)
+    .orderBy('createdAt', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+}

@@ -1,0 +1,3 @@
+/** What other namespaces use of labOrders; they import it from here only. */
+export { optionalOrganizationId } from './labOrders.fields.ts';
+export { findLabOrder, type LabOrderRecord, markExternalResultUploaded } from './labOrders.repo.ts';

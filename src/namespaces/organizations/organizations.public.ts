@@ -1,0 +1,3 @@
+/** What other namespaces use of organizations; they import it from here only. */
+export { type Address, findOrCreateOrganization, findOrganizationById, findOrganizationBySlug, organizationIdByTeam } from './organizations.repo.ts';
+export { type OrganizationSettings, settingsOf } from './organizations.settings.ts';

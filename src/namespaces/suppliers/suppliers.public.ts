@@ -1,0 +1,2 @@
+/** What other namespaces use of suppliers; they import it from here only. */
+export { findSupplier } from './suppliers.repo.ts';

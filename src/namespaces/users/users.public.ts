@@ -1,0 +1,2 @@
+/** What other namespaces use of users; they import it from here only. */
+export { idpUserId, users } from './users.resource.ts';

@@ -1,9 +1,9 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { AdmissionChargesTable } from '../../db/schema.ts';
 import type { ApiRecord } from '../../resources/resource.ts';
 import { asService, services, type ServiceRecord } from '../services/services.resource.ts';
 import { charges } from './admissionCharges.resource.ts';
+import type { AdmissionChargesTable } from './admissionCharges.table.ts';
 
 /** Query functions for admissionCharges; each takes the handle first. Rows keep money in minor units. */
 

@@ -8,7 +8,8 @@ import { test } from 'node:test';
  * folder under src/, a file directly in src/ to the layer of its own name. A file imports from its
  * own folder and from lower layers only: never upwards, and never from another folder of its own
  * layer (the folders of one layer know nothing of each other). `import type` counts.
- * Tests and their kits and fixtures may import anything.
+ * Tests and their kits and fixtures may import anything. One exception: `db/schema.ts` assembles the
+ * row types that live beside their code (`*.table.ts`), so it imports them, types only.
  */
 const LAYERS: readonly (readonly string[])[] = [
   ['values', 'time'], // AppError, fields, ids, money, paging, records; calendar arithmetic
@@ -31,6 +32,8 @@ interface Import {
   /** both relative to src/, with forward slashes */
   from: string;
   to: string;
+  /** `import type` / `export type`: erased when the code runs */
+  typeOnly: boolean;
 }
 
 function sourceFiles(dir: string): string[] {
@@ -46,8 +49,12 @@ const fromSrc = (path: string) => relative(SRC, path).split(sep).join('/');
 /** Relative specifiers of static imports and re-exports, side-effect imports and dynamic import(). */
 function importsOf(file: string): Import[] {
   const text = readFileSync(file, 'utf8');
-  const specifiers = [...text.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)['"](\.{1,2}\/[^'"]+)['"]/g)].map((m) => m[1]!);
-  return specifiers.map((specifier) => ({ from: fromSrc(file), to: fromSrc(resolve(dirname(file), specifier)) }));
+  const statements = /(?:\b(?:import|export)\s+(type\s)?[^;'"]*?\bfrom\s*|\bfrom\s*|\bimport\s*\(?\s*)['"](\.{1,2}\/[^'"]+)['"]/g;
+  return [...text.matchAll(statements)].map(([, type, specifier]) => ({
+    from: fromSrc(file),
+    to: fromSrc(resolve(dirname(file), specifier!)),
+    typeOnly: type !== undefined,
+  }));
 }
 
 const topOf = (path: string) => path.split('/')[0]!;
@@ -56,7 +63,10 @@ const layerOf = (path: string) => LAYERS.findIndex((folders) => folders.includes
 const files = sourceFiles(SRC).filter((file) => !isTestCode(file));
 const imports = files.flatMap(importsOf);
 
-const allowed = ({ from, to }: Import) => topOf(from) === topOf(to) || (layerOf(to) !== -1 && layerOf(to) < layerOf(from));
+const isTable = (path: string) => path.endsWith('.table.ts');
+const schemaAssemblesTable = ({ from, to, typeOnly }: Import) => from === 'db/schema.ts' && typeOnly && isTable(to);
+const allowed = (i: Import) =>
+  topOf(i.from) === topOf(i.to) || (layerOf(i.to) !== -1 && layerOf(i.to) < layerOf(i.from)) || schemaAssemblesTable(i);
 
 test('every file under src/ belongs to a layer', () => {
   assert.deepEqual(files.map(fromSrc).filter((path) => layerOf(path) === -1), []);
@@ -127,4 +137,9 @@ test('the namespaces depend on each other without cycles (but the allowed ones)'
     [...reach].filter(([ns, reached]) => reached.has(ns)).map(([ns, reached]) => [...reached].filter((other) => reach.get(other)?.has(ns)).sort().join(' <-> ')),
   );
   assert.deepEqual([...cycles].sort(), ALLOWED_CYCLES.map((cycle) => cycle.join(' <-> ')));
+});
+
+test('a row type (*.table.ts) imports only values/', () => {
+  const wrong = imports.filter(({ from, to }) => isTable(from) && topOf(to) !== 'values').map(({ from, to }) => `${from} -> ${to}`);
+  assert.deepEqual(wrong, []);
 });

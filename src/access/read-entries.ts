@@ -1,5 +1,5 @@
-import type { PatientDataReadPatientsTable, PatientDataReadsTable } from '../db/schema.ts';
 import { newId } from '../values/ids.ts';
+import type { PatientDataReadPatientsTable, PatientDataReadsTable } from './patient-data-reads.table.ts';
 
 /** What the log keeps of one record of an answer. */
 export interface RecordRef {

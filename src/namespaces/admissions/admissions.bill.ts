@@ -1,5 +1,5 @@
-import type { AdmissionChargesTable } from '../../db/schema.ts';
 import { fromMinor, toMinor } from '../../values/money.ts';
+import type { AdmissionChargesTable } from './admissions.table.ts';
 
 /** Sums of charges, in integer minor units while they are added. */
 interface Sums {

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { AdmissionChargesTable } from '../../db/schema.ts';
+import type { AdmissionChargesTable } from './admissions.table.ts';
 import { member } from '../../operations/audience.ts';
 import { defineResource, type ApiRecord } from '../../resources/resource.ts';
 

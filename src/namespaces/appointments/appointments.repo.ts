@@ -2,13 +2,14 @@ import { sql, type Expression, type ExpressionBuilder, type Selectable, type Sql
 import { countOf, learnPageStarts, pageStartsOf } from '../../db/list-memo.ts';
 import type { Db } from '../../db/database.ts';
 import { isPostgres } from '../../db/migrations/dialect-features.ts';
-import type { AppointmentsTable, Database } from '../../db/schema.ts';
+import type { Database } from '../../db/schema.ts';
 import { containsText } from '../../db/text-search.ts';
 import { notFound } from '../../values/errors.ts';
 import { fromMinor } from '../../values/money.ts';
 import { offsetOf, pageOf, type Page } from '../../values/paging.ts';
 import { fromJsonText, toBool, toJsonText } from '../../values/record.ts';
 import { activeAt } from './appointments.status.ts';
+import type { AppointmentsTable } from './appointments.table.ts';
 
 /** Query functions of the appointments namespace; each takes the handle (`db` or the transaction) first. */
 

@@ -1,8 +1,8 @@
 import type { Db } from '../../db/database.ts';
-import type { DoctorReservedSlotsTable } from '../../db/schema.ts';
 import { organizationTerm } from './appointments.repo.ts';
 import { overlapStartsAfter, type Interval } from './appointments.slots.ts';
 import { activeAt } from './appointments.status.ts';
+import type { DoctorReservedSlotsTable } from './appointments.table.ts';
 
 /** Queries over a doctor's reserved blocks and busy time. */
 

@@ -1,7 +1,8 @@
 import type { SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { countOf } from '../../db/list-memo.ts';
-import type { Database, PatientDataReadsTable } from '../../db/schema.ts';
+import type { Database } from '../../db/schema.ts';
+import type { PatientDataReadsTable } from '../../access/patient-data-reads.table.ts';
 import { parseJsonArray } from '../../values/record.ts';
 import { offsetOf, pageOf, type Page } from '../../values/paging.ts';
 

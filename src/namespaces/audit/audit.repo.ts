@@ -1,6 +1,6 @@
 import { countOf } from '../../db/list-memo.ts';
 import type { Db } from '../../db/database.ts';
-import type { AuditLogTable } from '../../db/schema.ts';
+import type { AuditLogTable } from '../../audit/audit-log.table.ts';
 import { offsetOf, pageOf, type Page } from '../../values/paging.ts';
 
 export interface AuditFilter {

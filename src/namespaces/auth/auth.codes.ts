@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { hashCode } from '../../caller/passwords.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import type { OneTimeCodesTable } from '../../db/schema.ts';
 import { newId } from '../../values/ids.ts';
+import type { OneTimeCodesTable } from './auth.table.ts';
 
 /**
  * One-time codes (OTP for mobile numbers, password-reset codes). Only an HMAC of a code is

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.ts';
-import type { IdentitiesTable } from '../../db/schema.ts';
 import { newId } from '../../values/ids.ts';
 import { toBool } from '../../values/record.ts';
+import type { IdentitiesTable } from './auth.table.ts';
 
 /**
  * Identities: the people who can sign in (this service is its own identity provider). An

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { hashPassword } from '../../caller/passwords.ts';
 import type { Db } from '../../db/database.ts';
-import type { UsersTable } from '../../db/schema.ts';
 import { newId } from '../../values/ids.ts';
 import { parseJsonArray } from '../../values/record.ts';
+import type { UsersTable } from '../users/users.public.ts';
 import { newPassword, normalizedEmail } from './auth.fields.ts';
 import { createIdentity, endSessions, findIdentityByEmail, updateIdentity, type IdentityRow } from './auth.identities.ts';
 

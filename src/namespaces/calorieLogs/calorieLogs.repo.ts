@@ -1,9 +1,9 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { CalorieLogEntriesTable, CalorieLogsTable } from '../../db/schema.ts';
 import { newId } from '../../values/ids.ts';
 import { DEFAULT_DAILY_GOAL, type FoodEntryInput } from './calorieLogs.fields.ts';
 import type { MilliTotals } from './calorieLogs.nutrition.ts';
+import type { CalorieLogEntriesTable, CalorieLogsTable } from './calorieLogs.table.ts';
 
 export type LogRow = Selectable<CalorieLogsTable>;
 export type EntryRow = Selectable<CalorieLogEntriesTable>;

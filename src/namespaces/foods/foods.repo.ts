@@ -2,13 +2,13 @@ import { sql, type Insertable, type Selectable } from 'kysely';
 import { countOf } from '../../db/list-memo.ts';
 import type { Db } from '../../db/database.ts';
 import { isPostgres } from '../../db/migrations/dialect-features.ts';
-import type { FoodsTable } from '../../db/schema.ts';
 import { containsLiteral } from '../../db/text-search.ts';
 import { notFound } from '../../values/errors.ts';
 import { newId } from '../../values/ids.ts';
 import { fromJsonText, toBool, toJsonText } from '../../values/record.ts';
 import { FOOD_FIELDS, keyOf, searchForm, type FoodInput } from './foods.fields.ts';
 import { encodeCursor, type FoodPage, type Paging } from './foods.paging.ts';
+import type { FoodsTable } from './foods.table.ts';
 
 /** A food as the API returns it: every field present, unset ones null. */
 export type FoodRecord = Record<string, unknown> & { id: string; name: string; isActive: boolean };

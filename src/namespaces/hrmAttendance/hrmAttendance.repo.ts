@@ -1,9 +1,10 @@
 import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { containsText } from '../../db/text-search.ts';
-import type { Database, HrmAttendanceTable } from '../../db/schema.ts';
+import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../values/errors.ts';
 import { offsetOf } from '../../values/paging.ts';
+import type { HrmAttendanceTable } from './hrmAttendance.table.ts';
 import { hoursWorked } from './hrmAttendance.times.ts';
 
 export type AttendanceRecord = Selectable<HrmAttendanceTable>;

@@ -1,13 +1,14 @@
 import { sql, type Expression, type ExpressionBuilder, type Selectable, type SqlBool } from 'kysely';
 import { countOf } from '../../db/list-memo.ts';
 import type { Db, Dialect } from '../../db/database.ts';
-import type { Database, InventoryBatchesTable, InventoryMovementsTable } from '../../db/schema.ts';
+import type { Database } from '../../db/schema.ts';
 import { containsText } from '../../db/text-search.ts';
 import { AppError, notFound, validationFailed } from '../../values/errors.ts';
 import { fromMinor } from '../../values/money.ts';
 import { offsetOf, pageOf, type Page } from '../../values/paging.ts';
 import type { ApiRecord } from '../../resources/resource.ts';
 import { toItem, type ItemRow } from './inventoryItems.resource.ts';
+import type { InventoryBatchesTable, InventoryMovementsTable } from './inventoryItems.table.ts';
 
 /** Query functions for inventory items, batches and movements; each takes the handle first. */
 

@@ -1,12 +1,12 @@
 import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import type { Selectable } from 'kysely';
-import type { InventoryItemsTable } from '../../db/schema.ts';
 import { validationFailed } from '../../values/errors.ts';
 import { id, str } from '../../values/fields.ts';
 import type { Context } from '../../operations/operation.ts';
 import { defineResource, type ResourceRecord } from '../../resources/resource.ts';
 import { findSupplier } from '../suppliers/suppliers.public.ts';
+import type { InventoryItemsTable } from './inventoryItems.table.ts';
 
 export type ItemRow = Selectable<InventoryItemsTable>;
 

@@ -1,10 +1,10 @@
 import type { Selectable } from 'kysely';
 import type { Db, Dialect } from '../../db/database.ts';
-import type { LabOrdersTable, LabOrderTestsTable } from '../../db/schema.ts';
 import { fromMinor, toMinor } from '../../values/money.ts';
 import { offsetOf, pageOf, type Page } from '../../values/paging.ts';
 import { toBool } from '../../values/record.ts';
 import type { OrderStatus, TestStatus } from './labOrders.fields.ts';
+import type { LabOrdersTable, LabOrderTestsTable } from './labOrders.table.ts';
 
 /** Query functions for lab orders and their tests; each takes the handle (`db` or the transaction) first. */
 

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { LabResultFilesTable } from '../../db/schema.ts';
+import type { LabResultFilesTable } from './labOrders.table.ts';
 import type { RecordOf } from '../../values/record.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { member, self, type OwnerOf } from '../../operations/audience.ts';
 import { ownerOfResultList } from './labResultFiles.labOrder.ts';
 import type { Selectable } from 'kysely';
+import type { LabResultFilesTable } from '../labOrders/labOrders.public.ts';
 import { z } from 'zod';
-import type { LabResultFilesTable } from '../../db/schema.ts';
 import { id, reqStr, str } from '../../values/fields.ts';
 import { defineResource, type ApiRecord } from '../../resources/resource.ts';
 

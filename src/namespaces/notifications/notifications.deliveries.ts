@@ -1,8 +1,9 @@
 import type { Selectable } from 'kysely';
 import type { Db, Dialect } from '../../db/database.ts';
-import type { NotificationDeliveriesTable, PushDevicesTable } from '../../db/schema.ts';
+import type { PushDevicesTable } from '../pushDevices/pushDevices.public.ts';
 import type { NotificationRecord } from './notifications.resource.ts';
 import { notifications } from './notifications.resource.ts';
+import type { NotificationDeliveriesTable } from './notifications.table.ts';
 
 export type DeliveryJob = Selectable<NotificationDeliveriesTable>;
 export type DeviceRow = Selectable<PushDevicesTable>;

@@ -1,10 +1,11 @@
 import type { Expression, ExpressionBuilder, Selectable, SqlBool } from 'kysely';
 import { countOf, learnPageStarts, pageStartsOf } from '../../db/list-memo.ts';
 import type { Db } from '../../db/database.ts';
-import type { Database, NotificationsTable } from '../../db/schema.ts';
+import type { Database } from '../../db/schema.ts';
 import { offsetOf, pageOf, type Page } from '../../values/paging.ts';
 import { newId } from '../../values/ids.ts';
 import { notifications, type NotificationRecord } from './notifications.resource.ts';
+import type { NotificationsTable } from './notifications.table.ts';
 
 // deliveryState is typed here, not in the row type (db/ knows no namespace).
 const toRecord = (row: Selectable<NotificationsTable>) => notifications.repo.toRecord(row) as NotificationRecord;

@@ -1,9 +1,9 @@
 import { member } from '../../operations/audience.ts';
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
-import type { NotificationsTable } from '../../db/schema.ts';
 import { reqStr, str } from '../../values/fields.ts';
 import { defineResource } from '../../resources/resource.ts';
+import type { NotificationsTable } from './notifications.table.ts';
 
 /** Push delivery progress of a notification (null when its channels do not include `push`). */
 export const DELIVERY_STATES = ['pending', 'sent', 'failed', 'partial'] as const;

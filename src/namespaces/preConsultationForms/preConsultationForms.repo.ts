@@ -1,11 +1,12 @@
 import type { ExpressionBuilder, Selectable } from 'kysely';
 import type { Db, Dialect } from '../../db/database.ts';
-import type { Database, PreConsultationFormsTable } from '../../db/schema.ts';
+import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../values/errors.ts';
 import { offsetOf, pageOf, type Page } from '../../values/paging.ts';
 import { fromJsonText, toBool, toJsonText } from '../../values/record.ts';
 import { patchRow } from '../appointments/appointments.public.ts';
 import { departmentKey, type FormStatus } from './preConsultationForms.fields.ts';
+import type { PreConsultationFormsTable } from './preConsultationForms.table.ts';
 
 /** Query functions of the preConsultationForms namespace; each takes the handle (`db` or the transaction) first. */
 

@@ -1,16 +1,16 @@
 import { sql, type Selectable } from 'kysely';
 import type { Db, Dialect } from '../../db/database.ts';
+import { notFound } from '../../values/errors.ts';
+import { offsetOf, pageOf, type Page } from '../../values/paging.ts';
+import { boundingBox, distanceKm, type Point } from './prescriptionMarketplace.geo.ts';
+import { STANDING_QUOTE, type BroadcastStatus, type QuoteStatus, type RequestStatus } from './prescriptionMarketplace.status.ts';
 import type {
   PrescriptionBroadcastsTable,
   PrescriptionQuoteItemsTable,
   PrescriptionQuotesTable,
   PrescriptionRequestItemsTable,
   PrescriptionRequestsTable,
-} from '../../db/schema.ts';
-import { notFound } from '../../values/errors.ts';
-import { offsetOf, pageOf, type Page } from '../../values/paging.ts';
-import { boundingBox, distanceKm, type Point } from './prescriptionMarketplace.geo.ts';
-import { STANDING_QUOTE, type BroadcastStatus, type QuoteStatus, type RequestStatus } from './prescriptionMarketplace.status.ts';
+} from './prescriptionMarketplace.table.ts';
 
 /** Query functions of the marketplace; each takes the handle (the operation's transaction) first. */
 

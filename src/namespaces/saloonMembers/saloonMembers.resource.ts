@@ -1,12 +1,12 @@
 import { member } from '../../operations/audience.ts';
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
-import type { SaloonMembersTable } from '../../db/schema.ts';
 import { AppError, validationFailed } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import type { Context } from '../../operations/operation.ts';
 import { defineResource, type ResourceRecord } from '../../resources/resource.ts';
 import { activeAtSeat, userOf } from './saloonMembers.repo.ts';
+import type { SaloonMembersTable } from './saloonMembers.table.ts';
 
 export type MemberRecord = ResourceRecord<'saloonMembers'>;
 

@@ -1,7 +1,7 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { SleepLogsTable, SleepPreferencesTable } from '../../db/schema.ts';
 import { DEFAULT_GOAL_MINUTES } from './sleepLogs.fields.ts';
+import type { SleepLogsTable, SleepPreferencesTable } from './sleepLogs.table.ts';
 
 export type PreferencesRow = Selectable<SleepPreferencesTable>;
 export type SleepLogRow = Selectable<SleepLogsTable>;

@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.ts';
 import { containsText } from '../../db/text-search.ts';
 import { offsetOf, pageOf, type Page } from '../../values/paging.ts';
 import type { Selectable } from 'kysely';
-import type { SuppliersTable } from '../../db/schema.ts';
+import type { SuppliersTable } from './suppliers.table.ts';
 
 /** Query functions for suppliers; each takes the handle first. */
 

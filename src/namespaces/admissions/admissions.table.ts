@@ -1,0 +1,67 @@
+export interface AdmissionsTable {
+  id: string;
+  organizationId: string;
+  patientId: string;
+  /** users record id of a doctor of the organization */
+  admittingDoctorId: string;
+  appointmentId: string | null;
+  consultationId: string | null;
+  status: string;
+  admissionReason: string;
+  admissionNotes: string | null;
+  requestedAt: number;
+  wardId: string | null;
+  roomId: string | null;
+  bedId: string | null;
+  admittedAt: number | null;
+  confirmedByUserId: string | null;
+  dischargingDoctorId: string | null;
+  dischargeReason: string | null;
+  dischargeSummary: string | null;
+  dischargeRequestedAt: number | null;
+  dischargedAt: number | null;
+  billingClearedByUserId: string | null;
+  billingClearedAt: number | null;
+  /** integer minor units */
+  advanceAmount: number | null;
+  advancePaymentMethod: string | null;
+  advanceTransactionId: string | null;
+  advancePaidAt: number | null;
+  advanceCollectedByUserId: string | null;
+  firstCareStartedByNurseId: string | null;
+  firstCareStartedAt: number | null;
+  cancelledAt: number | null;
+  cancelledByUserId: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** The charges of an admission's bill: admissions owns the bill (admissions.bill.ts); admissionCharges applies and voids them. */
+export interface AdmissionChargesTable {
+  id: string;
+  organizationId: string;
+  admissionId: string;
+  patientId: string;
+  serviceId: string;
+  /** the service's name and category when the charge was applied */
+  serviceName: string;
+  serviceCategory: string;
+  chargeType: string;
+  quantity: number;
+  /** money columns: integer minor units; taxPercent basis points */
+  unitPrice: number;
+  subtotal: number;
+  taxPercent: number;
+  taxAmount: number;
+  amount: number;
+  referenceType: string | null;
+  referenceId: string | null;
+  doctorId: string | null;
+  notes: string | null;
+  appliedByUserId: string;
+  voidedAt: number | null;
+  voidedByUserId: string | null;
+  voidReason: string | null;
+  createdAt: number;
+  updatedAt: number;
+}

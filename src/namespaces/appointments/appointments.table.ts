@@ -1,0 +1,62 @@
+import type { Bool, Json } from '../../values/record.ts';
+
+/** An appointment; see src/db/migrations/0050_appointments.ts for startMinute / endMinute. */
+export interface AppointmentsTable {
+  id: string;
+  organizationId: string;
+  organizationBranchId: string | null;
+  patientId: string;
+  /** the users record id of the doctor */
+  doctorId: string;
+  serviceId: string | null;
+  scheduledDate: string;
+  scheduledTime: string;
+  duration: number;
+  /** local minutes since 1970-01-01 00:00 of the start and end (wall clock) */
+  startMinute: number;
+  endMinute: number;
+  type: string | null;
+  status: string;
+  reason: string | null;
+  notes: string | null;
+  rescheduleReason: string | null;
+  cancelledAt: number | null;
+  cancelledReason: string | null;
+  /** integer minor units */
+  consultationFee: number | null;
+  paymentStatus: string | null;
+  /** integer minor units */
+  amountPaid: number | null;
+  paidAt: number | null;
+  paymentMethod: string | null;
+  gateway: string | null;
+  gatewayOrderId: string | null;
+  gatewayPaymentId: string | null;
+  checkoutSessionId: string | null;
+  holdExpiresAt: number | null;
+  isPreConsultationCompleted: Bool | null;
+  followUpDate: string | null;
+  followUpStatus: string | null;
+  followUpNotificationSent: Bool | null;
+  callJoinNotifiedAt: number | null;
+  patientJoinedAt: number | null;
+  /** JSON array of the appointment's moves (previous date, time, duration, status) */
+  history: Json<unknown> | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** One block of time a doctor reserved (not bookable); in the doctor's organization. */
+export interface DoctorReservedSlotsTable {
+  id: string;
+  organizationId: string;
+  doctorId: string;
+  slotDate: string;
+  startTime: string;
+  endTime: string;
+  startMinute: number;
+  endMinute: number;
+  createdBy: string | null;
+  createdAt: number;
+  updatedAt: number;
+}

@@ -1,0 +1,32 @@
+import type { Bool, Json } from '../../values/record.ts';
+
+/** The platform food catalogue (no organization); see src/db/migrations/0035_foods.ts for the derived columns. */
+export interface FoodsTable {
+  id: string;
+  name: string;
+  foodCode: string | null;
+  categoryId: string | null;
+  category: string | null;
+  description: string | null;
+  calories: number | null;
+  protein: number | null;
+  carbs: number | null;
+  fat: number | null;
+  fiber: number | null;
+  sugar: number | null;
+  sodium: number | null;
+  cholesterol: number | null;
+  serving_size: string | null;
+  ingredients: Json<unknown> | null;
+  image_url: string | null;
+  imageUrl: string | null;
+  nutritionPer100g: Json<Record<string, unknown>> | null;
+  servings: Json<unknown> | null;
+  isActive: Bool;
+  nameKey: string;
+  categoryKey: string;
+  foodCodeKey: string | null;
+  searchText: string;
+  createdAt: number;
+  updatedAt: number;
+}

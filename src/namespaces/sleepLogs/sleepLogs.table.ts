@@ -1,0 +1,29 @@
+import type { Bool } from '../../values/record.ts';
+
+export interface SleepPreferencesTable {
+  id: string;
+  idpUserId: string;
+  sleepTime: string;
+  wakeTime: string;
+  sleepGoalMinutes: number;
+  sleepReminderEnabled: Bool;
+  wakeReminderEnabled: Bool;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** One sleep log per person per date, with the goal in force when it was logged. */
+export interface SleepLogsTable {
+  id: string;
+  idpUserId: string;
+  date: string;
+  hoursSlept: number;
+  sleptMinutes: number;
+  bedTime: string | null;
+  wakeTime: string | null;
+  notes: string | null;
+  quality: string;
+  goalMinutes: number;
+  createdAt: number;
+  updatedAt: number;
+}

@@ -1,0 +1,22 @@
+import type { Json } from '../../values/record.ts';
+
+/** Money columns in integer minor units; commissionPercent in basis points; paymentIds JSON text. */
+export interface SuperAdminPayoutsTable {
+  id: string;
+  organizationId: string;
+  grossAmount: number;
+  commissionPercent: number;
+  commissionAmount: number;
+  gatewayCharge: number;
+  payoutCharge: number;
+  netPayout: number;
+  gatewayPayoutId: string | null;
+  gatewayFundAccountId: string | null;
+  status: string;
+  paymentIds: Json<string[]> | null;
+  notes: string | null;
+  processedByUserId: string | null;
+  processedAt: number | null;
+  createdAt: number;
+  updatedAt: number;
+}

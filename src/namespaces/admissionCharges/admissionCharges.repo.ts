@@ -1,15 +1,14 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { AdmissionChargesTable } from '../../db/schema.ts';
-import type { ApiRecord } from '../../resources/resource.ts';
-import { asService, services, type ServiceRecord } from '../services/services.resource.ts';
-import { charges } from './admissionCharges.resource.ts';
+import { services, type ServiceRecord } from '../services/services.resource.ts';
+import { charges, type ChargeRecord } from './admissionCharges.resource.ts';
 
 /** Query functions for admissionCharges; each takes the handle first. Rows keep money in minor units. */
 
 export type ChargeRow = Selectable<AdmissionChargesTable>;
 
-export const toRecord = (row: ChargeRow): ApiRecord => charges.repo.toRecord(row);
+export const toRecord = (row: ChargeRow): ChargeRecord => charges.repo.toRecord(row);
 
 export async function insertCharge(db: Db, row: ChargeRow): Promise<ChargeRow> {
   const rows = await db.insertInto('admissionCharges').values(row).returningAll().execute();
@@ -94,5 +93,5 @@ export async function consultationServiceOf(db: Db, organizationId: string, doct
     .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc')
     .executeTakeFirst();
-  return row && asService(services.repo.toRecord(row));
+  return row && services.repo.toRecord(row);
 }

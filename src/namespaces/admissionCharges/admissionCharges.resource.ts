@@ -1,5 +1,7 @@
 import { member } from '../../operations/audience.ts';
-import { defineResource } from '../../resources/resource.ts';
+import { defineResource, type ResourceRecord } from '../../resources/resource.ts';
+
+export type ChargeRecord = ResourceRecord<'admissionCharges'>;
 
 /**
  * Charges on admissions. No operation is generated: the eight operations of the namespace are

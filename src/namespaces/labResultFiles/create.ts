@@ -7,7 +7,7 @@ import { defineOperation } from '../../operations/operation.ts';
 import { optionalOrganizationId } from '../labOrders/labOrders.fields.ts';
 import { markExternalResultUploaded } from '../labOrders/labOrders.repo.ts';
 import { checkPatientIdpUserId, isOrdersPatient, orderOfFile, ownerOfLabOrder, testNamed } from './labResultFiles.labOrder.ts';
-import { asResultFile, fileId, fileName, fileSize, fileUrl, labResultFiles, mimeType, person, testName } from './labResultFiles.resource.ts';
+import { fileId, fileName, fileSize, fileUrl, labResultFiles, mimeType, person, testName } from './labResultFiles.resource.ts';
 
 
 export const createInput = z.object({
@@ -67,7 +67,7 @@ export const create = defineOperation({
       createdAt: input.createdAt ?? now,
       updatedAt: now,
     };
-    const item = asResultFile(await labResultFiles.repo.insert(ctx.db, record));
+    const item = await labResultFiles.repo.insert(ctx.db, record);
     if (item.isExternalResult && test?.isExternal) await markExternalResultUploaded(ctx.db, organizationId, test.id, item.uploadedAt);
     return { item };
   },

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.ts';
-import { asResultFile, labResultFiles, type LabResultFileRecord } from './labResultFiles.resource.ts';
+import { labResultFiles, type LabResultFileRecord } from './labResultFiles.resource.ts';
 
 /** Query functions other operations use to reach result files; each takes the handle first. */
 
@@ -16,7 +16,7 @@ export async function filesOfOrders(db: Db, organizationId: string, orderIds: re
     .orderBy('id')
     .execute();
   for (const row of rows) {
-    const file = asResultFile(labResultFiles.repo.toRecord(row));
+    const file = labResultFiles.repo.toRecord(row);
     byOrder.set(file.labOrderId, [...(byOrder.get(file.labOrderId) ?? []), file]);
   }
   return byOrder;

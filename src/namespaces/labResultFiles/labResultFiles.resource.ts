@@ -1,10 +1,8 @@
 import { member, self, type OwnerOf } from '../../operations/audience.ts';
 import { ownerOfResultList } from './labResultFiles.labOrder.ts';
-import type { Selectable } from 'kysely';
 import { z } from 'zod';
-import type { LabResultFilesTable } from '../../db/schema.ts';
 import { id, reqStr, str } from '../../values/fields.ts';
-import { defineResource, type ApiRecord } from '../../resources/resource.ts';
+import { defineResource, type ResourceRecord } from '../../resources/resource.ts';
 
 /** Largest file accepted: 1 GiB (a DICOM series can be large; anything bigger is not a single result file). */
 export const MAX_FILE_SIZE = 1024 * 1024 * 1024;
@@ -37,11 +35,7 @@ export const testName = () => z.string().trim().max(200);
 export const fileId = () => reqStr().max(512);
 export const fileName = () => reqStr().max(255);
 
-/** The record as the API shows it: the row with booleans. */
-export type LabResultFileRecord = Omit<Selectable<LabResultFilesTable>, 'isExternalResult' | 'uploadedByPatient'> & {
-  isExternalResult: boolean;
-  uploadedByPatient: boolean;
-};
+export type LabResultFileRecord = ResourceRecord<'labResultFiles'>;
 
 /**
  * Result file metadata. delete and listByOrganization (filter labOrderId) are generated; create,
@@ -74,5 +68,3 @@ export const labResultFiles = defineResource({
   },
   listFilters: ['labOrderId'],
 });
-
-export const asResultFile = (record: ApiRecord) => record as unknown as LabResultFileRecord;

@@ -6,7 +6,7 @@ import { id, str, ts } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { optionalOrganizationId } from '../labOrders/labOrders.fields.ts';
 import { checkPatientIdpUserId, orderOfFile } from './labResultFiles.labOrder.ts';
-import { asResultFile, fileId, fileName, fileSize, fileUrl, labResultFiles, mimeType, person, testName } from './labResultFiles.resource.ts';
+import { fileId, fileName, fileSize, fileUrl, labResultFiles, mimeType, person, testName } from './labResultFiles.resource.ts';
 
 
 /** The required fields may change but never be cleared; the others are nullable. */
@@ -47,7 +47,7 @@ export const update = defineOperation({
   organizationOf: organizationOfRecord('labResultFiles', 'id', 'lab result file'),
   async handler(ctx, input) {
     const organizationId = ctx.organizationId!;
-    const current = asResultFile(await labResultFiles.repo.get(ctx.db, organizationId, input.id));
+    const current = await labResultFiles.repo.get(ctx.db, organizationId, input.id);
     if (input.uploadedByPatient !== undefined && (input.uploadedByPatient ?? false) !== current.uploadedByPatient) {
       throw validationFailed('uploadedByPatient', 'is set at upload and cannot be changed');
     }
@@ -66,6 +66,6 @@ export const update = defineOperation({
       checkPatientIdpUserId(patientIdpUserId, fileOrder);
       changes.patientIdpUserId = patientIdpUserId;
     }
-    return { item: asResultFile(await labResultFiles.repo.patch(ctx.db, organizationId, input.id, changes)) };
+    return { item: await labResultFiles.repo.patch(ctx.db, organizationId, input.id, changes) };
   },
 });

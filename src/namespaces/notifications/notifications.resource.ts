@@ -1,9 +1,7 @@
 import { member } from '../../operations/audience.ts';
-import type { Selectable } from 'kysely';
 import { z } from 'zod';
-import type { NotificationsTable } from '../../db/schema.ts';
 import { reqStr, str } from '../../values/fields.ts';
-import { defineResource } from '../../resources/resource.ts';
+import { defineResource, type ResourceRecord } from '../../resources/resource.ts';
 
 /** Push delivery progress of a notification (null when its channels do not include `push`). */
 export const DELIVERY_STATES = ['pending', 'sent', 'failed', 'partial'] as const;
@@ -52,11 +50,5 @@ export const notifications = defineResource({
   },
 });
 
-/** A notification as the API returns it: every field present, unset ones null; JSON text parsed, isRead a boolean. */
-export type NotificationRecord = Omit<Selectable<NotificationsTable>, 'navigationParams' | 'channels' | 'deliveryState' | 'pushTicketIds' | 'isRead'> & {
-  navigationParams: Record<string, unknown> | null;
-  channels: string[] | null;
-  deliveryState: DeliveryState | null;
-  pushTicketIds: string[] | null;
-  isRead: boolean;
-};
+/** A notification as the API returns it: every field present, unset ones null; deliveryState one of DELIVERY_STATES. */
+export type NotificationRecord = Omit<ResourceRecord<'notifications'>, 'deliveryState'> & { deliveryState: DeliveryState | null };

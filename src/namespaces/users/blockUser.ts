@@ -21,6 +21,6 @@ export const blockUser = defineOperation({
     const now = ctx.now();
     const changes = { isBlocked: true, blockedAt: now, blockedBy: input.blockedBy ?? callerId(ctx.caller), updatedAt: now };
     assertMayChangePlatformAdmin(ctx, current, { ...current, ...changes });
-    return { item: await patchById(ctx.db, current.id as string, changes) };
+    return { item: await patchById(ctx.db, current.id, changes) };
   },
 });

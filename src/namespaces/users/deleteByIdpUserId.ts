@@ -17,7 +17,7 @@ export const deleteByIdpUserId = defineOperation({
     const current = await findByIdpUserId(ctx.db, input.idpUserId, input.organizationId);
     if (!current) throw notFound('user');
     assertMayChangePlatformAdmin(ctx, current, undefined);
-    await users.repo.remove(ctx.db, input.organizationId, current.id as string);
+    await users.repo.remove(ctx.db, input.organizationId, current.id);
     return { id: current.id, deleted: true };
   },
 });

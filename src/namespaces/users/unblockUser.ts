@@ -18,6 +18,6 @@ export const unblockUser = defineOperation({
     if (!current) throw notFound('user');
     const changes = { isBlocked: false, blockedAt: null, blockedBy: null, updatedAt: ctx.now() };
     assertMayChangePlatformAdmin(ctx, current, { ...current, ...changes });
-    return { item: await patchById(ctx.db, current.id as string, changes) };
+    return { item: await patchById(ctx.db, current.id, changes) };
   },
 });

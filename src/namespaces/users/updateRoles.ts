@@ -31,9 +31,9 @@ export const updateRoles = defineOperation({
   async handler(ctx, input) {
     const current = await findByIdpUserId(ctx.db, input.idpUserId, input.organizationId);
     if (!current) throw notFound('user');
-    const primary = primaryRole(input.role, current.role as string, input.roles);
+    const primary = primaryRole(input.role, current.role, input.roles);
     const changes = { role: primary, roles: withPrimaryRole(primary, input.roles), updatedAt: ctx.now() };
     assertMayChangePlatformAdmin(ctx, current, { ...current, ...changes });
-    return { item: await patchById(ctx.db, current.id as string, changes) };
+    return { item: await patchById(ctx.db, current.id, changes) };
   },
 });

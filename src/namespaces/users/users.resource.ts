@@ -1,7 +1,7 @@
 import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { ROLES, role } from '../../caller/roles.ts';
-import { defineResource, type ApiRecord } from '../../resources/resource.ts';
+import { defineResource, type ResourceRecord } from '../../resources/resource.ts';
 
 /** A known role name (src/caller/roles.ts). */
 export const roleList = () => z.array(role()).max(ROLES.length * 4);
@@ -53,4 +53,4 @@ export const users = defineResource({
   prepare: (record) => ({ ...record, roles: withPrimaryRole(record.role, record.roles) }),
 });
 
-export type UserRecord = ApiRecord;
+export type UserRecord = ResourceRecord<'users'>;

@@ -1,6 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Selectable, type SqlBool } from 'kysely';
 import { pageOfQuery } from '../../db/paged-list.ts';
 import type { Db, Dialect } from '../../db/database.ts';
+import { lockedIfPostgres } from '../../db/locks.ts';
 import type { Database, InventoryBatchesTable, InventoryMovementsTable } from '../../db/schema.ts';
 import { containsText } from '../../db/text-search.ts';
 import { AppError, notFound, validationFailed } from '../../values/errors.ts';
@@ -35,19 +36,24 @@ const minorToNumber = (v: number | string | null) => (v === null ? null : fromMi
  * NOT_FOUND when nothing matches; a productId that names several variants needs the variantId.
  */
 export async function lockItem(db: Db, dialect: Dialect, organizationId: string, ref: ItemRef): Promise<ItemRow> {
-  return itemByRef(db, organizationId, ref, dialect === 'postgres');
+  return theItem(ref, await lockedIfPostgres(itemsNamed(db, organizationId, ref), dialect).execute());
 }
 
-/** The item named by `ref` (see lockItem), read without a lock unless `forUpdate`. */
-export async function itemByRef(db: Db, organizationId: string, ref: ItemRef, forUpdate = false): Promise<ItemRow> {
+/** The item named by `ref` (see lockItem), read without a lock. */
+export async function itemByRef(db: Db, organizationId: string, ref: ItemRef): Promise<ItemRow> {
+  return theItem(ref, await itemsNamed(db, organizationId, ref).execute());
+}
+
+function itemsNamed(db: Db, organizationId: string, ref: ItemRef) {
   let query = db.selectFrom('inventoryItems').selectAll().where('organizationId', '=', organizationId);
   if (ref.inventoryItemId) query = query.where('id', '=', ref.inventoryItemId);
   if (ref.productId) query = query.where('productId', '=', ref.productId);
   if (ref.variantId) query = query.where('variantId', '=', ref.variantId);
   if (ref.module) query = query.where('module', '=', ref.module);
-  query = query.orderBy('id').limit(2);
-  if (forUpdate) query = query.forUpdate();
-  const rows = await query.execute();
+  return query.orderBy('id').limit(2);
+}
+
+function theItem(ref: ItemRef, rows: ItemRow[]): ItemRow {
   if (rows.length === 0) throw notFound('inventory item');
   if (rows.length > 1) throw validationFailed('variantId', `productId ${ref.productId ?? ''} has several variants: give the variantId or inventoryItemId`);
   return rows[0]!;

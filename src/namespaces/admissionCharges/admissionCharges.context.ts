@@ -4,7 +4,6 @@ import { AppError, notFound } from '../../values/errors.ts';
 import type { Context } from '../../operations/operation.ts';
 import { callerActor, type Actor } from '../admissions/admissions.actor.ts';
 import { organizationIdByTeam } from '../organizations/organizations.repo.ts';
-import { idpUserId as idpUserIdSchema } from '../users/users.resource.ts';
 
 /**
  * admissionCharges names the organization by the identity provider's team (idpTeamId) and the
@@ -12,7 +11,6 @@ import { idpUserId as idpUserIdSchema } from '../users/users.resource.ts';
  */
 
 export const idpTeamId = () => z.string().trim().min(1, 'must not be empty').max(256);
-export const idpUserId = idpUserIdSchema;
 
 /** A quantity: more than 0, at most 100000, at most three decimals (1.5 days). Omitted or null: 1. */
 export const quantity = () =>

@@ -7,7 +7,7 @@ import { addDays } from '../../time/zone.ts';
 import { logsBetween, recentLogs } from './calorieLogs.repo.ts';
 import { todayOf, readDayLog } from './calorieLogs.dayLog.ts';
 import { isWithinGoal, periodFigures } from './calorieLogs.dayRow.ts';
-import { idpUserId } from './calorieLogs.fields.ts';
+import { idpUserId } from '../../values/fields.ts';
 
 const STREAK_PAGE = 400;
 

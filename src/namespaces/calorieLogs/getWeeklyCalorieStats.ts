@@ -6,7 +6,7 @@ import { addDays } from '../../time/zone.ts';
 import { logsBetween } from './calorieLogs.repo.ts';
 import { todayOf } from './calorieLogs.dayLog.ts';
 import { dayRowOf, emptyDayRow, periodFigures } from './calorieLogs.dayRow.ts';
-import { idpUserId } from './calorieLogs.fields.ts';
+import { idpUserId } from '../../values/fields.ts';
 
 /**
  * The last 7 days (today and the 6 before), oldest first, each with its totals against its goal;

@@ -1,7 +1,7 @@
 import { self } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { callerId } from '../../caller/caller.ts';
-import { id, str, ts } from '../../values/fields.ts';
+import { id, idpUserId, str, ts } from '../../values/fields.ts';
 import { newId } from '../../values/ids.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { optionalOrganizationId } from '../labOrders/labOrders.fields.ts';
@@ -21,7 +21,7 @@ export const createInput = z.object({
   fileUrl: fileUrl().nullish(),
   description: str().nullish(),
   uploadedBy: person().nullish(),
-  patientIdpUserId: person().nullish(),
+  patientIdpUserId: idpUserId().nullish(),
   uploadedAt: ts().nullish(),
   createdAt: ts().nullish(),
   isExternalResult: z.boolean().nullish(),

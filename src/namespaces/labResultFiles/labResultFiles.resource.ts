@@ -1,7 +1,7 @@
 import { member, self, type OwnerOf } from '../../operations/audience.ts';
 import { ownerOfResultList } from './labResultFiles.labOrder.ts';
 import { z } from 'zod';
-import { id, reqStr, str } from '../../values/fields.ts';
+import { id, idpUserId, reqStr, str } from '../../values/fields.ts';
 import { defineResource, type ResourceRecord } from '../../resources/resource.ts';
 
 /** Largest file accepted: 1 GiB (a DICOM series can be large; anything bigger is not a single result file). */
@@ -61,7 +61,7 @@ export const labResultFiles = defineResource({
     mimeType: { kind: 'string', required: true, schema: mimeType() },
     description: { kind: 'string', schema: str() },
     uploadedBy: { kind: 'string', schema: person() },
-    patientIdpUserId: { kind: 'string', schema: person() },
+    patientIdpUserId: { kind: 'string', schema: idpUserId() },
     uploadedAt: { kind: 'ts' },
     isExternalResult: { kind: 'bool' },
     uploadedByPatient: { kind: 'bool' },

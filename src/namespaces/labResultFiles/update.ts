@@ -2,7 +2,7 @@ import { member } from '../../operations/audience.ts';
 import { organizationOfRecord } from '../../access/organization.ts';
 import { z } from 'zod';
 import { validationFailed } from '../../values/errors.ts';
-import { id, str, ts } from '../../values/fields.ts';
+import { id, idpUserId, str, ts } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { optionalOrganizationId } from '../labOrders/labOrders.fields.ts';
 import { checkPatientIdpUserId, orderOfFile } from './labResultFiles.labOrder.ts';
@@ -25,7 +25,7 @@ export const updateInput = z.object({
   fileUrl: fileUrl().nullish(),
   description: str().nullish(),
   uploadedBy: person().nullish(),
-  patientIdpUserId: person().nullish(),
+  patientIdpUserId: idpUserId().nullish(),
   isExternalResult: z.boolean().nullish(),
   uploadedByPatient: z.boolean().nullish(),
 });

@@ -4,10 +4,10 @@ import { z } from 'zod';
 import { defineOperation } from '../../operations/operation.ts';
 import { addDays } from '../../time/zone.ts';
 import { minutesToHours } from './sleepLogs.clock.ts';
-import { idpUserId } from './sleepLogs.fields.ts';
 import { averages, goalCompletionRate, qualityDistribution, weeklyAverages } from './sleepLogs.figures.ts';
 import { todayOf } from './sleepLogs.records.ts';
 import { goalOf, logsBetween } from './sleepLogs.repo.ts';
+import { idpUserId } from '../../values/fields.ts';
 
 /** Figures over the logs of the last `days` days (today and the days before; default 30), in the "sleep stats" shape. */
 export const getSleepStats = defineOperation({

@@ -2,9 +2,9 @@ import { self } from '../../operations/audience.ts';
 import { ownerByIdentity } from '../../access/owners.ts';
 import { z } from 'zod';
 import { defineOperation } from '../../operations/operation.ts';
-import { idpUserId } from './sleepLogs.fields.ts';
 import { todayOf, todaySleepOf } from './sleepLogs.records.ts';
 import { findLogOn, goalOf } from './sleepLogs.repo.ts';
+import { idpUserId } from '../../values/fields.ts';
 
 /** The log dated today in the interface's "sleep log of today" shape; without one, the log fields are null. */
 export const getTodaySleep = defineOperation({

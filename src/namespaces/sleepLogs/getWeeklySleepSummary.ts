@@ -4,10 +4,10 @@ import { z } from 'zod';
 import { defineOperation } from '../../operations/operation.ts';
 import { addDays } from '../../time/zone.ts';
 import { minutesToHours } from './sleepLogs.clock.ts';
-import { idpUserId } from './sleepLogs.fields.ts';
 import { averages, dailyAchievement, trendOf } from './sleepLogs.figures.ts';
 import { todayOf } from './sleepLogs.records.ts';
 import { goalOf, logsBetween } from './sleepLogs.repo.ts';
+import { idpUserId } from '../../values/fields.ts';
 
 /**
  * The last 7 days (today and the 6 before) in the "weekly sleep summary" shape. lastNight is the

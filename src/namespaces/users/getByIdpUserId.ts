@@ -2,11 +2,11 @@ import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { callerId } from '../../caller/caller.ts';
 import { notFound } from '../../values/errors.ts';
-import { id } from '../../values/fields.ts';
+import { id, idpUserId } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { organizationsReadBy } from './users.access.ts';
 import { allOfIdpUser, findByIdpUserId } from './users.repo.ts';
-import { idpUserId, type UserRecord } from './users.resource.ts';
+import { type UserRecord } from './users.resource.ts';
 
 /**
  * With organizationId: that organization's record of the person. Without: the platform-level

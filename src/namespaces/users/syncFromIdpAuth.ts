@@ -2,12 +2,12 @@ import { member } from '../../operations/audience.ts';
 import { named } from '../../operations/concerned.ts';
 import { z } from 'zod';
 import { role } from '../../caller/roles.ts';
-import { email, reqStr, str } from '../../values/fields.ts';
+import { email, idpUserId, reqStr, str } from '../../values/fields.ts';
 import { defineOperation, type Context } from '../../operations/operation.ts';
 import { assertMayChangePlatformAdmin } from './users.access.ts';
 import { findOrCreateOrganization, organizationIdByTeam, type Address } from '../organizations/organizations.repo.ts';
 import { findByIdpUserId, insertUnlessExists, patchById } from './users.repo.ts';
-import { idpUserId, roleList, users, withPrimaryRole, type UserRecord } from './users.resource.ts';
+import { roleList, users, withPrimaryRole, type UserRecord } from './users.resource.ts';
 import { primaryRole } from './updateRoles.ts';
 
 /** Role of a record created by a sync that names none. */

@@ -1,11 +1,10 @@
 import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { notFound } from '../../values/errors.ts';
-import { id } from '../../values/fields.ts';
+import { id, idpUserId } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { assertMayChangePlatformAdmin } from './users.access.ts';
 import { findByIdpUserId, patchById } from './users.repo.ts';
-import { idpUserId } from './users.resource.ts';
 
 export const unblockUser = defineOperation({
   namespace: 'users',

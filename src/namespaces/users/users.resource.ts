@@ -2,10 +2,10 @@ import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { ROLES, role } from '../../caller/roles.ts';
 import { defineResource, type ResourceRecord } from '../../resources/resource.ts';
+import { idpUserId } from '../../values/fields.ts';
 
 /** A known role name (src/caller/roles.ts). */
 export const roleList = () => z.array(role()).max(ROLES.length * 4);
-export const idpUserId = () => z.string().trim().min(1, 'must not be empty').max(256);
 
 /** The largest number an integer column (32 bits on PostgreSQL) holds. */
 const MAX_INT = 2_147_483_647;

@@ -6,7 +6,8 @@ import { addDays } from '../../time/zone.ts';
 import { minutesToHours } from './sleepLogs.clock.ts';
 import { averages, dailyAchievement, trendOf } from './sleepLogs.figures.ts';
 import { todayOf } from './sleepLogs.records.ts';
-import { goalOf, logsBetween } from './sleepLogs.repo.ts';
+import { logsBetween } from '../../db/daily-logs.ts';
+import { goalOf } from './sleepLogs.repo.ts';
 import { idpUserId } from '../../values/fields.ts';
 
 /**
@@ -21,7 +22,7 @@ export const getWeeklySleepSummary = defineOperation({
   async handler(ctx, input) {
     const today = await todayOf(ctx, input.idpUserId);
     const from = addDays(today, -6);
-    const logs = await logsBetween(ctx.db, input.idpUserId, addDays(from, -7), today);
+    const logs = await logsBetween(ctx.db, 'sleepLogs', input.idpUserId, addDays(from, -7), today);
     const thisWeek = logs.filter((l) => l.date >= from);
     const previousWeek = logs.filter((l) => l.date < from);
     const goalMinutes = await goalOf(ctx.db, input.idpUserId);

@@ -15,3 +15,11 @@ export async function serialiseOn(db: Db, dialect: Dialect, ...keys: string[]): 
     await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(db);
   }
 }
+
+/**
+ * The query with `FOR UPDATE` on PostgreSQL: the rows it reads stay locked until the transaction
+ * ends, so writers of the same rows run one after the other. SQLite's one writer serialises already.
+ */
+export function lockedIfPostgres<Q extends { forUpdate(): Q }>(query: Q, dialect: Dialect): Q {
+  return dialect === 'postgres' ? query.forUpdate() : query;
+}

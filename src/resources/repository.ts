@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Db, Dialect } from '../db/database.ts';
 import { countOf } from '../db/list-memo.ts';
+import { lockedIfPostgres } from '../db/locks.ts';
 import { containsText } from '../db/text-search.ts';
 import type { Context } from '../operations/operation.ts';
 import { notFound } from '../values/errors.ts';
@@ -88,9 +89,7 @@ export function repositoryOf<T extends TableName, I extends FieldName<T> = never
       return found;
     },
     async lock(db, dialect, organizationId, recordId) {
-      let query = scoped(db, organizationId).selectAll().where('id', '=', recordId);
-      if (dialect === 'postgres') query = query.forUpdate();
-      const row = await query.executeTakeFirst();
+      const row = await lockedIfPostgres(scoped(db, organizationId).selectAll().where('id', '=', recordId), dialect).executeTakeFirst();
       if (!row) throw missing();
       return toRecord(row);
     },

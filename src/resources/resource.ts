@@ -8,8 +8,6 @@ export type { Repository } from './repository.ts';
 export type { ResourceSchemas } from './schemas.ts';
 export type { GeneratedName, ListWhere, ResourceInput, ResourceRecord, ResourceSpec } from './spec.ts';
 
-/** A loosely typed record, for code that handles records of any resource. */
-export type ApiRecord = Record<string, unknown>;
 export type Row = Record<string, unknown>;
 
 /**

@@ -25,9 +25,10 @@ export function schemasOf<T extends TableName, I extends FieldName<T> = never>(s
 
   const createShape: Record<string, z.ZodType> = { ...orgShape, ...timestampShape };
   const updateShape: Record<string, z.ZodType> = { id: id(), ...orgShape, ...timestampShape };
+  const createOnly = new Set<string>(spec.createOnly ?? []);
   for (const [name, field] of fields) {
     createShape[name] = field.required ? fieldSchema(name) : fieldSchema(name).nullish();
-    updateShape[name] = field.required ? fieldSchema(name).optional() : fieldSchema(name).nullish();
+    if (!createOnly.has(name)) updateShape[name] = field.required ? fieldSchema(name).optional() : fieldSchema(name).nullish();
   }
   const listShape: Record<string, z.ZodType> = { ...orgShape, ...paging };
   for (const name of spec.listFilters ?? []) listShape[name] = fieldSchema(name).nullish();

@@ -46,6 +46,8 @@ export interface ResourceSpec<T extends TableName, I extends FieldName<T> = neve
   fields: FieldsOf<T, I>;
   /** Columns kept on the row for the service's own bookkeeping: never in a record, never input. */
   internal?: readonly I[];
+  /** Fields given on create only: not in the update input (a value sent is ignored like any unknown field). */
+  createOnly?: readonly FieldName<T>[];
   /** The client may send createdAt / updatedAt (imports, back-fills); otherwise the server sets them. */
   clientTimestamps?: boolean;
   /** Name of the paged list operation; `false` for none. */

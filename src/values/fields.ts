@@ -19,6 +19,8 @@ export const ts = () => z.int().min(0);
 export const date = () => z.iso.date({ error: 'must be a calendar date YYYY-MM-DD' });
 /** `t`: HH:mm from 00:00 to 23:59. */
 export const time = () => z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time HH:mm from 00:00 to 23:59');
+/** The identity provider's user id (a token's `sub`, patients' and users' idpUserId): non-empty, at most 256 characters. */
+export const idpUserId = () => z.string().trim().min(1, 'must not be empty').max(256);
 export const email = () => z.email({ error: 'must be an email address' }).max(320);
 export const strArray = () => z.array(str()).max(1000);
 export const jsonObject = () => z.record(z.string(), z.unknown());

@@ -3,9 +3,8 @@ import { AppError, validationFailed } from '../../values/errors.ts';
 import { newId } from '../../values/ids.ts';
 import { applyRate, multiply } from '../../values/money.ts';
 import type { Context } from '../../operations/operation.ts';
-import type { ApiRecord } from '../../resources/resource.ts';
 import { appendLogs } from '../admissionLogs/admissionLogs.public.ts';
-import { admissions, type AdmissionRecord, isEnded, toChargeRecord } from '../admissions/admissions.public.ts';
+import { admissions, type AdmissionRecord, type ChargeRecord, isEnded, toChargeRecord } from '../admissions/admissions.public.ts';
 import { amountsOf, type ServiceRecord } from '../services/services.public.ts';
 import { activeChargeFor, insertCharge } from './admissionCharges.repo.ts';
 
@@ -27,7 +26,7 @@ export interface ChargeRequest {
 /** The admission a charge is for, locked, and open to charges (not DISCHARGED or CANCELLED). */
 export async function chargeableAdmission(ctx: Context, organizationId: string, admissionId: string): Promise<AdmissionRecord> {
   const admission = await admissions.repo.lock(ctx.db, ctx.dialect, organizationId, admissionId);
-  if (isEnded(admission.status)) throw new AppError('INVALID_STATE', `a ${String(admission.status)} admission takes no charges`);
+  if (isEnded(admission.status)) throw new AppError('INVALID_STATE', `a ${admission.status} admission takes no charges`);
   return admission;
 }
 
@@ -39,7 +38,7 @@ export async function chargeableAdmission(ctx: Context, organizationId: string, 
  * (and not voided) is CONFLICT, and the partial unique index holds that against any other writer.
  * A charge on an admission whose billing was cleared re-opens billing (logged BILLING_REOPENED).
  */
-export async function applyServiceCharge(ctx: Context, request: ChargeRequest): Promise<ApiRecord> {
+export async function applyServiceCharge(ctx: Context, request: ChargeRequest): Promise<ChargeRecord> {
   const { organizationId, service, reference } = request;
   const admission = await chargeableAdmission(ctx, organizationId, request.admissionId);
   if (!service.isActive) throw new AppError('INVALID_STATE', `service ${service.name} is inactive`);
@@ -81,9 +80,8 @@ export async function applyServiceCharge(ctx: Context, request: ChargeRequest): 
   return toChargeRecord(row);
 }
 
-async function reopenBilling(ctx: Context, admission: ApiRecord, actor: Actor, chargeId: string, now: number): Promise<void> {
-  const organizationId = admission.organizationId as string;
-  const item = await admissions.repo.patch(ctx.db, organizationId, admission.id as string, {
+async function reopenBilling(ctx: Context, admission: AdmissionRecord, actor: Actor, chargeId: string, now: number): Promise<void> {
+  const item = await admissions.repo.patch(ctx.db, admission.organizationId, admission.id, {
     billingClearedAt: null,
     billingClearedByUserId: null,
     updatedAt: now,

@@ -4,7 +4,6 @@ import { named, type Concerned } from '../../operations/concerned.ts';
 import { AppError, notFound } from '../../values/errors.ts';
 import type { Context } from '../../operations/operation.ts';
 import { organizationIdByTeam } from '../organizations/organizations.public.ts';
-import { idpUserId as idpUserIdSchema } from '../users/users.public.ts';
 
 /**
  * admissionCharges names the organization by the identity provider's team (idpTeamId) and the
@@ -12,7 +11,6 @@ import { idpUserId as idpUserIdSchema } from '../users/users.public.ts';
  */
 
 export const idpTeamId = () => z.string().trim().min(1, 'must not be empty').max(256);
-export const idpUserId = idpUserIdSchema;
 
 /** A quantity: more than 0, at most 100000, at most three decimals (1.5 days). Omitted or null: 1. */
 export const quantity = () =>

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import type { ChargeRow } from '../admissions/admissions.public.ts';
-import { asService, services, type ServiceRecord } from '../services/services.public.ts';
+import { services, type ServiceRecord } from '../services/services.public.ts';
 
 /** Query functions for admissionCharges; each takes the handle first. Rows keep money in minor units. */
 
@@ -75,5 +75,5 @@ export async function consultationServiceOf(db: Db, organizationId: string, doct
     .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc')
     .executeTakeFirst();
-  return row && asService(services.repo.toRecord(row));
+  return row && services.repo.toRecord(row);
 }

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { member } from '../../operations/audience.ts';
 import { notFound } from '../../values/errors.ts';
-import { id } from '../../values/fields.ts';
+import { id, idpUserId } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { findService } from '../services/services.public.ts';
 import { applyServiceCharge } from './admissionCharges.apply.ts';
-import { chargeActor, idpTeamId, idpUserId, label, notes, organizationOfTeam, quantity } from './admissionCharges.context.ts';
+import { chargeActor, idpTeamId, label, notes, organizationOfTeam, quantity } from './admissionCharges.context.ts';
 
 /**
  * A charge for any service of the catalogue. referenceType and referenceId come together (or not

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { member } from '../../operations/audience.ts';
 import { notFound } from '../../values/errors.ts';
-import { id } from '../../values/fields.ts';
+import { id, idpUserId } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { applyServiceCharge } from './admissionCharges.apply.ts';
-import { chargeActor, idpTeamId, idpUserId, notes, organizationOfTeam } from './admissionCharges.context.ts';
+import { chargeActor, idpTeamId, notes, organizationOfTeam } from './admissionCharges.context.ts';
 import { consultationServiceOf } from './admissionCharges.repo.ts';
 
 /**

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { member } from '../../operations/audience.ts';
 import { notFound, validationFailed } from '../../values/errors.ts';
-import { id } from '../../values/fields.ts';
+import { id, idpUserId } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { findAdmission } from '../admissions/admissions.public.ts';
 import { findLabOrder } from '../labOrders/labOrders.public.ts';
 import { findService } from '../services/services.public.ts';
 import { applyServiceCharge } from './admissionCharges.apply.ts';
-import { chargeActor, idpTeamId, idpUserId, notes, organizationOfTeam, quantity } from './admissionCharges.context.ts';
+import { chargeActor, idpTeamId, notes, organizationOfTeam, quantity } from './admissionCharges.context.ts';
 
 /**
  * A lab charge: a service of category lab, for a lab order of the organization (NOT_FOUND

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { member } from '../../operations/audience.ts';
 import { AppError, notFound } from '../../values/errors.ts';
-import { id } from '../../values/fields.ts';
+import { id, idpUserId } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { chargeActor, idpTeamId, idpUserId, organizationOfTeam } from './admissionCharges.context.ts';
+import { chargeActor, idpTeamId, organizationOfTeam } from './admissionCharges.context.ts';
 import { toChargeRecord } from '../admissions/admissions.public.ts';
 import { findCharge, markVoided } from './admissionCharges.repo.ts';
 

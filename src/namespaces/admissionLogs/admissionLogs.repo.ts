@@ -1,8 +1,7 @@
 import type { Actor } from '../../caller/actor.ts';
 import type { Db } from '../../db/database.ts';
 import { newId } from '../../values/ids.ts';
-import type { ApiRecord } from '../../resources/resource.ts';
-import { admissionLogs } from './admissionLogs.resource.ts';
+import { admissionLogs, type AdmissionLogRecord } from './admissionLogs.resource.ts';
 
 /** An event of the admissions workflow: a status entered, a bed given / changed / freed, billing cleared ... */
 export interface AdmissionEvent {
@@ -15,16 +14,16 @@ export interface AdmissionEvent {
  * a token) and the time. Call it with the transaction that made the change. These rows are
  * `source: system` and cannot be edited or deleted through admissionLogs.
  */
-export async function appendLogs(db: Db, admission: ApiRecord, actor: Actor | null, events: readonly AdmissionEvent[], now: number): Promise<void> {
+export async function appendLogs(db: Db, admission: { id: string; organizationId: string; patientId: string }, actor: Actor | null, events: readonly AdmissionEvent[], now: number): Promise<void> {
   if (events.length === 0) return;
   await db
     .insertInto('admissionLogs')
     .values(
       events.map((e) => ({
         id: newId(),
-        organizationId: admission.organizationId as string,
-        admissionId: admission.id as string,
-        patientId: admission.patientId as string,
+        organizationId: admission.organizationId,
+        admissionId: admission.id,
+        patientId: admission.patientId,
         event: e.event,
         performedByUserId: actor?.userId ?? null,
         performedByRole: actor?.role ?? null,
@@ -38,7 +37,7 @@ export async function appendLogs(db: Db, admission: ApiRecord, actor: Actor | nu
 }
 
 /** Every log row of the admission, oldest first (ids are time-ordered, so rows written together keep their order). */
-export async function logsOfAdmission(db: Db, organizationId: string, admissionId: string): Promise<ApiRecord[]> {
+export async function logsOfAdmission(db: Db, organizationId: string, admissionId: string): Promise<AdmissionLogRecord[]> {
   const rows = await db
     .selectFrom('admissionLogs')
     .selectAll()

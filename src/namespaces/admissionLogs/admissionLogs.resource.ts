@@ -3,30 +3,30 @@ import { z } from 'zod';
 import { AppError, validationFailed } from '../../values/errors.ts';
 import { id, str } from '../../values/fields.ts';
 import type { Context } from '../../operations/operation.ts';
-import { defineResource, type ApiRecord } from '../../resources/resource.ts';
+import { defineResource, type ResourceRecord } from '../../resources/resource.ts';
+
+export type AdmissionLogRecord = ResourceRecord<'admissionLogs'>;
 
 const label = () => z.string().trim().min(1, 'must not be empty').max(64);
 
 /** The admission must be the organization's and the patient the admission's; the actor a users record there. */
-async function checkReferences(record: ApiRecord, ctx: Context, current: ApiRecord | undefined): Promise<void> {
-  const organizationId = record.organizationId as string;
+async function checkReferences(record: AdmissionLogRecord, ctx: Context, current: AdmissionLogRecord | undefined): Promise<void> {
+  const organizationId = record.organizationId;
   if (record.admissionId !== current?.admissionId || record.patientId !== current?.patientId) {
     const admission = await ctx.db
       .selectFrom('admissions')
       .select('patientId')
       .where('organizationId', '=', organizationId)
-      .where('id', '=', record.admissionId as string)
+      .where('id', '=', record.admissionId)
       .executeTakeFirst();
     if (!admission) throw validationFailed('admissionId', 'no such admission in this organization');
     if (admission.patientId !== record.patientId) throw validationFailed('patientId', 'must be the patient of the admission');
   }
-  if (record.performedByUserId !== current?.performedByUserId) {
-    const user = await ctx.db
-      .selectFrom('users')
-      .select('id')
-      .where('organizationId', '=', organizationId)
-      .where('id', '=', record.performedByUserId as string)
-      .executeTakeFirst();
+  const userId = record.performedByUserId;
+  if (userId !== current?.performedByUserId) {
+    const user =
+      userId !== null &&
+      (await ctx.db.selectFrom('users').select('id').where('organizationId', '=', organizationId).where('id', '=', userId).executeTakeFirst());
     if (!user) throw validationFailed('performedByUserId', 'must be the id of a user record of this organization');
   }
 }
@@ -37,7 +37,7 @@ async function checkReferences(record: ApiRecord, ctx: Context, current: ApiReco
  * with a nurse's note. Platform admins (imports, back-fills) and the optional mode's requests
  * without a token name anyone of the organization.
  */
-function assertWrittenByCaller(record: ApiRecord, ctx: Context, current: ApiRecord | undefined): void {
+function assertWrittenByCaller(record: AdmissionLogRecord, ctx: Context, current: AdmissionLogRecord | undefined): void {
   const caller = ctx.caller;
   if (caller.kind !== 'user' || caller.isPlatformAdmin) return;
   if (record.performedByUserId === current?.performedByUserId && record.performedByRole === current?.performedByRole) return;
@@ -45,12 +45,12 @@ function assertWrittenByCaller(record: ApiRecord, ctx: Context, current: ApiReco
   if (!membership || record.performedByUserId !== membership.userId) {
     throw new AppError('FORBIDDEN', 'performedByUserId must be your own user record in this organization: a log row is written in its writer\'s name');
   }
-  if (!membership.roles.has(record.performedByRole as string)) {
+  if (record.performedByRole === null || !membership.roles.has(record.performedByRole)) {
     throw new AppError('FORBIDDEN', `performedByRole must be one of your roles here: ${[...membership.roles].join(', ')}`);
   }
 }
 
-function assertManual(record: ApiRecord): void {
+function assertManual(record: AdmissionLogRecord): void {
   if (record.source === 'system') {
     throw new AppError('INVALID_STATE', 'this row was written by the admissions workflow: it is history and cannot be changed or deleted');
   }

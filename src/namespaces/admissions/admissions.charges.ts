@@ -2,7 +2,9 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { AdmissionChargesTable } from './admissions.table.ts';
 import { member } from '../../operations/audience.ts';
-import { defineResource, type ApiRecord } from '../../resources/resource.ts';
+import { defineResource, type ResourceRecord } from '../../resources/resource.ts';
+
+export type ChargeRecord = ResourceRecord<'admissionCharges'>;
 
 /**
  * The charges of an admission, as its bill shows them. The admissions namespace owns them as part of
@@ -48,7 +50,7 @@ export const charges = defineResource({
 
 export type ChargeRow = Selectable<AdmissionChargesTable>;
 
-export const toChargeRecord = (row: ChargeRow): ApiRecord => charges.repo.toRecord(row);
+export const toChargeRecord = (row: ChargeRow): ChargeRecord => charges.repo.toRecord(row);
 
 /** Every charge of the admission, voided ones included, in the order they were applied. */
 export async function chargesOfAdmission(db: Db, organizationId: string, admissionId: string): Promise<ChargeRow[]> {

@@ -1,10 +1,10 @@
 import type { SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { countOf } from '../../db/list-memo.ts';
+import { pageOfQuery } from '../../db/paged-list.ts';
 import type { Database } from '../../db/schema.ts';
 import type { PatientDataReadsTable } from '../../access/patient-data-reads.table.ts';
 import { parseJsonArray } from '../../values/record.ts';
-import { offsetOf, pageOf, type Page } from '../../values/paging.ts';
+import type { Page } from '../../values/paging.ts';
 
 /** A read of patient data as answered: the id lists as arrays. */
 export interface PatientDataRead extends Omit<PatientDataReadsTable, 'recordIds' | 'patientIds'> {
@@ -71,9 +71,6 @@ function within(query: ReadsQuery, window: Pick<ReadFilter, 'from' | 'to'>): Rea
 }
 
 async function pageOfReads(db: Db, tables: string[], query: ReadsQuery, pageNo: number, pageSize: number): Promise<Page<PatientDataRead>> {
-  const [rows, total] = await Promise.all([
-    query.selectAll().orderBy('at', 'desc').orderBy('id', 'desc').limit(pageSize).offset(offsetOf(pageNo, pageSize)).execute(),
-    countOf(db, tables, query.select((eb) => eb.fn.countAll<number | string>().as('n'))),
-  ]);
-  return pageOf(rows.map(toRead), total, pageNo, pageSize);
+  const rows = query.selectAll().orderBy('at', 'desc').orderBy('id', 'desc');
+  return pageOfQuery(db, tables, query, rows, pageNo, pageSize, toRead);
 }

@@ -1,7 +1,7 @@
-import { countOf } from '../../db/list-memo.ts';
+import { pageOfQuery } from '../../db/paged-list.ts';
 import type { Db } from '../../db/database.ts';
 import type { AuditLogTable } from '../../audit/audit-log.table.ts';
-import { offsetOf, pageOf, type Page } from '../../values/paging.ts';
+import type { Page } from '../../values/paging.ts';
 
 export interface AuditFilter {
   organizationId?: string | undefined;
@@ -23,15 +23,6 @@ export async function pageAudit(db: Db, filter: AuditFilter, pageNo: number, pag
   if (filter.recordId !== undefined) query = query.where('recordId', '=', filter.recordId);
   if (filter.from !== undefined) query = query.where('at', '>=', filter.from);
   if (filter.to !== undefined) query = query.where('at', '<=', filter.to);
-  const [rows, total] = await Promise.all([
-    query
-      .selectAll()
-      .orderBy('at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(pageSize)
-      .offset(offsetOf(pageNo, pageSize))
-      .execute(),
-    countOf(db, ['auditLog'], query.select((eb) => eb.fn.countAll<number | string>().as('n'))),
-  ]);
-  return pageOf(rows, total, pageNo, pageSize);
+  const rows = query.selectAll().orderBy('at', 'desc').orderBy('id', 'desc');
+  return pageOfQuery(db, ['auditLog'], query, rows, pageNo, pageSize, (row) => row);
 }

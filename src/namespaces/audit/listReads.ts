@@ -1,5 +1,5 @@
 import { member } from '../../operations/audience.ts';
-import { id } from '../../values/fields.ts';
+import { id, idpUserId } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { pageReads } from './audit.reads.ts';
 import { pagedInWindow } from './audit.timeWindow.ts';
@@ -17,7 +17,7 @@ export const listReads = defineOperation({
   input: pagedInWindow({
     organizationId: id().optional(),
     patientId: id().optional(),
-    actorIdpUserId: id().optional(),
+    actorIdpUserId: idpUserId().optional(),
   }),
   async handler(ctx, input) {
     const { page, pageSize, ...filter } = input;

@@ -1,20 +1,19 @@
 import type { Db } from '../../db/database.ts';
-import type { ApiRecord } from '../../resources/resource.ts';
-import { rooms } from '../rooms/rooms.public.ts';
-import { services } from '../services/services.public.ts';
-import { wards } from '../wards/wards.public.ts';
-import { beds } from './beds.resource.ts';
+import { rooms, type RoomRecord } from '../rooms/rooms.public.ts';
+import { services, type ServiceRecord } from '../services/services.public.ts';
+import { wards, type WardRecord } from '../wards/wards.public.ts';
+import { beds, type BedRecord } from './beds.resource.ts';
 
 /** Query functions for the beds namespace; each takes the handle first. */
 
 /** Every ward of the organization, by name. */
-export async function allWards(db: Db, organizationId: string): Promise<ApiRecord[]> {
+export async function allWards(db: Db, organizationId: string): Promise<WardRecord[]> {
   const rows = await db.selectFrom('wards').selectAll().where('organizationId', '=', organizationId).orderBy('name').orderBy('id').execute();
   return rows.map((r) => wards.repo.toRecord(r));
 }
 
 /** Every room of the ward, by room number. */
-export async function roomsOfWard(db: Db, organizationId: string, wardId: string): Promise<ApiRecord[]> {
+export async function roomsOfWard(db: Db, organizationId: string, wardId: string): Promise<RoomRecord[]> {
   const rows = await db
     .selectFrom('rooms')
     .selectAll()
@@ -27,7 +26,7 @@ export async function roomsOfWard(db: Db, organizationId: string, wardId: string
 }
 
 /** Every bed of the room, by bed number. */
-export async function bedsOfRoom(db: Db, organizationId: string, roomId: string): Promise<ApiRecord[]> {
+export async function bedsOfRoom(db: Db, organizationId: string, roomId: string): Promise<BedRecord[]> {
   const rows = await db
     .selectFrom('beds')
     .selectAll()
@@ -54,7 +53,7 @@ export async function bedCounts(db: Db, organizationId: string): Promise<{ wardI
 }
 
 /** The organization's active services of category bed, by name. */
-export async function bedTypeServices(db: Db, organizationId: string): Promise<ApiRecord[]> {
+export async function bedTypeServices(db: Db, organizationId: string): Promise<ServiceRecord[]> {
   const rows = await db
     .selectFrom('services')
     .selectAll()

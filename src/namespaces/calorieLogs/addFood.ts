@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { defineOperation } from '../../operations/operation.ts';
 import { appendEntries, currentGoal, openLog } from './calorieLogs.repo.ts';
 import { todayOf, settle } from './calorieLogs.dayLog.ts';
-import { foodEntryShape, idpUserId } from './calorieLogs.fields.ts';
+import { foodEntryShape } from './calorieLogs.fields.ts';
+import { idpUserId } from '../../values/fields.ts';
 
 /** Appends one food to today's log (created on the first food of the day with the goal in force). */
 export const addFood = defineOperation({

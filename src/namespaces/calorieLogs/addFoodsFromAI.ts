@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { defineOperation } from '../../operations/operation.ts';
 import { appendEntries, currentGoal, openLog } from './calorieLogs.repo.ts';
 import { todayOf, settle } from './calorieLogs.dayLog.ts';
-import { foodEntry, idpUserId, MAX_FOODS_PER_CALL } from './calorieLogs.fields.ts';
+import { foodEntry, MAX_FOODS_PER_CALL } from './calorieLogs.fields.ts';
+import { idpUserId } from '../../values/fields.ts';
 
 /**
  * Appends several foods (e.g. recognised in a photo) in the order given. All or none: one invalid

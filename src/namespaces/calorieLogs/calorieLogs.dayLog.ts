@@ -2,7 +2,8 @@ import type { Db } from '../../db/database.ts';
 import type { Context } from '../../operations/operation.ts';
 import { userTimeZone } from '../pushDevices/pushDevices.public.ts';
 import { dateIn } from '../../time/zone.ts';
-import { currentGoal, findLog, listEntries, milliOf, saveTotals, type EntryRow, type LogRow } from './calorieLogs.repo.ts';
+import { logOn } from '../../db/daily-logs.ts';
+import { currentGoal, listEntries, milliOf, saveTotals, type EntryRow, type LogRow } from './calorieLogs.repo.ts';
 import { displayTotals, percentOfGoal, remaining, sumEntries, withinGoal, type Totals } from './calorieLogs.nutrition.ts';
 
 export interface FoodEntry {
@@ -90,7 +91,7 @@ export function emptyDayLog(idpUserId: string, date: string, goal: number): DayL
 
 /** Reads the day's log (or the empty day) without writing anything. */
 export async function readDayLog(db: Db, idpUserId: string, date: string): Promise<DayLog> {
-  const log = await findLog(db, idpUserId, date);
+  const log = await logOn(db, 'calorieLogs', idpUserId, date);
   if (!log) return emptyDayLog(idpUserId, date, await currentGoal(db, idpUserId));
   return dayLogOf(log, await listEntries(db, log.id));
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, reqStr, str } from '../../values/fields.ts';
+import { reqStr, str } from '../../values/fields.ts';
 
 /** Daily goal until the person sets one (kcal). */
 export const DEFAULT_DAILY_GOAL = 2000;
@@ -7,8 +7,6 @@ export const DEFAULT_DAILY_GOAL = 2000;
 export const MAX_NUTRIENT = 100_000;
 /** Entries one addFoodsFromAI call may add. */
 export const MAX_FOODS_PER_CALL = 100;
-
-export const idpUserId = () => id();
 
 const nutrient = () => z.number().min(0).max(MAX_NUTRIENT);
 

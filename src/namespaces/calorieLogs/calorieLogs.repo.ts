@@ -22,10 +22,6 @@ export async function saveGoal(db: Db, idpUserId: string, dailyGoal: number, now
     .execute();
 }
 
-export async function findLog(db: Db, idpUserId: string, date: string): Promise<LogRow | undefined> {
-  return db.selectFrom('calorieLogs').selectAll().where('idpUserId', '=', idpUserId).where('date', '=', date).executeTakeFirst();
-}
-
 /**
  * The day's log, created with the goal in force if it does not exist yet. The upsert takes the
  * row's lock, so concurrent writers of the same day run one after the other to the end of the
@@ -124,18 +120,6 @@ export async function saveTotals(db: Db, logId: string, entryCount: number, mill
     .returningAll()
     .execute();
   return rows[0]!;
-}
-
-/** The person's logs dated from `from` to `to`, both inclusive, oldest first. */
-export async function logsBetween(db: Db, idpUserId: string, from: string, to: string): Promise<LogRow[]> {
-  return db
-    .selectFrom('calorieLogs')
-    .selectAll()
-    .where('idpUserId', '=', idpUserId)
-    .where('date', '>=', from)
-    .where('date', '<=', to)
-    .orderBy('date')
-    .execute();
 }
 
 /** The `limit` most recent logs with at least one entry dated `to` or earlier, newest first. */

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { defineOperation } from '../../operations/operation.ts';
 import { deleteAllEntries, lockLog } from './calorieLogs.repo.ts';
 import { todayOf, readDayLog, settle } from './calorieLogs.dayLog.ts';
-import { idpUserId } from './calorieLogs.fields.ts';
+import { idpUserId } from '../../values/fields.ts';
 
 /** Removes every entry of today's log (the log keeps its goal); on a day without a log it changes nothing. */
 export const clearTodayLog = defineOperation({

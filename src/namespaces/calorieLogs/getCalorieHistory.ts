@@ -5,7 +5,7 @@ import { defineOperation } from '../../operations/operation.ts';
 import { recentLogs } from './calorieLogs.repo.ts';
 import { todayOf } from './calorieLogs.dayLog.ts';
 import { dayRowOf } from './calorieLogs.dayRow.ts';
-import { idpUserId } from './calorieLogs.fields.ts';
+import { idpUserId } from '../../values/fields.ts';
 
 export const DEFAULT_HISTORY_DAYS = 30;
 

@@ -4,10 +4,11 @@ import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { addDays } from '../../time/zone.ts';
-import { logsBetween, recentLogs } from './calorieLogs.repo.ts';
+import { logsBetween } from '../../db/daily-logs.ts';
+import { recentLogs } from './calorieLogs.repo.ts';
 import { todayOf, readDayLog } from './calorieLogs.dayLog.ts';
 import { isWithinGoal, periodFigures } from './calorieLogs.dayRow.ts';
-import { idpUserId } from './calorieLogs.fields.ts';
+import { idpUserId } from '../../values/fields.ts';
 
 const STREAK_PAGE = 400;
 
@@ -55,7 +56,7 @@ export const getCalorieSummary = defineOperation({
   async handler(ctx, input) {
     const today = await todayOf(ctx, input.idpUserId);
     const day = await readDayLog(ctx.db, input.idpUserId, today);
-    const last30 = await logsBetween(ctx.db, input.idpUserId, addDays(today, -29), today);
+    const last30 = await logsBetween(ctx.db, 'calorieLogs', input.idpUserId, addDays(today, -29), today);
     const from7 = addDays(today, -6);
     return {
       date: today,

@@ -3,7 +3,7 @@ import { ownerByIdentity } from '../../access/owners.ts';
 import { z } from 'zod';
 import { defineOperation } from '../../operations/operation.ts';
 import { todayOf, readDayLog } from './calorieLogs.dayLog.ts';
-import { idpUserId } from './calorieLogs.fields.ts';
+import { idpUserId } from '../../values/fields.ts';
 
 /** Today's entries in order, totals, goal, remaining and percent; before the first food, an empty day (`id` null). */
 export const getTodayLog = defineOperation({

@@ -3,10 +3,10 @@ import { ownerByIdentity } from '../../access/owners.ts';
 import { z } from 'zod';
 import { defineOperation } from '../../operations/operation.ts';
 import { addDays } from '../../time/zone.ts';
-import { logsBetween } from './calorieLogs.repo.ts';
+import { logsBetween } from '../../db/daily-logs.ts';
 import { todayOf } from './calorieLogs.dayLog.ts';
 import { dayRowOf, emptyDayRow, periodFigures } from './calorieLogs.dayRow.ts';
-import { idpUserId } from './calorieLogs.fields.ts';
+import { idpUserId } from '../../values/fields.ts';
 
 /**
  * The last 7 days (today and the 6 before), oldest first, each with its totals against its goal;
@@ -20,7 +20,7 @@ export const getWeeklyCalorieStats = defineOperation({
   async handler(ctx, input) {
     const endDate = await todayOf(ctx, input.idpUserId);
     const startDate = addDays(endDate, -6);
-    const logs = await logsBetween(ctx.db, input.idpUserId, startDate, endDate);
+    const logs = await logsBetween(ctx.db, 'calorieLogs', input.idpUserId, startDate, endDate);
     const byDate = new Map(logs.map((l) => [l.date, l]));
     const days = Array.from({ length: 7 }, (_, i) => {
       const date = addDays(startDate, i);

@@ -5,7 +5,7 @@ import { notFound } from '../../values/errors.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { deleteEntry, listEntries, lockLog } from './calorieLogs.repo.ts';
 import { todayOf, settle } from './calorieLogs.dayLog.ts';
-import { idpUserId } from './calorieLogs.fields.ts';
+import { idpUserId } from '../../values/fields.ts';
 
 /**
  * Removes the entry at `foodIndex` (0 = first added) of today's list; later entries move up one

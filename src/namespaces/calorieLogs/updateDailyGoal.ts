@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { defineOperation } from '../../operations/operation.ts';
 import { saveGoal, setLogGoal } from './calorieLogs.repo.ts';
 import { todayOf, readDayLog } from './calorieLogs.dayLog.ts';
-import { dailyGoal, idpUserId } from './calorieLogs.fields.ts';
+import { dailyGoal } from './calorieLogs.fields.ts';
+import { idpUserId } from '../../values/fields.ts';
 
 /**
  * Sets the person's daily goal from today on: today's log (if any) takes it, and so does every

@@ -40,23 +40,29 @@ async function prepare(record: EducationRecord, ctx: Context, current?: Educatio
     const value = record[field];
     if (value !== null && value > latest) throw validationFailed(field, `must be ${latest} or earlier`);
   }
-  const { startYear, endYear } = record as { startYear: number | null; endYear: number | null };
+  const { startYear, endYear } = record;
   if (startYear !== null && endYear !== null && endYear < startYear) throw validationFailed('endYear', 'must not be before startYear');
   return record;
 }
 
 /**
- * A doctor's degrees in an organization. create, getById and delete are generated; update (no
- * doctorId change) and listByDoctor are written by hand with this repository. Reads are public
+ * A doctor's degrees in an organization. create, getById, update and delete are generated (the
+ * record stays the same doctor's: doctorId is not among the update fields, and is ignored there);
+ * listByDoctor is written by hand with this repository. Reads are public
  * (the doctor directory; no field here is private); writes are the doctor's own, or its
  * organization's admins' (the role table).
  */
 export const doctorEducation = defineResource({
   namespace: 'doctorEducation', audience: everyone,
-  audiences: { create: self(ownerOfNewEducation) as Audience<unknown>, delete: self(ownerOfEducation) as Audience<unknown> },
+  audiences: {
+    create: self(ownerOfNewEducation) as Audience<unknown>,
+    update: self(ownerOfEducation) as Audience<unknown>,
+    delete: self(ownerOfEducation) as Audience<unknown>,
+  },
   table: 'doctorEducation',
   scope: 'organization',
-  generate: ['create', 'getById', 'delete'],
+  createOnly: ['doctorId'],
+  generate: ['create', 'getById', 'update', 'delete'],
   fields: {
     doctorId: { kind: 'string', required: true, schema: id() },
     degree: { kind: 'string', required: true, schema: degree() },

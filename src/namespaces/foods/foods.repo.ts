@@ -5,14 +5,14 @@ import { isPostgres } from '../../db/migrations/dialect-features.ts';
 import { containsLiteral } from '../../db/text-search.ts';
 import { notFound } from '../../values/errors.ts';
 import { newId } from '../../values/ids.ts';
-import { fromJsonText, toBool, toJsonText } from '../../values/record.ts';
+import { fromJsonText, toBool, toJsonText, type RecordOf } from '../../values/record.ts';
 import { FOOD_FIELDS, keyOf, searchForm, type FoodInput } from './foods.fields.ts';
 import { encodeCursor, type FoodPage, type Paging } from './foods.paging.ts';
 import type { FoodsTable } from './foods.table.ts';
 
 /** A food as the API returns it: every field present, unset ones null. */
-export type FoodRecord = Record<string, unknown> & { id: string; name: string; isActive: boolean };
 type FoodRow = Selectable<FoodsTable>;
+export type FoodRecord = Omit<RecordOf<FoodRow>, 'nameKey' | 'categoryKey' | 'foodCodeKey' | 'searchText'>;
 
 const JSON_FIELDS = new Set(['ingredients', 'nutritionPer100g', 'servings']);
 const DERIVED = new Set(['nameKey', 'categoryKey', 'foodCodeKey', 'searchText']);
@@ -31,12 +31,11 @@ export function toRecord(row: FoodRow): FoodRecord {
 function toRow(record: FoodRecord): Insertable<FoodsTable> {
   const row: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(record)) row[key] = JSON_FIELDS.has(key) ? toJsonText(value) : value;
-  const ingredients = Array.isArray(record.ingredients) ? (record.ingredients as string[]) : [];
-  const category = typeof record.category === 'string' ? record.category : '';
-  const foodCode = typeof record.foodCode === 'string' ? record.foodCode : null;
+  const ingredients: unknown[] = Array.isArray(record.ingredients) ? record.ingredients : [];
+  const category = record.category ?? '';
   row.nameKey = keyOf(record.name);
   row.categoryKey = keyOf(category);
-  row.foodCodeKey = foodCode ? keyOf(foodCode) : null;
+  row.foodCodeKey = record.foodCode ? keyOf(record.foodCode) : null;
   row.searchText = searchForm([record.name, category, ...ingredients].join(' '));
   return row as unknown as Insertable<FoodsTable>;
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AppError } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import type { Nutrition, Serving } from './foods.fields.ts';
+import type { Serving } from './foods.fields.ts';
 import { getFood } from './foods.repo.ts';
 import { servingNutrition } from './foods.servingNutrition.ts';
 
@@ -22,6 +22,6 @@ export const get = defineOperation({
     const servings = (item.servings as Serving[] | null) ?? [];
     const serving = servings.find((s) => s.id === input.servingId);
     if (!serving) throw new AppError('NOT_FOUND', 'this food has no serving with that id');
-    return { item, serving: servingNutrition(item.nutritionPer100g as Nutrition | null, serving) };
+    return { item, serving: servingNutrition(item.nutritionPer100g, serving) };
   },
 });

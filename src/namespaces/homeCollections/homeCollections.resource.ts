@@ -1,7 +1,7 @@
 import { everyone, platform } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id, reqStr } from '../../values/fields.ts';
-import { defineResource, type ApiRecord } from '../../resources/resource.ts';
+import { defineResource, type ResourceRecord } from '../../resources/resource.ts';
 
 /**
  * A platform service category id inside platformServiceCategoryIds. Quotes, backslashes and
@@ -19,22 +19,8 @@ export const imageUrl = () => z.url({ protocol: /^https?$/, error: 'must be an h
 export const title = () => z.string().trim().max(500);
 export const orderLevel = () => z.int().min(0).max(1_000_000);
 
-export interface HomeCollectionRecord {
-  id: string;
-  name: string;
-  /** position on the home screen, lowest first; 0 when not given */
-  orderLevel: number;
-  imageUrl: string | null;
-  webImageUrl: string | null;
-  subTitle: string | null;
-  organizationTypeId: string;
-  /** each id once, in the order first given; [] when not given */
-  platformServiceCategoryIds: string[];
-  gridTitle: string | null;
-  featuredTitle: string | null;
-  createdAt: number;
-  updatedAt: number;
-}
+/** `orderLevel`: position on the home screen, lowest first (0 when not given); `platformServiceCategoryIds`: each id once, in the order first given. */
+export type HomeCollectionRecord = ResourceRecord<'homeCollections'>;
 
 /**
  * Home-screen collections: platform-wide content, no organization, read by everyone. getById is
@@ -62,6 +48,4 @@ export const homeCollections = defineResource({
   // null puts the defaults back: the columns are never null.
   prepare: (record) => ({ ...record, orderLevel: record.orderLevel ?? 0, platformServiceCategoryIds: record.platformServiceCategoryIds ?? [] }),
 });
-
-export const asHomeCollection = (record: ApiRecord) => record as unknown as HomeCollectionRecord;
 

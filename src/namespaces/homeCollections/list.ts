@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { containsLiteral, containsText } from '../../db/text-search.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { asHomeCollection, categoryId, homeCollections } from './homeCollections.resource.ts';
+import { categoryId, homeCollections } from './homeCollections.resource.ts';
 
 export const SORT_KEYS = ['orderLevel', 'name', 'createdAt', 'updatedAt'] as const;
 export const DEFAULT_PAGE_SIZE = 20;
@@ -68,7 +68,7 @@ export const list = defineOperation({
     ]);
     const total = Number(count.n);
     return {
-      items: rows.map((row) => asHomeCollection(homeCollections.repo.toRecord(row))),
+      items: rows.map((row) => homeCollections.repo.toRecord(row)),
       total,
       page: Math.floor(offset / size) + 1,
       pageSize: size,

@@ -2,7 +2,7 @@ import { platform } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id, reqStr } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { asHomeCollection, categoryIds, homeCollections, imageUrl, orderLevel, title } from './homeCollections.resource.ts';
+import { categoryIds, homeCollections, imageUrl, orderLevel, title } from './homeCollections.resource.ts';
 
 const { repo, schemas } = homeCollections;
 
@@ -14,7 +14,7 @@ export const create = defineOperation({
   writes: true,
   input: schemas.create,
   async handler(ctx, input) {
-    return { item: asHomeCollection(await repo.insert(ctx.db, await repo.build(ctx, input))) };
+    return { item: await repo.insert(ctx.db, await repo.build(ctx, input)) };
   },
 });
 
@@ -42,7 +42,7 @@ export const update = defineOperation({
   async handler(ctx, input) {
     const current = await repo.get(ctx.db, undefined, input.id);
     const { changes } = await repo.merge(ctx, current, input);
-    return { item: asHomeCollection(await repo.patch(ctx.db, undefined, input.id, changes)) };
+    return { item: await repo.patch(ctx.db, undefined, input.id, changes) };
   },
 });
 

@@ -20,18 +20,18 @@ export const create = defineOperation({
   input: inventoryItems.schemas.create,
   async handler(ctx, input) {
     const record = await inventoryItems.repo.build(ctx, input);
-    const opening = (record.quantity as number | null) ?? 0;
+    const opening = record.quantity;
     const details: BatchDetails = {
       batchNumber: record.batchNumber,
       lotNumber: record.lotNumber,
       expiryDate: record.expiryDate,
     };
-    const row = {
+    const row: ItemRow = {
       ...inventoryItems.repo.toRow({ ...record, quantity: 0, batchNumber: null, lotNumber: null, expiryDate: null }),
       batchId: null,
       lowStockEpisode: 0,
       lowStockOpen: false,
-    } as unknown as ItemRow;
+    };
     let item = await insertItem(ctx.db, row);
     const movements: MovementRow[] = [];
     if (opening > 0 || details.batchNumber || details.lotNumber || details.expiryDate) {

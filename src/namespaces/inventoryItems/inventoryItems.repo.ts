@@ -1,14 +1,14 @@
 import { sql, type Expression, type ExpressionBuilder, type Selectable, type SqlBool } from 'kysely';
-import { countOf } from '../../db/list-memo.ts';
+import { pageOfQuery } from '../../db/paged-list.ts';
 import type { Db, Dialect } from '../../db/database.ts';
+import { lockedIfPostgres } from '../../db/locks.ts';
 import type { Database } from '../../db/schema.ts';
+import type { InventoryBatchesTable, InventoryMovementsTable } from './inventoryItems.table.ts';
 import { containsText } from '../../db/text-search.ts';
 import { AppError, notFound, validationFailed } from '../../values/errors.ts';
 import { fromMinor } from '../../values/money.ts';
-import { offsetOf, pageOf, type Page } from '../../values/paging.ts';
-import type { ApiRecord } from '../../resources/resource.ts';
-import { toItem, type ItemRow } from './inventoryItems.resource.ts';
-import type { InventoryBatchesTable, InventoryMovementsTable } from './inventoryItems.table.ts';
+import type { Page } from '../../values/paging.ts';
+import { toItem, type ItemRecord, type ItemRow } from './inventoryItems.resource.ts';
 
 /** Query functions for inventory items, batches and movements; each takes the handle first. */
 
@@ -37,19 +37,24 @@ const minorToNumber = (v: number | string | null) => (v === null ? null : fromMi
  * NOT_FOUND when nothing matches; a productId that names several variants needs the variantId.
  */
 export async function lockItem(db: Db, dialect: Dialect, organizationId: string, ref: ItemRef): Promise<ItemRow> {
-  return itemByRef(db, organizationId, ref, dialect === 'postgres');
+  return theItem(ref, await lockedIfPostgres(itemsNamed(db, organizationId, ref), dialect).execute());
 }
 
-/** The item named by `ref` (see lockItem), read without a lock unless `forUpdate`. */
-export async function itemByRef(db: Db, organizationId: string, ref: ItemRef, forUpdate = false): Promise<ItemRow> {
+/** The item named by `ref` (see lockItem), read without a lock. */
+export async function itemByRef(db: Db, organizationId: string, ref: ItemRef): Promise<ItemRow> {
+  return theItem(ref, await itemsNamed(db, organizationId, ref).execute());
+}
+
+function itemsNamed(db: Db, organizationId: string, ref: ItemRef) {
   let query = db.selectFrom('inventoryItems').selectAll().where('organizationId', '=', organizationId);
   if (ref.inventoryItemId) query = query.where('id', '=', ref.inventoryItemId);
   if (ref.productId) query = query.where('productId', '=', ref.productId);
   if (ref.variantId) query = query.where('variantId', '=', ref.variantId);
   if (ref.module) query = query.where('module', '=', ref.module);
-  query = query.orderBy('id').limit(2);
-  if (forUpdate) query = query.forUpdate();
-  const rows = await query.execute();
+  return query.orderBy('id').limit(2);
+}
+
+function theItem(ref: ItemRef, rows: ItemRow[]): ItemRow {
   if (rows.length === 0) throw notFound('inventory item');
   if (rows.length > 1) throw validationFailed('variantId', `productId ${ref.productId ?? ''} has several variants: give the variantId or inventoryItemId`);
   return rows[0]!;
@@ -97,7 +102,7 @@ export async function patchBatch(db: Db, id: string, changes: Partial<BatchRow>)
 }
 
 /** A batch as the API shows it; `isExpired` is relative to `today` (service zone). */
-export function toBatch(row: BatchRow, today: string): ApiRecord {
+export function toBatch(row: BatchRow, today: string) {
   return {
     id: row.id,
     organizationId: row.organizationId,
@@ -123,9 +128,11 @@ export async function insertMovement(db: Db, movement: MovementRow): Promise<Mov
   return rows[0]!;
 }
 
-export function toMovement(row: MovementRow): ApiRecord {
+export function toMovement(row: MovementRow) {
   return { ...row, unitPrice: minorToNumber(row.unitPrice), purchasePrice: minorToNumber(row.purchasePrice) };
 }
+
+export type MovementRecord = ReturnType<typeof toMovement>;
 
 /** The item's quantity as its batches and as its movements add it up. */
 export async function ledgerSums(db: Db, itemId: string): Promise<{ batches: number; movements: number }> {
@@ -148,13 +155,12 @@ export interface MovementFilter {
 }
 
 /** An item's movements, newest first (recorded time, then id: ids are time-ordered). */
-export async function pageMovements(db: Db, itemId: string, filter: MovementFilter, page: number, pageSize: number): Promise<Page<ApiRecord>> {
+export async function pageMovements(db: Db, itemId: string, filter: MovementFilter, page: number, pageSize: number): Promise<Page<MovementRecord>> {
   let base = db.selectFrom('inventoryMovements').where('inventoryItemId', '=', itemId);
   if (filter.type) base = base.where('type', '=', filter.type);
   if (filter.batchId) base = base.where('batchId', '=', filter.batchId);
-  const rows = await base.selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(pageSize).offset(offsetOf(page, pageSize)).execute();
-  const total = await countOf(db, ['inventoryMovements'], base.select((eb) => eb.fn.countAll<number | string>().as('n')));
-  return pageOf(rows.map(toMovement), total, page, pageSize);
+  const rows = base.selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc');
+  return pageOfQuery(db, ['inventoryMovements'], base, rows, page, pageSize, toMovement);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -220,11 +226,10 @@ function itemConditions(eb: ItemsEb, organizationId: string, f: ItemFilter, w: E
 }
 
 /** One page of items matching every filter, newest first. */
-export async function pageItems(db: Db, organizationId: string, filter: ItemFilter, w: ExpiryWindow, page: number, pageSize: number): Promise<Page<ApiRecord>> {
+export async function pageItems(db: Db, organizationId: string, filter: ItemFilter, w: ExpiryWindow, page: number, pageSize: number): Promise<Page<ItemRecord>> {
   const base = db.selectFrom('inventoryItems').where((eb) => itemConditions(eb, organizationId, filter, w));
-  const rows = await base.selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(pageSize).offset(offsetOf(page, pageSize)).execute();
-  const total = await countOf(db, ['inventoryItems'], base.select((eb) => eb.fn.countAll<number | string>().as('n')));
-  return pageOf(rows.map(toItem), total, page, pageSize);
+  const rows = base.selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc');
+  return pageOfQuery(db, ['inventoryItems'], base, rows, page, pageSize, toItem);
 }
 
 export interface Stats {
@@ -344,40 +349,33 @@ export async function searchCatalogue(db: Db, organizationId: string, q: Catalog
   if (q.strength) base = base.where(equalsIgnoringCase('strength', q.strength));
   if (q.strengthUnit) base = base.where(equalsIgnoringCase('strengthUnit', q.strengthUnit));
   if (q.inStockOnly) base = base.where(sql<SqlBool>`${available} > 0`);
-  const rows = await base
-    .selectAll()
-    .select(available.as('availableStock'))
-    .orderBy(sql`lower("itemName")`)
-    .orderBy('id')
-    .limit(pageSize)
-    .offset(offsetOf(page, pageSize))
-    .execute();
-  const count = await base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
-  const entries = rows.map((row): CatalogueEntry => {
-    const mrp = minorToNumber(row.mrp);
-    const onlinePrice = minorToNumber(row.onlinePrice);
-    const offlinePrice = minorToNumber(row.offlinePrice);
-    return {
-      id: row.id,
-      itemName: row.itemName,
-      genericName: row.genericName,
-      brandName: row.brandName,
-      medicineType: row.medicineType,
-      strength: row.strength,
-      strengthUnit: row.strengthUnit,
-      unitOfMeasure: row.unitOfMeasure,
-      hsnCode: row.hsnCode,
-      productId: row.productId,
-      variantId: row.variantId,
-      mrp,
-      onlinePrice,
-      offlinePrice,
-      sellingPrice: onlinePrice ?? offlinePrice ?? mrp,
-      gstPercentage: minorToNumber(row.gstPercentage),
-      availableStock: Number(row.availableStock),
-    };
-  });
-  return pageOf(entries, Number(count.n), page, pageSize);
+  const rows = base.selectAll().select(available.as('availableStock')).orderBy(sql`lower("itemName")`).orderBy('id');
+  return pageOfQuery(db, ['inventoryItems', 'inventoryBatches'], base, rows, page, pageSize, toCatalogueEntry);
+}
+
+function toCatalogueEntry(row: ItemRow & { availableStock: number | string }): CatalogueEntry {
+  const mrp = minorToNumber(row.mrp);
+  const onlinePrice = minorToNumber(row.onlinePrice);
+  const offlinePrice = minorToNumber(row.offlinePrice);
+  return {
+    id: row.id,
+    itemName: row.itemName,
+    genericName: row.genericName,
+    brandName: row.brandName,
+    medicineType: row.medicineType,
+    strength: row.strength,
+    strengthUnit: row.strengthUnit,
+    unitOfMeasure: row.unitOfMeasure,
+    hsnCode: row.hsnCode,
+    productId: row.productId,
+    variantId: row.variantId,
+    mrp,
+    onlinePrice,
+    offlinePrice,
+    sellingPrice: onlinePrice ?? offlinePrice ?? mrp,
+    gstPercentage: minorToNumber(row.gstPercentage),
+    availableStock: Number(row.availableStock),
+  };
 }
 
 /** Refuses a stock change that would leave less than nothing: the message carries what is available. */

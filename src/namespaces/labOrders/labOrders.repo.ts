@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Db, Dialect } from '../../db/database.ts';
+import { lockedIfPostgres } from '../../db/locks.ts';
 import { fromMinor, toMinor } from '../../values/money.ts';
 import { offsetOf, pageOf, type Page } from '../../values/paging.ts';
 import { toBool } from '../../values/record.ts';
@@ -94,9 +95,14 @@ async function testsOf(db: Db, organizationId: string, orderIds: readonly string
  * another organization). Used by admissionCharges.applyLabCharge.
  */
 export async function findLabOrder(db: Db, organizationId: string, id: string): Promise<LabOrderRecord | undefined> {
-  const row = await db.selectFrom('labOrders').selectAll().where('organizationId', '=', organizationId).where('id', '=', id).executeTakeFirst();
-  if (!row) return undefined;
-  return orderRecord(row, (await testsOf(db, organizationId, [row.id])).get(row.id)!);
+  return withTests(db, organizationId, await orderQuery(db, organizationId, id).executeTakeFirst());
+}
+
+const orderQuery = (db: Db, organizationId: string, id: string) =>
+  db.selectFrom('labOrders').selectAll().where('organizationId', '=', organizationId).where('id', '=', id);
+
+async function withTests(db: Db, organizationId: string, row: OrderRow | undefined): Promise<LabOrderRecord | undefined> {
+  return row && orderRecord(row, (await testsOf(db, organizationId, [row.id])).get(row.id)!);
 }
 
 /**
@@ -105,11 +111,7 @@ export async function findLabOrder(db: Db, organizationId: string, id: string): 
  * (SQLite serialises writers anyway).
  */
 export async function lockLabOrder(db: Db, dialect: Dialect, organizationId: string, id: string): Promise<LabOrderRecord | undefined> {
-  let query = db.selectFrom('labOrders').selectAll().where('organizationId', '=', organizationId).where('id', '=', id);
-  if (dialect === 'postgres') query = query.forUpdate();
-  const row = await query.executeTakeFirst();
-  if (!row) return undefined;
-  return orderRecord(row, (await testsOf(db, organizationId, [row.id])).get(row.id)!);
+  return withTests(db, organizationId, await lockedIfPostgres(orderQuery(db, organizationId, id), dialect).executeTakeFirst());
 }
 
 /** The organization of a lab order, looked up by id alone (for a platform admin who did not name it). */

@@ -1,12 +1,12 @@
 import { self } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { callerId } from '../../caller/caller.ts';
-import { id, str, ts } from '../../values/fields.ts';
+import { id, idpUserId, str, ts } from '../../values/fields.ts';
 import { newId } from '../../values/ids.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { optionalOrganizationId, markExternalResultUploaded } from '../labOrders/labOrders.public.ts';
 import { checkPatientIdpUserId, isOrdersPatient, orderOfFile, ownerOfLabOrder, testNamed } from './labResultFiles.labOrder.ts';
-import { asResultFile, fileId, fileName, fileSize, fileUrl, labResultFiles, mimeType, person, testName } from './labResultFiles.resource.ts';
+import { fileId, fileName, fileSize, fileUrl, labResultFiles, mimeType, person, testName } from './labResultFiles.resource.ts';
 
 
 export const createInput = z.object({
@@ -20,7 +20,7 @@ export const createInput = z.object({
   fileUrl: fileUrl().nullish(),
   description: str().nullish(),
   uploadedBy: person().nullish(),
-  patientIdpUserId: person().nullish(),
+  patientIdpUserId: idpUserId().nullish(),
   uploadedAt: ts().nullish(),
   createdAt: ts().nullish(),
   isExternalResult: z.boolean().nullish(),
@@ -66,7 +66,7 @@ export const create = defineOperation({
       createdAt: input.createdAt ?? now,
       updatedAt: now,
     };
-    const item = asResultFile(await labResultFiles.repo.insert(ctx.db, record));
+    const item = await labResultFiles.repo.insert(ctx.db, record);
     if (item.isExternalResult && test?.isExternal) await markExternalResultUploaded(ctx.db, organizationId, test.id, item.uploadedAt);
     return { item };
   },

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { ownerOfResultFile } from './labResultFiles.labOrder.ts';
-import { asResultFile, labResultFiles } from './labResultFiles.resource.ts';
+import { labResultFiles } from './labResultFiles.resource.ts';
 
 /** A result file of the organization, for its staff and for the lab order's patient (its linked account). */
 export const getById = defineOperation({
@@ -12,6 +12,6 @@ export const getById = defineOperation({
   summary: 'A result file of the organization',
   input: z.object({ id: id(), organizationId: id() }),
   async handler(ctx, input) {
-    return { item: asResultFile(await labResultFiles.repo.get(ctx.db, input.organizationId, input.id)) };
+    return { item: await labResultFiles.repo.get(ctx.db, input.organizationId, input.id) };
   },
 });

@@ -1,10 +1,8 @@
 import { member, self, type OwnerOf } from '../../operations/audience.ts';
 import { ownerOfResultList } from './labResultFiles.labOrder.ts';
-import type { Selectable } from 'kysely';
-import type { LabResultFilesTable } from '../labOrders/labOrders.public.ts';
 import { z } from 'zod';
-import { id, reqStr, str } from '../../values/fields.ts';
-import { defineResource, type ApiRecord } from '../../resources/resource.ts';
+import { id, idpUserId, reqStr, str } from '../../values/fields.ts';
+import { defineResource, type ResourceRecord } from '../../resources/resource.ts';
 
 /** Largest file accepted: 1 GiB (a DICOM series can be large; anything bigger is not a single result file). */
 export const MAX_FILE_SIZE = 1024 * 1024 * 1024;
@@ -37,11 +35,7 @@ export const testName = () => z.string().trim().max(200);
 export const fileId = () => reqStr().max(512);
 export const fileName = () => reqStr().max(255);
 
-/** The record as the API shows it: the row with booleans. */
-export type LabResultFileRecord = Omit<Selectable<LabResultFilesTable>, 'isExternalResult' | 'uploadedByPatient'> & {
-  isExternalResult: boolean;
-  uploadedByPatient: boolean;
-};
+export type LabResultFileRecord = ResourceRecord<'labResultFiles'>;
 
 /**
  * Result file metadata. delete and listByOrganization (filter labOrderId) are generated; create,
@@ -67,12 +61,10 @@ export const labResultFiles = defineResource({
     mimeType: { kind: 'string', required: true, schema: mimeType() },
     description: { kind: 'string', schema: str() },
     uploadedBy: { kind: 'string', schema: person() },
-    patientIdpUserId: { kind: 'string', schema: person() },
+    patientIdpUserId: { kind: 'string', schema: idpUserId() },
     uploadedAt: { kind: 'ts' },
     isExternalResult: { kind: 'bool' },
     uploadedByPatient: { kind: 'bool' },
   },
   listFilters: ['labOrderId'],
 });
-
-export const asResultFile = (record: ApiRecord) => record as unknown as LabResultFileRecord;

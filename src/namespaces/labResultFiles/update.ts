@@ -2,11 +2,11 @@ import { member } from '../../operations/audience.ts';
 import { organizationOfRecord } from '../../access/organization.ts';
 import { z } from 'zod';
 import { validationFailed } from '../../values/errors.ts';
-import { id, str, ts } from '../../values/fields.ts';
+import { id, idpUserId, str, ts } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { optionalOrganizationId } from '../labOrders/labOrders.public.ts';
 import { checkPatientIdpUserId, orderOfFile } from './labResultFiles.labOrder.ts';
-import { asResultFile, fileId, fileName, fileSize, fileUrl, labResultFiles, mimeType, person, testName } from './labResultFiles.resource.ts';
+import { fileId, fileName, fileSize, fileUrl, labResultFiles, mimeType, person, testName } from './labResultFiles.resource.ts';
 
 
 /** The required fields may change but never be cleared; the others are nullable. */
@@ -25,7 +25,7 @@ export const updateInput = z.object({
   fileUrl: fileUrl().nullish(),
   description: str().nullish(),
   uploadedBy: person().nullish(),
-  patientIdpUserId: person().nullish(),
+  patientIdpUserId: idpUserId().nullish(),
   isExternalResult: z.boolean().nullish(),
   uploadedByPatient: z.boolean().nullish(),
 });
@@ -47,7 +47,7 @@ export const update = defineOperation({
   organizationOf: organizationOfRecord('labResultFiles', 'id', 'lab result file'),
   async handler(ctx, input) {
     const organizationId = ctx.organizationId!;
-    const current = asResultFile(await labResultFiles.repo.get(ctx.db, organizationId, input.id));
+    const current = await labResultFiles.repo.get(ctx.db, organizationId, input.id);
     if (input.uploadedByPatient !== undefined && (input.uploadedByPatient ?? false) !== current.uploadedByPatient) {
       throw validationFailed('uploadedByPatient', 'is set at upload and cannot be changed');
     }
@@ -66,6 +66,6 @@ export const update = defineOperation({
       checkPatientIdpUserId(patientIdpUserId, fileOrder);
       changes.patientIdpUserId = patientIdpUserId;
     }
-    return { item: asResultFile(await labResultFiles.repo.patch(ctx.db, organizationId, input.id, changes)) };
+    return { item: await labResultFiles.repo.patch(ctx.db, organizationId, input.id, changes) };
   },
 });

@@ -1,9 +1,8 @@
 import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
-import { id, paging, str } from '../../values/fields.ts';
+import { id, idpUserId, paging, str } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { pageNotifications } from './notifications.repo.ts';
-import { recipientIdpUserId } from './notifications.resource.ts';
 
 /**
  * The organization's notifications, newest first, page 1 and 20 per page by default (rule 4):
@@ -18,7 +17,7 @@ export const listByOrganization = defineOperation({
   input: z.object({
     organizationId: id(),
     module: str().max(128).nullish(),
-    recipientIdpUserId: recipientIdpUserId().nullish(),
+    recipientIdpUserId: idpUserId().nullish(),
     ...paging,
   }),
   async handler(ctx, input) {

@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { Db, Dialect } from '../../db/database.ts';
 import type { PushDevicesTable } from '../pushDevices/pushDevices.public.ts';
 import type { NotificationRecord } from './notifications.resource.ts';
-import { notifications } from './notifications.resource.ts';
+import { toRecord } from './notifications.repo.ts';
 import type { NotificationDeliveriesTable } from './notifications.table.ts';
 
 export type DeliveryJob = Selectable<NotificationDeliveriesTable>;
@@ -42,7 +42,7 @@ export async function claimDue(db: Db, dialect: Dialect, now: number, leaseMs: n
 
 export async function findNotification(db: Db, notificationId: string): Promise<NotificationRecord | undefined> {
   const row = await db.selectFrom('notifications').selectAll().where('id', '=', notificationId).executeTakeFirst();
-  return row ? (notifications.repo.toRecord(row) as unknown as NotificationRecord) : undefined;
+  return row ? toRecord(row) : undefined;
 }
 
 /** The person's active devices, most recently seen first. */

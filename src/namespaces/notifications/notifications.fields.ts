@@ -1,9 +1,9 @@
-import { jsonObject, reqStr, str, strArray, ts } from '../../values/fields.ts';
-import { channelList, dedupeKey, deliveryState, recipientIdpUserId } from './notifications.resource.ts';
+import { idpUserId, jsonObject, reqStr, str, strArray, ts } from '../../values/fields.ts';
+import { channelList, dedupeKey, deliveryState } from './notifications.resource.ts';
 
 /** The fields create requires; update takes each of them optionally (they cannot be cleared). */
 export const requiredFields = {
-  recipientIdpUserId: recipientIdpUserId(),
+  recipientIdpUserId: idpUserId(),
   recipientRole: reqStr().max(64),
   type: reqStr().max(128),
   title: reqStr().max(500),

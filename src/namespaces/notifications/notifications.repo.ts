@@ -8,7 +8,7 @@ import { notifications, type NotificationRecord } from './notifications.resource
 import type { NotificationsTable } from './notifications.table.ts';
 
 // deliveryState is typed here, not in the row type (db/ knows no namespace).
-const toRecord = (row: Selectable<NotificationsTable>) => notifications.repo.toRecord(row) as NotificationRecord;
+export const toRecord = (row: Selectable<NotificationsTable>) => notifications.repo.toRecord(row) as NotificationRecord;
 
 /**
  * Inserts the notification unless its dedupeKey is already used in the organization; then the

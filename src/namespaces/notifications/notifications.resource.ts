@@ -1,9 +1,7 @@
 import { member } from '../../operations/audience.ts';
-import type { Selectable } from 'kysely';
 import { z } from 'zod';
-import { reqStr, str } from '../../values/fields.ts';
-import { defineResource } from '../../resources/resource.ts';
-import type { NotificationsTable } from './notifications.table.ts';
+import { idpUserId, reqStr, str } from '../../values/fields.ts';
+import { defineResource, type ResourceRecord } from '../../resources/resource.ts';
 
 /** Push delivery progress of a notification (null when its channels do not include `push`). */
 export const DELIVERY_STATES = ['pending', 'sent', 'failed', 'partial'] as const;
@@ -15,7 +13,6 @@ export const DEFAULT_CHANNELS = ['in_app', 'push'] as const;
 export const deliveryState = () => z.enum(DELIVERY_STATES, { error: `must be one of: ${DELIVERY_STATES.join(', ')}` });
 export const channelList = () => z.array(z.string().trim().min(1).max(32)).max(10);
 export const dedupeKey = () => z.string().trim().min(1, 'must not be empty').max(256);
-export const recipientIdpUserId = () => z.string().trim().min(1, 'must not be empty').max(256);
 
 /**
  * The notifications resource. Only getById is generated: create (module alias, dedupe, outbox),
@@ -29,7 +26,7 @@ export const notifications = defineResource({
   clientTimestamps: true,
   generate: ['getById'],
   fields: {
-    recipientIdpUserId: { kind: 'string', required: true, schema: recipientIdpUserId() },
+    recipientIdpUserId: { kind: 'string', required: true, schema: idpUserId() },
     recipientRole: { kind: 'string', required: true, schema: reqStr().max(64) },
     type: { kind: 'string', required: true, schema: reqStr().max(128) },
     title: { kind: 'string', required: true, schema: reqStr().max(500) },
@@ -52,11 +49,5 @@ export const notifications = defineResource({
   },
 });
 
-/** A notification as the API returns it: every field present, unset ones null; JSON text parsed, isRead a boolean. */
-export type NotificationRecord = Omit<Selectable<NotificationsTable>, 'navigationParams' | 'channels' | 'deliveryState' | 'pushTicketIds' | 'isRead'> & {
-  navigationParams: Record<string, unknown> | null;
-  channels: string[] | null;
-  deliveryState: DeliveryState | null;
-  pushTicketIds: string[] | null;
-  isRead: boolean;
-};
+/** A notification as the API returns it: every field present, unset ones null; deliveryState one of DELIVERY_STATES. */
+export type NotificationRecord = Omit<ResourceRecord<'notifications'>, 'deliveryState'> & { deliveryState: DeliveryState | null };

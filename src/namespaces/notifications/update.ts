@@ -2,9 +2,9 @@ import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { bool, id, ts } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import type { ApiRecord } from '../../resources/resource.ts';
+import type { ResourceInput } from '../../resources/resource.ts';
 import { optionalFields, requiredFields } from './notifications.fields.ts';
-import { notifications } from './notifications.resource.ts';
+import { notifications, type NotificationRecord } from './notifications.resource.ts';
 
 const input = z.object({
   id: id(),
@@ -23,9 +23,9 @@ type Input = z.output<typeof input>;
  * its readAt); marking unread clears it. Opening an unread notification (openedAt, no isRead)
  * marks it read at openedAt.
  */
-export function changesOf(input: Input, current: ApiRecord, now: number): ApiRecord {
+export function changesOf(input: Input, current: Pick<NotificationRecord, 'isRead' | 'readAt'>, now: number): ResourceInput<'notifications'> {
   const { module, ...rest } = input;
-  const changes: ApiRecord = { ...rest };
+  const changes: ResourceInput<'notifications'> = { ...rest };
   if (changes.relatedEntityType === undefined && module !== undefined) changes.relatedEntityType = module;
   if (changes.isRead === undefined && changes.openedAt != null && current.isRead !== true) {
     changes.isRead = true;

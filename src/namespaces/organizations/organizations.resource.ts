@@ -2,7 +2,7 @@ import { everyone } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { isTimeZone } from '../../time/zone.ts';
 import { reqStr } from '../../values/fields.ts';
-import { defineResource, type ApiRecord } from '../../resources/resource.ts';
+import { defineResource, type ResourceRecord } from '../../resources/resource.ts';
 import { normalizeSettings, settingsInput, type OrganizationSettings } from './organizations.settings.ts';
 
 export const ORGANIZATION_TYPES = ['hospital', 'clinic', 'pharmacy', 'lab', 'salon'] as const;
@@ -16,22 +16,8 @@ export const slug = () =>
 
 export const timeZone = () => z.string().trim().max(64).refine(isTimeZone, 'must be an IANA time zone such as UTC or Asia/Kolkata');
 
-export interface OrganizationRecord {
-  id: string;
-  name: string;
-  slug: string | null;
-  /** one of ORGANIZATION_TYPES, or what the identity provider sent (users.syncFromIdpAuth) */
-  type: string | null;
-  idpTeamId: string | null;
-  timezone: string | null;
-  address: Record<string, unknown> | null;
-  latitude: number | null;
-  longitude: number | null;
-  isActive: boolean;
-  settings: OrganizationSettings;
-  createdAt: number;
-  updatedAt: number;
-}
+/** `type` is one of ORGANIZATION_TYPES, or what the identity provider sent (users.syncFromIdpAuth); settings are read with every default filled in. */
+export type OrganizationRecord = Omit<ResourceRecord<'organizations'>, 'settings'> & { settings: OrganizationSettings };
 
 /**
  * Organizations are platform-level records (no organizationId of their own). Generated here:
@@ -61,4 +47,5 @@ export const organizations = defineResource({
   prepare: (record) => ({ ...record, isActive: record.isActive ?? true, settings: normalizeSettings(record.settings) }),
 });
 
-export const asOrganization = (record: ApiRecord) => record as unknown as OrganizationRecord;
+/** The record as read: `read: normalizeSettings` has filled in the settings, which the row type cannot say. */
+export const asOrganization = (record: ResourceRecord<'organizations'>) => record as OrganizationRecord;

@@ -1,17 +1,17 @@
 import { membershipIn, type Caller } from '../../caller/caller.ts';
 import type { Operation } from '../../operations/operation.ts';
-import type { ApiRecord } from '../../resources/resource.ts';
+import type { OrganizationRecord } from './organizations.resource.ts';
 
 /** What only the organization's members and platform admins see: its identity-provider team and its settings. */
 const PRIVATE_FIELDS = ['idpTeamId', 'settings'];
 
 /** The whole record for the organization's members and platform admins; its public fields for everyone else. */
-export function organizationFor(caller: Caller, record: ApiRecord): ApiRecord {
-  if (membershipIn(caller, record.id as string)) return record;
+export function organizationFor(caller: Caller, record: OrganizationRecord): Partial<OrganizationRecord> {
+  if (membershipIn(caller, record.id)) return record;
   return Object.fromEntries(Object.entries(record).filter(([field]) => !PRIVATE_FIELDS.includes(field)));
 }
 
-type Answer = { item: ApiRecord } | { items: ApiRecord[] };
+type Answer = { item: OrganizationRecord } | { items: OrganizationRecord[] };
 
 /** A public read (`{ item }` or a page) whose organizations are shown to the caller through organizationFor. */
 export function shownToCaller(op: Operation): Operation {

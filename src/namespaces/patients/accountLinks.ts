@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { member } from '../../operations/audience.ts';
 import { AppError } from '../../values/errors.ts';
-import { id } from '../../values/fields.ts';
+import { id, idpUserId } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { idpUserId } from '../users/users.public.ts';
 import { asPatient, patients } from './patients.resource.ts';
 
 /**

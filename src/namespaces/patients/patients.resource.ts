@@ -1,11 +1,10 @@
 import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { validationFailed } from '../../values/errors.ts';
-import { reqStr } from '../../values/fields.ts';
+import { idpUserId, reqStr } from '../../values/fields.ts';
 import { defineResource, type ResourceRecord } from '../../resources/resource.ts';
 import { dateIn } from '../../time/zone.ts';
 import { normalizedEmail, phoneNumber } from '../auth/auth.public.ts';
-import { idpUserId } from '../users/users.public.ts';
 import { assertMayLinkAccounts } from './patients.mayLinkAccounts.ts';
 
 export type PatientRow = ResourceRecord<'patients'>;

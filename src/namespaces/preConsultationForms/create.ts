@@ -1,6 +1,6 @@
 import { self } from '../../operations/audience.ts';
 import { z } from 'zod';
-import { id, ts } from '../../values/fields.ts';
+import { id, idpUserId, ts } from '../../values/fields.ts';
 import { newId } from '../../values/ids.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { actingPatient, appointmentOf, assertFilledInBySelf, ownerOfAppointment } from './preConsultationForms.access.ts';
@@ -10,7 +10,7 @@ import { changeSubmissions, nextSubmission } from './preConsultationForms.submis
 
 export const createInput = z.object({
   appointmentId: id(),
-  idpUserId: id(),
+  idpUserId: idpUserId(),
   departmentName: departmentName(),
   answers: answers(),
   status: status(),

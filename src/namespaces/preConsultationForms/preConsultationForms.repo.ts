@@ -1,5 +1,6 @@
 import type { ExpressionBuilder, Selectable } from 'kysely';
 import type { Db, Dialect } from '../../db/database.ts';
+import { lockedIfPostgres } from '../../db/locks.ts';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../values/errors.ts';
 import { offsetOf, pageOf, type Page } from '../../values/paging.ts';
@@ -140,13 +141,12 @@ export interface AppointmentRef {
  * transaction ends, so that changes of its forms' submissions and of its flag are serialised.
  */
 export async function findAppointment(db: Db, dialect: Dialect, organizationId: string, id: string, lock = false): Promise<AppointmentRef | undefined> {
-  let query = db
+  const query = db
     .selectFrom('appointments')
     .select(['id', 'organizationId', 'patientId', 'isPreConsultationCompleted'])
     .where('organizationId', '=', organizationId)
     .where('id', '=', id);
-  if (lock && dialect === 'postgres') query = query.forUpdate();
-  const row = await query.executeTakeFirst();
+  const row = await (lock ? lockedIfPostgres(query, dialect) : query).executeTakeFirst();
   return row && { ...row, isPreConsultationCompleted: toBool(row.isPreConsultationCompleted) };
 }
 

@@ -1,7 +1,7 @@
 import { self } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { notFound } from '../../values/errors.ts';
-import { id, ts } from '../../values/fields.ts';
+import { id, idpUserId, ts } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { actingPatient, appointmentOf, assertFilledInBySelf, assertOwnAppointment, ownerOfForm } from './preConsultationForms.access.ts';
 import { answers, departmentName, status } from './preConsultationForms.fields.ts';
@@ -13,7 +13,7 @@ export const updateInput = z.object({
   id: id(),
   organizationId: id(),
   appointmentId: id().optional(),
-  idpUserId: id().optional(),
+  idpUserId: idpUserId().optional(),
   departmentName: departmentName().optional(),
   answers: answers().optional(),
   status: status().optional(),

@@ -1,5 +1,6 @@
 import { sql, type Selectable } from 'kysely';
 import type { Db, Dialect } from '../../db/database.ts';
+import { lockedIfPostgres } from '../../db/locks.ts';
 import { notFound } from '../../values/errors.ts';
 import { offsetOf, pageOf, type Page } from '../../values/paging.ts';
 import { boundingBox, distanceKm, type Point } from './prescriptionMarketplace.geo.ts';
@@ -96,9 +97,7 @@ export async function patientOfRequest(db: Db, id: string): Promise<string | und
  * SQLite runs one writing transaction at a time.
  */
 export async function lockRequest(db: Db, dialect: Dialect, id: string): Promise<RequestRow> {
-  let query = db.selectFrom('prescriptionRequests').selectAll().where('id', '=', id);
-  if (dialect === 'postgres') query = query.forUpdate();
-  const row = await query.executeTakeFirst();
+  const row = await lockedIfPostgres(db.selectFrom('prescriptionRequests').selectAll().where('id', '=', id), dialect).executeTakeFirst();
   if (!row) throw notFound('prescription request');
   return row;
 }

@@ -2,7 +2,6 @@ import { self } from '../../operations/audience.ts';
 import { ownerByIdentity } from '../../access/owners.ts';
 import { AppError } from '../../values/errors.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import type { ApiRecord } from '../../resources/resource.ts';
 import { present } from './pushDevices.access.ts';
 import { register } from './pushDevices.repo.ts';
 import { pushDevices } from './pushDevices.resource.ts';
@@ -21,7 +20,7 @@ import { pushDevices } from './pushDevices.resource.ts';
  */
 export const create = defineOperation({
   namespace: 'pushDevices',
-  name: 'create', audience: self(ownerByIdentity<ApiRecord>('idpUserId')),
+  name: 'create', audience: self(ownerByIdentity<{ idpUserId?: string | null }>('idpUserId')),
   summary: 'Register a device for push notifications (the same token again updates it)',
   writes: true,
   input: pushDevices.schemas.create,

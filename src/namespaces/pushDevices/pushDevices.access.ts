@@ -1,6 +1,6 @@
 import { AppError } from '../../values/errors.ts';
 import type { Context } from '../../operations/operation.ts';
-import type { ApiRecord } from '../../resources/resource.ts';
+import type { DeviceRecord } from './pushDevices.resource.ts';
 
 /**
  * Moving a device to another owner (update) needs that person's consent: a caller with a token
@@ -8,7 +8,7 @@ import type { ApiRecord } from '../../resources/resource.ts';
  * moves only an inactive device: moving an active one is a take-over of its pushes, as
  * re-registering its token is in create.
  */
-export function assertMayMoveTo(ctx: Context, device: ApiRecord, newOwner: string): void {
+export function assertMayMoveTo(ctx: Context, device: Pick<DeviceRecord, 'isActive'>, newOwner: string): void {
   const caller = ctx.caller;
   if (caller.kind === 'user' ? caller.isPlatformAdmin || caller.idpUserId === newOwner : device.isActive === false) return;
   throw new AppError('FORBIDDEN', 'a device moves only to the caller with a token (a platform admin: to anyone); an active one needs that token');
@@ -22,12 +22,10 @@ const SHORTEST_WITH_TAIL = 9;
 
 /**
  * The form of a token shown to anyone but its owner: "…" and its last 4 characters (enough to tell
- * one's devices apart), "…" alone for a token shorter than 9 characters, null for null. It can
- * never be registered: providerPushToken refuses a value starting with "…". Null-safe: no token
- * (or anything but a string) gives null, never a partial value.
+ * one's devices apart), "…" alone for a token shorter than 9 characters. It can never be
+ * registered: providerPushToken refuses a value starting with "…".
  */
-export function maskToken(token: unknown): string | null {
-  if (typeof token !== 'string') return null;
+export function maskToken(token: string): string {
   return token.length >= SHORTEST_WITH_TAIL ? MASK + token.slice(-4) : MASK;
 }
 
@@ -36,13 +34,13 @@ export function maskToken(token: unknown): string | null {
  * idpUserId is the device's) and platform admins: whoever knows a token can re-register it and so
  * take the device's pushes. Other members of the organization and callers without a token may not.
  */
-export function mayReadToken(ctx: Context, ownerIdpUserId: unknown): boolean {
+export function mayReadToken(ctx: Context, ownerIdpUserId: string): boolean {
   const caller = ctx.caller;
   return caller.kind === 'user' && (caller.isPlatformAdmin || caller.idpUserId === ownerIdpUserId);
 }
 
 /** A device as answered to this caller: every field present, the token masked unless mayReadToken. */
-export function present(ctx: Context, device: ApiRecord): ApiRecord {
+export function present(ctx: Context, device: DeviceRecord): DeviceRecord {
   if (mayReadToken(ctx, device.idpUserId)) return device;
   return { ...device, providerPushToken: maskToken(device.providerPushToken) };
 }

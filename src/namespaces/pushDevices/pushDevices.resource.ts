@@ -2,8 +2,8 @@ import { self } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { defineResource, type ResourceRecord } from '../../resources/resource.ts';
 import { MASK } from './pushDevices.access.ts';
+import { idpUserId } from '../../values/fields.ts';
 
-export const idpUserId = () => z.string().trim().min(1, 'must not be empty').max(256);
 /** A masked token ("…" and its last characters, as shown to anyone but the owner) is refused. */
 export const providerPushToken = () =>
   z

@@ -1,12 +1,12 @@
 import { self } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { notFound, validationFailed } from '../../values/errors.ts';
-import { bool, id, ts } from '../../values/fields.ts';
+import { bool, id, idpUserId, ts } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { assertMayMoveTo, present } from './pushDevices.access.ts';
 import { deviceOwner } from './pushDevices.owner.ts';
 import { findInOrganization, isMember, patchDevice } from './pushDevices.repo.ts';
-import { idpUserId, providerPushToken } from './pushDevices.resource.ts';
+import { providerPushToken } from './pushDevices.resource.ts';
 import { pushDevices } from './pushDevices.resource.ts';
 
 const text = (max: number) => z.string().max(max);

@@ -1,2 +1,2 @@
 /** What other namespaces use of rooms; they import it from here only. */
-export { rooms } from './rooms.resource.ts';
+export { type RoomRecord, rooms } from './rooms.resource.ts';

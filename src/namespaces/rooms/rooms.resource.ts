@@ -2,17 +2,19 @@ import { member } from '../../operations/audience.ts';
 import { AppError, validationFailed } from '../../values/errors.ts';
 import { id, reqStr } from '../../values/fields.ts';
 import type { Context } from '../../operations/operation.ts';
-import { defineResource, type ApiRecord } from '../../resources/resource.ts';
+import { defineResource, type ResourceRecord } from '../../resources/resource.ts';
 import { findService } from '../services/services.public.ts';
 import { findWard } from '../wards/wards.public.ts';
 
+export type RoomRecord = ResourceRecord<'rooms'>;
+
 /** The bed number of a bed in the room, if any. */
-async function bedInRoom(ctx: Context, record: ApiRecord): Promise<string | undefined> {
+async function bedInRoom(ctx: Context, record: RoomRecord): Promise<string | undefined> {
   const bed = await ctx.db
     .selectFrom('beds')
     .select('bedNumber')
-    .where('organizationId', '=', record.organizationId as string)
-    .where('roomId', '=', record.id as string)
+    .where('organizationId', '=', record.organizationId)
+    .where('roomId', '=', record.id)
     .limit(1)
     .executeTakeFirst();
   return bed?.bedNumber;
@@ -22,14 +24,14 @@ async function bedInRoom(ctx: Context, record: ApiRecord): Promise<string | unde
  * A room's ward and bed-type service must be the organization's own; checked only when they change.
  * A room with beds keeps its ward: each bed names the ward of its room (beds, admissions).
  */
-async function checkReferences(record: ApiRecord, ctx: Context, current: ApiRecord | undefined): Promise<void> {
-  const organizationId = record.organizationId as string;
+async function checkReferences(record: RoomRecord, ctx: Context, current: RoomRecord | undefined): Promise<void> {
+  const organizationId = record.organizationId;
   if (record.wardId !== current?.wardId) {
-    if (!(await findWard(ctx.db, organizationId, record.wardId as string))) throw validationFailed('wardId', 'no such ward in this organization');
+    if (!(await findWard(ctx.db, organizationId, record.wardId))) throw validationFailed('wardId', 'no such ward in this organization');
     const bed = current && (await bedInRoom(ctx, current));
     if (bed !== undefined) throw new AppError('INVALID_STATE', `the room has beds (bed ${bed}): move or delete them before moving the room to another ward`);
   }
-  const serviceId = record.bedTypeServiceId as string | null;
+  const serviceId = record.bedTypeServiceId;
   if (serviceId && serviceId !== current?.bedTypeServiceId) {
     const service = await findService(ctx.db, organizationId, serviceId);
     if (!service) throw validationFailed('bedTypeServiceId', 'no such service in this organization');

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { offsetOf, pageOf, type Page } from '../../values/paging.ts';
-import type { ApiRecord } from '../../resources/resource.ts';
-import { users } from '../users/users.public.ts';
+import { pageOfQuery } from '../../db/paged-list.ts';
+import type { Page } from '../../values/paging.ts';
+import { users, type UserRecord } from '../users/users.public.ts';
 
 /** Query functions of saloonMembers; each takes the handle (`db` or the transaction) first. */
 
@@ -28,7 +28,7 @@ export async function activeAtSeat(db: Db, organizationId: string, locationId: s
  * The organization's users without any saloonMembers row of the organization (whatever its status)
  * carrying their idpUserId, newest first, as users records.
  */
-export async function pageUnassigned(db: Db, organizationId: string, page: number, pageSize: number): Promise<Page<ApiRecord>> {
+export async function pageUnassigned(db: Db, organizationId: string, page: number, pageSize: number): Promise<Page<UserRecord>> {
   const query = db
     .selectFrom('users')
     .where('users.organizationId', '=', organizationId)
@@ -43,9 +43,6 @@ export async function pageUnassigned(db: Db, organizationId: string, page: numbe
         ),
       ),
     );
-  const [rows, count] = await Promise.all([
-    query.selectAll('users').orderBy('users.createdAt', 'desc').orderBy('users.id', 'desc').limit(pageSize).offset(offsetOf(page, pageSize)).execute(),
-    query.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return pageOf(rows.map((r) => users.repo.toRecord(r)), Number(count.n), page, pageSize);
+  const rows = query.selectAll('users').orderBy('users.createdAt', 'desc').orderBy('users.id', 'desc');
+  return pageOfQuery(db, ['users', 'saloonMembers'], query, rows, page, pageSize, users.repo.toRecord);
 }

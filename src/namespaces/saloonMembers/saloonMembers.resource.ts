@@ -2,7 +2,7 @@ import { member } from '../../operations/audience.ts';
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import { AppError, validationFailed } from '../../values/errors.ts';
-import { id } from '../../values/fields.ts';
+import { id, idpUserId } from '../../values/fields.ts';
 import type { Context } from '../../operations/operation.ts';
 import { defineResource, type ResourceRecord } from '../../resources/resource.ts';
 import { activeAtSeat, userOf } from './saloonMembers.repo.ts';
@@ -14,7 +14,6 @@ export type MemberRecord = ResourceRecord<'saloonMembers'>;
 export const ACTIVE = 'active';
 
 const label = () => z.string().trim().max(100);
-const idpUserId = () => z.string().trim().min(1, 'must not be empty').max(256);
 /** The largest count the totalReviews column (a 32-bit integer on PostgreSQL) holds. */
 export const MAX_REVIEWS = 2_147_483_647;
 

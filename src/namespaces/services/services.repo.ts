@@ -1,14 +1,13 @@
 import type { Db } from '../../db/database.ts';
 import { toMinor } from '../../values/money.ts';
-import { asService, services, type ServiceRecord } from './services.resource.ts';
+import { services, type ServiceRecord } from './services.resource.ts';
 
 export type { ServiceRecord } from './services.resource.ts';
 
 /** Query functions for services; each takes the handle first. */
 
-export async function findService(db: Db, organizationId: string, id: string): Promise<ServiceRecord | undefined> {
-  const found = await services.repo.find(db, organizationId, id);
-  return found && asService(found);
+export function findService(db: Db, organizationId: string, id: string): Promise<ServiceRecord | undefined> {
+  return services.repo.find(db, organizationId, id);
 }
 
 /** The exact amounts of a service for arithmetic (src/values/money.ts): price in minor units, tax in basis points. */

@@ -3,36 +3,22 @@ import { z } from 'zod';
 import { AppError, validationFailed } from '../../values/errors.ts';
 import { id, reqStr } from '../../values/fields.ts';
 import type { Context } from '../../operations/operation.ts';
-import { defineResource, type ApiRecord } from '../../resources/resource.ts';
+import { defineResource, type ResourceRecord } from '../../resources/resource.ts';
 import { isDoctorOf, roomUsingService } from './services.checks.ts';
 
 export const SERVICE_CATEGORIES = ['consultation', 'bed', 'lab', 'procedure', 'pharmacy', 'other'] as const;
 export type ServiceCategory = (typeof SERVICE_CATEGORIES)[number];
 
-export interface ServiceRecord {
-  id: string;
-  organizationId: string;
-  name: string;
-  category: ServiceCategory;
-  code: string | null;
-  /** the amount, at most two decimals (stored as integer minor units) */
-  price: number;
-  /** 0..100, at most two decimals (stored as basis points) */
-  taxPercent: number;
-  /** the users record id of the doctor whose consultation this is */
-  doctorId: string | null;
-  isActive: boolean;
-  createdAt: number;
-  updatedAt: number;
-}
+/** `price` an amount with at most two decimals, `taxPercent` 0..100 (minor units and basis points in the columns). */
+export type ServiceRecord = ResourceRecord<'services'>;
 
-async function checkReferences(record: ApiRecord, ctx: Context, current: ApiRecord | undefined): Promise<void> {
-  const organizationId = record.organizationId as string;
-  if (record.doctorId && record.doctorId !== current?.doctorId && !(await isDoctorOf(ctx.db, organizationId, record.doctorId as string))) {
+async function checkReferences(record: ServiceRecord, ctx: Context, current: ServiceRecord | undefined): Promise<void> {
+  const organizationId = record.organizationId;
+  if (record.doctorId && record.doctorId !== current?.doctorId && !(await isDoctorOf(ctx.db, organizationId, record.doctorId))) {
     throw validationFailed('doctorId', 'must be the id of a user record with role doctor in this organization');
   }
   if (current?.category === 'bed' && record.category !== 'bed') {
-    const room = await roomUsingService(ctx.db, organizationId, current.id as string);
+    const room = await roomUsingService(ctx.db, organizationId, current.id);
     if (room) throw new AppError('INVALID_STATE', `rooms use this service as their bed type (room ${room}): it must stay of category bed`);
   }
 }
@@ -67,5 +53,3 @@ export const services = defineResource({
     if (room) throw new AppError('INVALID_STATE', `rooms use this service as their bed type (room ${room}): change them first`);
   },
 });
-
-export const asService = (record: ApiRecord) => record as unknown as ServiceRecord;

@@ -2,9 +2,8 @@ import { self } from '../../operations/audience.ts';
 import { ownerByIdentity } from '../../access/owners.ts';
 import { z } from 'zod';
 import { notFound } from '../../values/errors.ts';
-import { id } from '../../values/fields.ts';
+import { id, idpUserId } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { idpUserId } from './sleepLogs.fields.ts';
 import { deleteOwnLog } from './sleepLogs.repo.ts';
 
 /**

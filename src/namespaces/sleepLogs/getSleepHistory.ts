@@ -2,9 +2,10 @@ import { self } from '../../operations/audience.ts';
 import { ownerByIdentity } from '../../access/owners.ts';
 import { z } from 'zod';
 import { defineOperation } from '../../operations/operation.ts';
-import { historyLimit, idpUserId } from './sleepLogs.fields.ts';
+import { historyLimit } from './sleepLogs.fields.ts';
 import { sleepLogOf } from './sleepLogs.records.ts';
 import { recentLogs } from './sleepLogs.repo.ts';
+import { idpUserId } from '../../values/fields.ts';
 
 /** The person's `limit` (default 30) most recent sleep logs, newest date first. */
 export const getSleepHistory = defineOperation({

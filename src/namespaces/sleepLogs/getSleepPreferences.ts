@@ -2,9 +2,9 @@ import { self } from '../../operations/audience.ts';
 import { ownerByIdentity } from '../../access/owners.ts';
 import { z } from 'zod';
 import { defineOperation } from '../../operations/operation.ts';
-import { idpUserId } from './sleepLogs.fields.ts';
 import { defaultPreferences, preferencesOf } from './sleepLogs.records.ts';
 import { findPreferences } from './sleepLogs.repo.ts';
+import { idpUserId } from '../../values/fields.ts';
 
 /** The person's sleep preferences; before the first setup, the defaults in use (`id` and times null, goal 480). */
 export const getSleepPreferences = defineOperation({

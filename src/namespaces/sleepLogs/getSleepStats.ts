@@ -4,10 +4,11 @@ import { z } from 'zod';
 import { defineOperation } from '../../operations/operation.ts';
 import { addDays } from '../../time/zone.ts';
 import { minutesToHours } from './sleepLogs.clock.ts';
-import { idpUserId } from './sleepLogs.fields.ts';
 import { averages, goalCompletionRate, qualityDistribution, weeklyAverages } from './sleepLogs.figures.ts';
 import { todayOf } from './sleepLogs.records.ts';
-import { goalOf, logsBetween } from './sleepLogs.repo.ts';
+import { logsBetween } from '../../db/daily-logs.ts';
+import { goalOf } from './sleepLogs.repo.ts';
+import { idpUserId } from '../../values/fields.ts';
 
 /** Figures over the logs of the last `days` days (today and the days before; default 30), in the "sleep stats" shape. */
 export const getSleepStats = defineOperation({
@@ -18,7 +19,7 @@ export const getSleepStats = defineOperation({
   async handler(ctx, input) {
     const today = await todayOf(ctx, input.idpUserId);
     const from = addDays(today, -(input.days - 1));
-    const logs = await logsBetween(ctx.db, input.idpUserId, from, today);
+    const logs = await logsBetween(ctx.db, 'sleepLogs', input.idpUserId, from, today);
     const goalMinutes = await goalOf(ctx.db, input.idpUserId);
     const mean = averages(logs);
     return {

@@ -2,9 +2,10 @@ import { self } from '../../operations/audience.ts';
 import { ownerByIdentity } from '../../access/owners.ts';
 import { z } from 'zod';
 import { defineOperation } from '../../operations/operation.ts';
-import { idpUserId } from './sleepLogs.fields.ts';
 import { todayOf, todaySleepOf } from './sleepLogs.records.ts';
-import { findLogOn, goalOf } from './sleepLogs.repo.ts';
+import { logOn } from '../../db/daily-logs.ts';
+import { goalOf } from './sleepLogs.repo.ts';
+import { idpUserId } from '../../values/fields.ts';
 
 /** The log dated today in the interface's "sleep log of today" shape; without one, the log fields are null. */
 export const getTodaySleep = defineOperation({
@@ -14,7 +15,7 @@ export const getTodaySleep = defineOperation({
   input: z.object({ idpUserId: idpUserId() }),
   async handler(ctx, input) {
     const today = await todayOf(ctx, input.idpUserId);
-    const row = await findLogOn(ctx.db, input.idpUserId, today);
+    const row = await logOn(ctx.db, 'sleepLogs', input.idpUserId, today);
     return todaySleepOf(input.idpUserId, today, row, await goalOf(ctx.db, input.idpUserId));
   },
 });

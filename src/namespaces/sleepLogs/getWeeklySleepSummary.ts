@@ -4,10 +4,11 @@ import { z } from 'zod';
 import { defineOperation } from '../../operations/operation.ts';
 import { addDays } from '../../time/zone.ts';
 import { minutesToHours } from './sleepLogs.clock.ts';
-import { idpUserId } from './sleepLogs.fields.ts';
 import { averages, dailyAchievement, trendOf } from './sleepLogs.figures.ts';
 import { todayOf } from './sleepLogs.records.ts';
-import { goalOf, logsBetween } from './sleepLogs.repo.ts';
+import { logsBetween } from '../../db/daily-logs.ts';
+import { goalOf } from './sleepLogs.repo.ts';
+import { idpUserId } from '../../values/fields.ts';
 
 /**
  * The last 7 days (today and the 6 before) in the "weekly sleep summary" shape. lastNight is the
@@ -21,7 +22,7 @@ export const getWeeklySleepSummary = defineOperation({
   async handler(ctx, input) {
     const today = await todayOf(ctx, input.idpUserId);
     const from = addDays(today, -6);
-    const logs = await logsBetween(ctx.db, input.idpUserId, addDays(from, -7), today);
+    const logs = await logsBetween(ctx.db, 'sleepLogs', input.idpUserId, addDays(from, -7), today);
     const thisWeek = logs.filter((l) => l.date >= from);
     const previousWeek = logs.filter((l) => l.date < from);
     const goalMinutes = await goalOf(ctx.db, input.idpUserId);

@@ -1,11 +1,11 @@
 import { self } from '../../operations/audience.ts';
 import { ownerByIdentity } from '../../access/owners.ts';
 import { z } from 'zod';
-import { date, str } from '../../values/fields.ts';
+import { date, idpUserId, str } from '../../values/fields.ts';
 import { newId } from '../../values/ids.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { minutesToHours, spanMinutes } from './sleepLogs.clock.ts';
-import { clockTime, idpUserId, MAX_HOURS_SLEPT } from './sleepLogs.fields.ts';
+import { clockTime, MAX_HOURS_SLEPT } from './sleepLogs.fields.ts';
 import { qualityOf } from './sleepLogs.quality.ts';
 import { sleepLogOf } from './sleepLogs.records.ts';
 import { goalOf, saveLog } from './sleepLogs.repo.ts';

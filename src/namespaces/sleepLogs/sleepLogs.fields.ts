@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { id } from '../../values/fields.ts';
 import { parseClock } from './sleepLogs.clock.ts';
 
 /** Goal used until the person sets up sleep preferences (minutes). */
@@ -8,8 +7,6 @@ export const MIN_GOAL_MINUTES = 240;
 export const MAX_GOAL_MINUTES = 900;
 /** A night's sleep is at most a whole day. */
 export const MAX_HOURS_SLEPT = 24;
-
-export const idpUserId = () => id();
 
 /** `t`, also given as 12-hour text with AM / PM; the output is always 24-hour `HH:mm`. */
 export const clockTime = () =>

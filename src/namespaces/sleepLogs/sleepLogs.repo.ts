@@ -42,25 +42,9 @@ export async function saveLog(db: Db, row: Insertable<SleepLogsTable>, values: L
   return rows[0]!;
 }
 
-export async function findLogOn(db: Db, idpUserId: string, date: string): Promise<SleepLogRow | undefined> {
-  return db.selectFrom('sleepLogs').selectAll().where('idpUserId', '=', idpUserId).where('date', '=', date).executeTakeFirst();
-}
-
 /** The person's `limit` most recent logs, newest first. */
 export async function recentLogs(db: Db, idpUserId: string, limit: number): Promise<SleepLogRow[]> {
   return db.selectFrom('sleepLogs').selectAll().where('idpUserId', '=', idpUserId).orderBy('date', 'desc').limit(limit).execute();
-}
-
-/** The person's logs dated `from` to `to`, both inclusive, oldest first. */
-export async function logsBetween(db: Db, idpUserId: string, from: string, to: string): Promise<SleepLogRow[]> {
-  return db
-    .selectFrom('sleepLogs')
-    .selectAll()
-    .where('idpUserId', '=', idpUserId)
-    .where('date', '>=', from)
-    .where('date', '<=', to)
-    .orderBy('date')
-    .execute();
 }
 
 /** Deletes the person's log; false when they have no log with that id. */

@@ -3,10 +3,11 @@ import { ownerByIdentity } from '../../access/owners.ts';
 import { z } from 'zod';
 import { newId } from '../../values/ids.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { clockTime, goalMinutes, idpUserId } from './sleepLogs.fields.ts';
+import { clockTime, goalMinutes } from './sleepLogs.fields.ts';
 import { nextPreferences } from './sleepLogs.preferences.ts';
 import { preferencesOf } from './sleepLogs.records.ts';
 import { findPreferences, savePreferences } from './sleepLogs.repo.ts';
+import { idpUserId } from '../../values/fields.ts';
 
 /** Sets up or changes the person's sleep preferences; answers the "sleep preferences" shape. */
 export const updateSleepPreferences = defineOperation({

@@ -1,9 +1,9 @@
 import type { Db } from '../../db/database.ts';
 import { serialiseOn } from '../../db/locks.ts';
 import type { Context } from '../../operations/operation.ts';
-import { offsetOf, pageOf, type Page } from '../../values/paging.ts';
-import type { ApiRecord } from '../../resources/resource.ts';
-import { payouts } from './superAdminPayouts.resource.ts';
+import { pageOfQuery } from '../../db/paged-list.ts';
+import type { Page } from '../../values/paging.ts';
+import { payouts, type PayoutRecord } from './superAdminPayouts.resource.ts';
 import { stateOf } from './superAdminPayouts.status.ts';
 
 /** Query functions of superAdminPayouts; each takes the handle (`db` or the transaction) first. */
@@ -82,12 +82,9 @@ export async function balanceOf(db: Db, organizationId: string): Promise<Balance
 }
 
 /** Payouts of every organization, newest first, optionally of one status (exact text). */
-export async function pageAll(db: Db, status: string | undefined, page: number, pageSize: number): Promise<Page<ApiRecord>> {
+export async function pageAll(db: Db, status: string | undefined, page: number, pageSize: number): Promise<Page<PayoutRecord>> {
   let query = db.selectFrom('superAdminPayouts');
   if (status !== undefined) query = query.where('status', '=', status);
-  const [rows, count] = await Promise.all([
-    query.selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(pageSize).offset(offsetOf(page, pageSize)).execute(),
-    query.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return pageOf(rows.map((r) => payouts.repo.toRecord(r)), Number(count.n), page, pageSize);
+  const rows = query.selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc');
+  return pageOfQuery(db, ['superAdminPayouts'], query, rows, page, pageSize, payouts.repo.toRecord);
 }

@@ -1,8 +1,8 @@
-import { countOf } from '../../db/list-memo.ts';
+import { pageOfQuery } from '../../db/paged-list.ts';
 import { sortedBy } from '../../db/ordering.ts';
 import type { Db } from '../../db/database.ts';
 import { containsText } from '../../db/text-search.ts';
-import { offsetOf, pageOf, type Page } from '../../values/paging.ts';
+import type { Page } from '../../values/paging.ts';
 import type { Selectable } from 'kysely';
 import type { SuppliersTable } from './suppliers.table.ts';
 
@@ -60,14 +60,5 @@ export async function pageSuppliers<R>(
     );
   }
   const order = sortedBy(sort.field, sort.order, { caseless: TEXT_SORTS.has(sort.field), nullable: !NOT_NULL_SORTS.has(sort.field) });
-  const [rows, total] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy(order)
-      .limit(pageSize)
-      .offset(offsetOf(page, pageSize))
-      .execute(),
-    countOf(db, ['suppliers'], base.select((eb) => eb.fn.countAll<number | string>().as('n'))),
-  ]);
-  return pageOf(rows.map(toRecord), total, page, pageSize);
+  return pageOfQuery(db, ['suppliers'], base, base.selectAll().orderBy(order), page, pageSize, toRecord);
 }

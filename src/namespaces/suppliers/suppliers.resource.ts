@@ -10,8 +10,8 @@ const text = (max: number) => z.string().trim().min(1, 'must not be empty').max(
 /**
  * An organization's suppliers (inventory). `isActive` defaults to true (null puts the default
  * back). A supplier that inventory items name cannot be deleted (INVALID_STATE): deactivate it.
- * update and list are written by hand (update leaves `module` alone, as the interface lists it;
- * list sorts).
+ * `module` is given on create only: the interface's update fields leave it out, so a value sent
+ * to update is ignored like any unknown field. The list is written by hand (it sorts).
  */
 export const suppliers = defineResource({
   namespace: 'suppliers', audience: member(),
@@ -27,7 +27,8 @@ export const suppliers = defineResource({
     address: { kind: 'string', schema: str().max(1000) },
     isActive: { kind: 'bool', default: true },
   },
-  generate: ['create', 'getById', 'delete'],
+  createOnly: ['module'],
+  generate: ['create', 'getById', 'update', 'delete'],
   async prepare(record) {
     return { ...record, isActive: record.isActive ?? true };
   },

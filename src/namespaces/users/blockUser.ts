@@ -2,11 +2,10 @@ import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { callerId } from '../../caller/caller.ts';
 import { notFound } from '../../values/errors.ts';
-import { id, str } from '../../values/fields.ts';
+import { id, idpUserId, str } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { assertMayChangePlatformAdmin } from './users.access.ts';
 import { findByIdpUserId, patchById } from './users.repo.ts';
-import { idpUserId } from './users.resource.ts';
 
 /** Blocks the person in the organization: from the next request on, their token is FORBIDDEN there. */
 export const blockUser = defineOperation({
@@ -21,6 +20,6 @@ export const blockUser = defineOperation({
     const now = ctx.now();
     const changes = { isBlocked: true, blockedAt: now, blockedBy: input.blockedBy ?? callerId(ctx.caller), updatedAt: now };
     assertMayChangePlatformAdmin(ctx, current, { ...current, ...changes });
-    return { item: await patchById(ctx.db, current.id as string, changes) };
+    return { item: await patchById(ctx.db, current.id, changes) };
   },
 });

@@ -1,10 +1,10 @@
 import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { role } from '../../caller/roles.ts';
-import { bool, email, id, str } from '../../values/fields.ts';
+import { bool, email, id, idpUserId, str } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { assertMayChangePlatformAdmin } from './users.access.ts';
-import { idpUserId, roleList, users } from './users.resource.ts';
+import { roleList, users } from './users.resource.ts';
 
 /**
  * Adds a member: the organization's admins (the role table) and platform admins; a platform-level

@@ -1,11 +1,11 @@
 import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { notFound } from '../../values/errors.ts';
-import { id } from '../../values/fields.ts';
+import { id, idpUserId } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { assertMayChangePlatformAdmin } from './users.access.ts';
 import { findByIdpUserId } from './users.repo.ts';
-import { idpUserId, users } from './users.resource.ts';
+import { users } from './users.resource.ts';
 
 export const deleteByIdpUserId = defineOperation({
   namespace: 'users',
@@ -17,7 +17,7 @@ export const deleteByIdpUserId = defineOperation({
     const current = await findByIdpUserId(ctx.db, input.idpUserId, input.organizationId);
     if (!current) throw notFound('user');
     assertMayChangePlatformAdmin(ctx, current, undefined);
-    await users.repo.remove(ctx.db, input.organizationId, current.id as string);
+    await users.repo.remove(ctx.db, input.organizationId, current.id);
     return { id: current.id, deleted: true };
   },
 });

@@ -2,11 +2,11 @@ import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { callerId } from '../../caller/caller.ts';
 import { notFound } from '../../values/errors.ts';
-import { id } from '../../values/fields.ts';
+import { id, idpUserId } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { organizationsReadBy } from './users.access.ts';
 import { allOfIdpUser, findByIdpUserId } from './users.repo.ts';
-import { idpUserId } from './users.resource.ts';
+import { type UserRecord } from './users.resource.ts';
 
 /**
  * With organizationId: that organization's record of the person. Without: the platform-level
@@ -25,8 +25,8 @@ export const getByIdpUserId = defineOperation({
       return { item };
     }
     const readable = organizationsReadBy(ctx.caller, getByIdpUserId);
-    const visible = (record: Record<string, unknown>) =>
-      !readable || record.idpUserId === callerId(ctx.caller) || readable.includes(record.organizationId as string);
+    const visible = (record: UserRecord) =>
+      !readable || record.idpUserId === callerId(ctx.caller) || (record.organizationId !== null && readable.includes(record.organizationId));
     const item = (await allOfIdpUser(ctx.db, input.idpUserId)).find(visible);
     if (!item) throw notFound('user');
     return { item };

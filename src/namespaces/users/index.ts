@@ -1,7 +1,6 @@
 import type { Operation } from '../../operations/operation.ts';
 import { blockUser } from './blockUser.ts';
 import { create } from './create.ts';
-import { remove } from './delete.ts';
 import { deleteByIdpUserId } from './deleteByIdpUserId.ts';
 import { getAllDoctors } from './getAllDoctors.ts';
 import { getByIdpUserId } from './getByIdpUserId.ts';
@@ -19,7 +18,6 @@ export const operations: Operation[] = [
   ...users.operations,
   create,
   update,
-  remove,
   deleteByIdpUserId,
   getByIdpUserId,
   blockUser,

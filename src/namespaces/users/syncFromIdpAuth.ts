@@ -2,13 +2,12 @@ import { member } from '../../operations/audience.ts';
 import { named } from '../../operations/concerned.ts';
 import { z } from 'zod';
 import { role } from '../../caller/roles.ts';
-import { email, reqStr, str } from '../../values/fields.ts';
+import { email, idpUserId, reqStr, str } from '../../values/fields.ts';
 import { defineOperation, type Context } from '../../operations/operation.ts';
-import type { ApiRecord } from '../../resources/resource.ts';
 import { assertMayChangePlatformAdmin } from './users.access.ts';
 import { findOrCreateOrganization, organizationIdByTeam, type Address } from '../organizations/organizations.public.ts';
 import { findByIdpUserId, insertUnlessExists, patchById } from './users.repo.ts';
-import { idpUserId, roleList, users, withPrimaryRole } from './users.resource.ts';
+import { roleList, users, withPrimaryRole, type UserRecord } from './users.resource.ts';
 import { primaryRole } from './updateRoles.ts';
 
 /** Role of a record created by a sync that names none. */
@@ -44,13 +43,13 @@ function addressOf(i: Input): Address | null {
 }
 
 /** The profile fields the identity provider sent: omitted = unchanged, null = cleared. */
-function profileChanges(i: Input, now: number): ApiRecord {
-  const changes: ApiRecord = { email: i.email, lastLoginAt: now, updatedAt: now };
+function profileChanges(i: Input, now: number): Partial<UserRecord> {
+  const changes: Partial<UserRecord> = { email: i.email, lastLoginAt: now, updatedAt: now };
   for (const key of ['displayName', 'title', 'avatarUrl'] as const) if (i[key] !== undefined) changes[key] = i[key];
   return changes;
 }
 
-async function upsertUser(ctx: Context, i: Input, organizationId: string): Promise<ApiRecord> {
+async function upsertUser(ctx: Context, i: Input, organizationId: string): Promise<UserRecord> {
   const now = ctx.now();
   const existing = await findByIdpUserId(ctx.db, i.idpUserId, organizationId);
   if (!existing) {
@@ -64,12 +63,12 @@ async function upsertUser(ctx: Context, i: Input, organizationId: string): Promi
   }
   const changes = profileChanges(i, now);
   if (i.role || i.roles) {
-    const roles = i.roles ?? (existing.roles as string[]);
-    changes.role = primaryRole(i.role, existing.role as string, roles);
-    changes.roles = withPrimaryRole(changes.role as string, roles);
+    const roles = i.roles ?? existing.roles;
+    changes.role = primaryRole(i.role, existing.role, roles);
+    changes.roles = withPrimaryRole(changes.role, roles);
   }
   assertMayChangePlatformAdmin(ctx, existing, { ...existing, ...changes });
-  return patchById(ctx.db, existing.id as string, changes);
+  return patchById(ctx.db, existing.id, changes);
 }
 
 /**

@@ -1,11 +1,10 @@
 import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { notFound } from '../../values/errors.ts';
-import { id } from '../../values/fields.ts';
+import { id, idpUserId } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { assertMayChangePlatformAdmin } from './users.access.ts';
 import { findByIdpUserId, patchById } from './users.repo.ts';
-import { idpUserId } from './users.resource.ts';
 
 export const unblockUser = defineOperation({
   namespace: 'users',
@@ -18,6 +17,6 @@ export const unblockUser = defineOperation({
     if (!current) throw notFound('user');
     const changes = { isBlocked: false, blockedAt: null, blockedBy: null, updatedAt: ctx.now() };
     assertMayChangePlatformAdmin(ctx, current, { ...current, ...changes });
-    return { item: await patchById(ctx.db, current.id as string, changes) };
+    return { item: await patchById(ctx.db, current.id, changes) };
   },
 });

@@ -1,9 +1,8 @@
 import { self, type Owner } from '../../operations/audience.ts';
 import { AppError } from '../../values/errors.ts';
 import { defineOperation, type Context } from '../../operations/operation.ts';
-import type { ApiRecord } from '../../resources/resource.ts';
 import { assertMayChangePlatformAdmin } from './users.access.ts';
-import { users } from './users.resource.ts';
+import { users, type UserRecord } from './users.resource.ts';
 
 /** What a person may change on its own record; everything else (roles, blocking, verification, identity, ratings) is an admin's. */
 const OWN_PROFILE = new Set(['id', 'organizationId', 'createdAt', 'updatedAt', 'email', 'title', 'displayName', 'avatarUrl', 'gender', 'yoe', 'onboardingStatus']);
@@ -20,9 +19,10 @@ async function recordOwner(input: { id: string; organizationId?: string }, ctx: 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** A person editing its own record changes its profile only (CONTRACT.md section 6: only an admin changes roles or blocks). */
-function assertMayChange(ctx: Context, current: ApiRecord, changes: ApiRecord): void {
+function assertMayChange(ctx: Context, current: UserRecord, changes: Partial<UserRecord>): void {
   if (!ctx.asOwner) return;
-  const beyond = Object.keys(changes).filter((field) => !OWN_PROFILE.has(field) && !same(changes[field], current[field]));
+  const fields = Object.keys(changes) as (keyof UserRecord)[];
+  const beyond = fields.filter((field) => !OWN_PROFILE.has(field) && !same(changes[field], current[field]));
   if (beyond.length > 0) throw new AppError('FORBIDDEN', `only an admin of the organization may change ${beyond.join(', ')}`);
 }
 

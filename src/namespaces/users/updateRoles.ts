@@ -2,11 +2,11 @@ import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { role } from '../../caller/roles.ts';
 import { notFound } from '../../values/errors.ts';
-import { id } from '../../values/fields.ts';
+import { id, idpUserId } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { assertMayChangePlatformAdmin } from './users.access.ts';
 import { findByIdpUserId, patchById } from './users.repo.ts';
-import { idpUserId, roleList, withPrimaryRole } from './users.resource.ts';
+import { roleList, withPrimaryRole } from './users.resource.ts';
 
 /**
  * The primary role after a change of roles: the one given, else the current one if it is still
@@ -31,9 +31,9 @@ export const updateRoles = defineOperation({
   async handler(ctx, input) {
     const current = await findByIdpUserId(ctx.db, input.idpUserId, input.organizationId);
     if (!current) throw notFound('user');
-    const primary = primaryRole(input.role, current.role as string, input.roles);
+    const primary = primaryRole(input.role, current.role, input.roles);
     const changes = { role: primary, roles: withPrimaryRole(primary, input.roles), updatedAt: ctx.now() };
     assertMayChangePlatformAdmin(ctx, current, { ...current, ...changes });
-    return { item: await patchById(ctx.db, current.id as string, changes) };
+    return { item: await patchById(ctx.db, current.id, changes) };
   },
 });

@@ -2,7 +2,7 @@ import { membershipIn, type Caller } from '../../caller/caller.ts';
 import type { Context } from '../../operations/operation.ts';
 import type { Page } from '../../values/paging.ts';
 import type { UserStatus } from './users.repo.ts';
-import type { ApiRecord } from '../../resources/resource.ts';
+import type { UserRecord } from './users.resource.ts';
 
 /** What the public doctor directory shows of a user record (CONTRACT.md section 6): no email, identity id, block or login data. */
 export const PUBLIC_PROFILE_FIELDS = [
@@ -20,15 +20,16 @@ export const PUBLIC_PROFILE_FIELDS = [
   'roles',
 ] as const;
 
+export type PublicProfile = Pick<UserRecord, (typeof PUBLIC_PROFILE_FIELDS)[number]>;
+
 /** The whole record for members of its organization and platform admins; the public profile for everyone else. */
-export function profileFor(caller: Caller, record: ApiRecord): ApiRecord {
-  const organizationId = typeof record.organizationId === 'string' ? record.organizationId : null;
+export function profileFor(caller: Caller, record: UserRecord): UserRecord | PublicProfile {
   // A platform admin's membership anywhere (also for a platform-level record) is its platform-level record.
-  if (membershipIn(caller, organizationId)) return record;
-  return Object.fromEntries(PUBLIC_PROFILE_FIELDS.map((field) => [field, record[field] ?? null]));
+  if (membershipIn(caller, record.organizationId)) return record;
+  return Object.fromEntries(PUBLIC_PROFILE_FIELDS.map((field) => [field, record[field] ?? null])) as PublicProfile;
 }
 
-export function directoryPage(caller: Caller, page: Page<ApiRecord>): Page<ApiRecord> {
+export function directoryPage(caller: Caller, page: Page<UserRecord>): Page<UserRecord | PublicProfile> {
   return { ...page, items: page.items.map((record) => profileFor(caller, record)) };
 }
 

@@ -1,3 +1,3 @@
 /** What other namespaces use of users; they import it from here only. */
-export { idpUserId, users } from './users.resource.ts';
+export { type UserRecord, users } from './users.resource.ts';
 export type { UsersTable } from './users.table.ts';

@@ -1,13 +1,12 @@
 import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
-import { countOf } from '../../db/list-memo.ts';
+import { pageOfQuery } from '../../db/paged-list.ts';
 import { sortedBy } from '../../db/ordering.ts';
 import type { Db } from '../../db/database.ts';
 import { containsLiteral, containsText } from '../../db/text-search.ts';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../values/errors.ts';
-import { offsetOf, pageOf, type Page } from '../../values/paging.ts';
-import type { ApiRecord } from '../../resources/resource.ts';
-import { users } from './users.resource.ts';
+import type { Page } from '../../values/paging.ts';
+import { users, type UserRecord } from './users.resource.ts';
 
 /** Query functions for the users namespace; each takes the handle (`db` or the transaction) first. */
 
@@ -81,28 +80,14 @@ const TEXT_SORTS: ReadonlySet<SortField> = new Set(['displayName', 'email']);
 const NOT_NULL_SORTS: ReadonlySet<SortField> = new Set(['createdAt', 'updatedAt', 'email']);
 
 /** One page of user records matching every filter; nulls sort last in both directions on both databases. */
-export async function pageUsers(db: Db, filters: UserFilters, sort: Sort, page: number, pageSize: number): Promise<Page<ApiRecord>> {
+export async function pageUsers(db: Db, filters: UserFilters, sort: Sort, page: number, pageSize: number): Promise<Page<UserRecord>> {
   const base = db.selectFrom('users').where((eb) => conditions(eb, filters));
   const order = sortedBy(sort.field, sort.order, { caseless: TEXT_SORTS.has(sort.field), nullable: !NOT_NULL_SORTS.has(sort.field) });
-  const [rows, total] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy(order)
-      .limit(pageSize)
-      .offset(offsetOf(page, pageSize))
-      .execute(),
-    countOf(db, ['users'], base.select((eb) => eb.fn.countAll<number | string>().as('n'))),
-  ]);
-  return pageOf(
-    rows.map((r) => users.repo.toRecord(r)),
-    total,
-    page,
-    pageSize,
-  );
+  return pageOfQuery(db, ['users'], base, base.selectAll().orderBy(order), page, pageSize, users.repo.toRecord);
 }
 
 /** The record of `idpUserId` in the organization (null: the platform-level record). */
-export async function findByIdpUserId(db: Db, idpUserId: string, organizationId: string | null): Promise<ApiRecord | undefined> {
+export async function findByIdpUserId(db: Db, idpUserId: string, organizationId: string | null): Promise<UserRecord | undefined> {
   const row = await db
     .selectFrom('users')
     .selectAll()
@@ -113,7 +98,7 @@ export async function findByIdpUserId(db: Db, idpUserId: string, organizationId:
 }
 
 /** Every record of `idpUserId`: the platform-level one first, then by creation. */
-export async function allOfIdpUser(db: Db, idpUserId: string): Promise<ApiRecord[]> {
+export async function allOfIdpUser(db: Db, idpUserId: string): Promise<UserRecord[]> {
   const rows = await db
     .selectFrom('users')
     .selectAll()
@@ -126,10 +111,10 @@ export async function allOfIdpUser(db: Db, idpUserId: string): Promise<ApiRecord
 }
 
 /** Applies `changes` to the record `id` (any organization, or none: the caller has found it already). */
-export async function patchById(db: Db, id: string, changes: ApiRecord): Promise<ApiRecord> {
+export async function patchById(db: Db, id: string, changes: Partial<UserRecord>): Promise<UserRecord> {
   const rows = await db
     .updateTable('users')
-    .set(users.repo.toRow(changes) as never)
+    .set(users.repo.toRow(changes))
     .where('id', '=', id)
     .returningAll()
     .execute();
@@ -138,10 +123,10 @@ export async function patchById(db: Db, id: string, changes: ApiRecord): Promise
 }
 
 /** Inserts unless a record with the same (idpUserId, organizationId) exists; undefined then. */
-export async function insertUnlessExists(db: Db, record: ApiRecord): Promise<ApiRecord | undefined> {
+export async function insertUnlessExists(db: Db, record: UserRecord): Promise<UserRecord | undefined> {
   const rows = await db
     .insertInto('users')
-    .values(users.repo.toRow(record) as never)
+    .values(users.repo.toRow(record))
     .onConflict((oc) => oc.expression(sql`${sql.ref('idpUserId')}, coalesce(${sql.ref('organizationId')}, '')`).doNothing())
     .returningAll()
     .execute();

@@ -1,11 +1,12 @@
 import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { ROLES, role } from '../../caller/roles.ts';
-import { defineResource, type ApiRecord } from '../../resources/resource.ts';
+import { defineResource, type ResourceRecord } from '../../resources/resource.ts';
+import { idpUserId } from '../../values/fields.ts';
+import { assertMayChangePlatformAdmin } from './users.access.ts';
 
 /** A known role name (src/caller/roles.ts). */
 export const roleList = () => z.array(role()).max(ROLES.length * 4);
-export const idpUserId = () => z.string().trim().min(1, 'must not be empty').max(256);
 
 /** The largest number an integer column (32 bits on PostgreSQL) holds. */
 const MAX_INT = 2_147_483_647;
@@ -17,15 +18,16 @@ export function withPrimaryRole(primary: string, roles: readonly string[] | null
 
 /**
  * The users resource: a person's record in one organization (organizationId null = platform-level).
- * Only getById is generated; the other operations differ (the platform_admin rule, optional
- * organizationId on create) and are written by hand with this repository and these schemas.
+ * getById and delete are generated (only a platform admin deletes a platform admin's record); the
+ * other operations differ (the platform_admin rule on changes, optional organizationId on create,
+ * the owner's own profile) and are written by hand with this repository and these schemas.
  */
 export const users = defineResource({
   namespace: 'users', audience: member(),
   table: 'users',
   scope: 'organization',
   clientTimestamps: true,
-  generate: ['getById'],
+  generate: ['getById', 'delete'],
   fields: {
     idpUserId: { kind: 'string', required: true, schema: idpUserId() },
     organizationBranchIds: { kind: 'strings' },
@@ -51,6 +53,7 @@ export const users = defineResource({
     onboardingStatus: { kind: 'string' },
   },
   prepare: (record) => ({ ...record, roles: withPrimaryRole(record.role, record.roles) }),
+  beforeDelete: async (ctx, record) => assertMayChangePlatformAdmin(ctx, record, undefined),
 });
 
-export type UserRecord = ApiRecord;
+export type UserRecord = ResourceRecord<'users'>;

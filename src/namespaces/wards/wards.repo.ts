@@ -1,10 +1,9 @@
 import type { Db } from '../../db/database.ts';
-import type { ApiRecord } from '../../resources/resource.ts';
-import { wards } from './wards.resource.ts';
+import { wards, type WardRecord } from './wards.resource.ts';
 
 /** Query functions for wards; each takes the handle first. */
 
 /** The ward of the organization, if it exists there. */
-export function findWard(db: Db, organizationId: string, id: string): Promise<ApiRecord | undefined> {
+export function findWard(db: Db, organizationId: string, id: string): Promise<WardRecord | undefined> {
   return wards.repo.find(db, organizationId, id);
 }

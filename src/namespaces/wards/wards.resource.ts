@@ -2,7 +2,9 @@ import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { AppError } from '../../values/errors.ts';
 import { reqStr, str } from '../../values/fields.ts';
-import { defineResource } from '../../resources/resource.ts';
+import { defineResource, type ResourceRecord } from '../../resources/resource.ts';
+
+export type WardRecord = ResourceRecord<'wards'>;
 
 /** An organization's wards. `code` is unique in the organization when given. */
 export const wards = defineResource({

@@ -50,7 +50,9 @@ describeEachDialect('practitionerSchedules', (t) => {
     failsWith(await create({ weeklyHours: [{ weekday: 7, startTime: '09:00', endTime: '10:00' }] }), 'VALIDATION_FAILED', 400);
     failsWith(await create({ weeklyHours: [{ weekday: 1, startTime: '9:00', endTime: '10:00' }] }), 'VALIDATION_FAILED', 400);
     for (const slotMinutes of [4, 481, 7.5, 0]) assert.deepEqual(paths(failsWith(await create({ slotMinutes }), 'VALIDATION_FAILED', 400)), ['slotMinutes']);
-    ok(await create({ slotMinutes: 5 }));
+    ok(await create({ slotMinutes: 5, weeklyHours: [{ weekday: 0, startTime: '00:00', endTime: '24:00' }] }));
+    failsWith(await create({ weeklyHours: [{ weekday: 0, startTime: '24:00', endTime: '24:00' }] }), 'VALIDATION_FAILED', 400);
+    failsWith(await create({ weeklyHours: [{ weekday: 0, startTime: '22:00', endTime: '24:01' }] }), 'VALIDATION_FAILED', 400);
     ok(await create({ slotMinutes: 480 }));
     assert.deepEqual(paths(failsWith(await create({ validTo: '2029-12-31' }), 'VALIDATION_FAILED', 400)), ['validTo']);
     const overlap = [

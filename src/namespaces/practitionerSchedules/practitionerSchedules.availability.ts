@@ -66,8 +66,23 @@ export function without(ranges: readonly DayRange[], cut: DayRange): DayRange[] 
   });
 }
 
+/** Gaps by zone and date: a fact of the zone rules, asked for every day of every free-slot search. */
+const gaps = new Map<string, DayRange | null>();
+const MAX_GAPS_KEPT = 20_000;
+
 /** The wall-clock minutes of `date` that do not happen in `timeZone` (a spring-forward gap), if any. */
 export function missingMinutes(date: string, timeZone: string): DayRange | null {
+  if (timeZone === 'UTC') return null;
+  const key = `${timeZone} ${date}`;
+  const known = gaps.get(key);
+  if (known !== undefined) return known;
+  if (gaps.size >= MAX_GAPS_KEPT) gaps.clear();
+  const gap = findGap(date, timeZone);
+  gaps.set(key, gap);
+  return gap;
+}
+
+function findGap(date: string, timeZone: string): DayRange | null {
   let lo = dayStart(date, timeZone);
   let hi = dayStart(nextDay(date), timeZone);
   const before = offsetAt(timeZone, lo);

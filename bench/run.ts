@@ -24,6 +24,7 @@ import { sql } from 'kysely';
 import { TokenService } from '../src/caller/tokens.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase, type Db } from '../src/db/database.ts';
+import { addDays } from '../src/time/zone.ts';
 import { summarise } from './profile-summary.ts';
 import { BENCH_PG_URL, BENCH_SECRET, ensureSeeded, targetFor, type DbKind, type Meta, type Target } from './seed.ts';
 import { ensureWrk, luaString, rotating, runWrk, writeScript, type WrkResult } from './wrk.ts';
@@ -129,6 +130,14 @@ end
     kind: 'read',
     pageOf: 'list-p1',
     body: ({ meta }) => ({ lua: rotating([envelope('appointments', 'listByOrganization', { organizationId: meta.bigOrganizationId, dateFilter: 'upcoming', page: 500, pageSize: 20 })]) }),
+  },
+  {
+    name: 'findSlots',
+    what: "appointments.findSlots, one scheduled doctor's month (31 days, 30-minute slots) in the big organization",
+    kind: 'read',
+    body: ({ meta }) => ({
+      lua: rotating([envelope('appointments', 'findSlots', { organizationId: meta.bigOrganizationId, doctorId: meta.scheduledDoctorId, dateFrom: meta.slotsFrom, dateTo: addDays(meta.slotsFrom, 30) })]),
+    }),
   },
   {
     name: 'users.search',

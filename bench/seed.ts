@@ -26,7 +26,7 @@ export const BENCH_SECRET = 'bench-secret-0123456789abcdefghijklmnopqrstuvwxyz';
 /** PostgreSQL of the benchmark: DATABASE_URL when it is one, else the machine's test database. */
 export const BENCH_PG_URL = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : 'postgres://postgres@127.0.0.1:5432/test';
 
-export const SEED_VERSION = 1;
+export const SEED_VERSION = 2;
 
 export type DbKind = 'sqlite' | 'postgres';
 
@@ -60,6 +60,10 @@ export interface Meta {
   createTriples: Triple[];
   /** the doctor of the big organization whose day 50 connections fight over, and patients of it */
   contendedDoctorId: string;
+  /** a doctor of the big organization with a schedule (every day 00:00-24:00, so the create scenario books it as before), for findSlots */
+  scheduledDoctorId: string;
+  /** the first day of the month findSlots reads: today at seeding, within the seeded appointments */
+  slotsFrom: string;
   bigPatientIds: string[];
   /** the big organization's item 50 connections issue from */
   hotItemId: string;
@@ -73,7 +77,7 @@ export interface SeedOptions {
 }
 
 const ADMIN = 'bench-admin';
-const TABLES = ['organizations', 'users', 'patients', 'appointments', 'notifications', 'inventoryItems', 'inventoryBatches', 'inventoryMovements', 'foods'];
+const TABLES = ['organizations', 'users', 'patients', 'appointments', 'practitionerSchedules', 'notifications', 'inventoryItems', 'inventoryBatches', 'inventoryMovements', 'foods'];
 const DAY_MS = 86_400_000;
 
 export function targetFor(kind: DbKind, options: SeedOptions, pgUrl: string): Target {
@@ -242,6 +246,8 @@ async function seed(writer: BulkWriter, scale: number): Promise<Meta> {
     appointmentSamples: [],
     createTriples: [],
     contendedDoctorId: '',
+    scheduledDoctorId: '',
+    slotsFrom: isoDate(today),
     bigPatientIds: [],
     hotItemId: '',
     userSearchTerms: ['sharma', 'smith', 'priya', 'wang', 'okafor', 'kim', 'rossi', 'patel'],
@@ -363,6 +369,8 @@ async function seed(writer: BulkWriter, scale: number): Promise<Meta> {
 
     if (index === 0) {
       meta.contendedDoctorId = doctors[0]!;
+      meta.scheduledDoctorId = doctors[1]!;
+      await writer.insert('practitionerSchedules', allDaySchedule(org, doctors[1]!, isoDate(today - 365), now));
       for (const d of doctors.slice(1)) meta.createTriples.push({ organizationId: org, doctorId: d, patientId: rnd.pick(patients) });
     } else if (meta.createTriples.length < 200) {
       meta.createTriples.push({ organizationId: org, doctorId: doctors[0]!, patientId: rnd.pick(patients) });
@@ -412,6 +420,15 @@ function userRow(u: {
     onboardingStatus: u.doctor ? 'completed' : null,
     createdAt: u.now,
     updatedAt: u.now,
+  };
+}
+
+/** Every day 00:00-24:00 in 30-minute slots, from `validFrom` on. */
+function allDaySchedule(organizationId: string, doctorId: string, validFrom: string, now: number) {
+  const weeklyHours = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, startTime: '00:00', endTime: '24:00' }));
+  return {
+    id: newId(), organizationId, doctorId, organizationBranchId: null, serviceId: null, slotMinutes: 30, validFrom, validTo: null,
+    weeklyHours: JSON.stringify(weeklyHours), exceptions: '[]', createdAt: now, updatedAt: now,
   };
 }
 

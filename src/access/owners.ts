@@ -13,6 +13,22 @@ export async function patientOwner(db: Db, patientId: string): Promise<Owner> {
   return { idpUserId: row.idpUserId, organizationId: row.organizationId, named: false };
 }
 
+/**
+ * The owner of a doctor's own records (education, schedules): the doctor's users record in the
+ * organization (unless blocked there), and the organization whose staff may act for it. A doctor
+ * not found leaves only the staff.
+ */
+export async function doctorOwner(db: Db, organizationId: string, doctorId: string | undefined): Promise<Owner> {
+  const doctor = doctorId
+    ? await db.selectFrom('users').select(['idpUserId', 'isBlocked']).where('id', '=', doctorId).where('organizationId', '=', organizationId).executeTakeFirst()
+    : undefined;
+  return { idpUserId: doctor && !doctor.isBlocked ? doctor.idpUserId : null, organizationId, named: true };
+}
+
+/** `self` owner of a create of a doctor's record: the doctor the input names. */
+export const ownerByNamedDoctor = (input: { organizationId?: string; doctorId?: unknown }, ctx: Context): Promise<Owner> =>
+  doctorOwner(ctx.db, input.organizationId!, typeof input.doctorId === 'string' ? input.doctorId : undefined);
+
 /** `self` owner for an operation keyed by a patient record id in `input[key]`. */
 export function ownerByPatient<I>(key: keyof I & string): OwnerOf<I> {
   return (input: I, ctx: Context) => patientOwner(ctx.db, input[key] as string);

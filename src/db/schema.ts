@@ -18,6 +18,7 @@ import type {
   CalorieLogEntriesTable,
 } from '../namespaces/calorieLogs/calorieLogs.table.ts';
 import type { DoctorEducationTable } from '../namespaces/doctorEducation/doctorEducation.table.ts';
+import type { PractitionerSchedulesTable } from '../namespaces/practitionerSchedules/practitionerSchedules.table.ts';
 import type { FoodsTable } from '../namespaces/foods/foods.table.ts';
 import type { HomeCollectionsTable } from '../namespaces/homeCollections/homeCollections.table.ts';
 import type { HrmAttendanceTable } from '../namespaces/hrmAttendance/hrmAttendance.table.ts';
@@ -85,6 +86,7 @@ export interface Database {
   labResultFiles: LabResultFilesTable;
   homeCollections: HomeCollectionsTable;
   doctorEducation: DoctorEducationTable;
+  practitionerSchedules: PractitionerSchedulesTable;
   appointments: AppointmentsTable;
   doctorReservedSlots: DoctorReservedSlotsTable;
   suppliers: SuppliersTable;

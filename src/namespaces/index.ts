@@ -23,6 +23,7 @@ import * as labOrders from './labOrders/index.ts';
 import * as labResultFiles from './labResultFiles/index.ts';
 import * as homeCollections from './homeCollections/index.ts';
 import * as doctorEducation from './doctorEducation/index.ts';
+import * as practitionerSchedules from './practitionerSchedules/index.ts';
 import * as inventoryItems from './inventoryItems/index.ts';
 import * as suppliers from './suppliers/index.ts';
 import * as preConsultationForms from './preConsultationForms/index.ts';
@@ -31,4 +32,4 @@ import * as superAdminPayouts from './superAdminPayouts/index.ts';
 import * as saloonMembers from './saloonMembers/index.ts';
 
 /** Every namespace's operations. An operation not listed here answers UNKNOWN_OPERATION. */
-export const allOperations: Operation[] = [...auth.operations, ...tokenCounters.operations, ...users.operations, ...audit.operations, ...hrmAttendance.operations, ...calorieLogs.operations, ...sleepLogs.operations, ...pushDevices.operations, ...notifications.operations, ...foods.operations, ...organizations.operations, ...patients.operations, ...wards.operations, ...rooms.operations, ...services.operations, ...appointments.operations, ...labOrders.operations, ...labResultFiles.operations, ...homeCollections.operations, ...doctorEducation.operations, ...inventoryItems.operations, ...suppliers.operations, ...prescriptionMarketplace.operations, ...admissions.operations, ...admissionLogs.operations, ...admissionCharges.operations, ...beds.operations, ...preConsultationForms.operations, ...superAdminPayouts.operations, ...saloonMembers.operations];
+export const allOperations: Operation[] = [...auth.operations, ...tokenCounters.operations, ...users.operations, ...audit.operations, ...hrmAttendance.operations, ...calorieLogs.operations, ...sleepLogs.operations, ...pushDevices.operations, ...notifications.operations, ...foods.operations, ...organizations.operations, ...patients.operations, ...wards.operations, ...rooms.operations, ...services.operations, ...appointments.operations, ...labOrders.operations, ...labResultFiles.operations, ...homeCollections.operations, ...doctorEducation.operations, ...practitionerSchedules.operations, ...inventoryItems.operations, ...suppliers.operations, ...prescriptionMarketplace.operations, ...admissions.operations, ...admissionLogs.operations, ...admissionCharges.operations, ...beds.operations, ...preConsultationForms.operations, ...superAdminPayouts.operations, ...saloonMembers.operations];

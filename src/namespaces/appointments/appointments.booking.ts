@@ -4,6 +4,7 @@ import type { Context } from '../../operations/operation.ts';
 import { amountsOf } from '../services/services.public.ts';
 import { insertRow, type AppointmentRecord, type AppointmentRow } from './appointments.repo.ts';
 import { clockOf, doctorOf, patientOf, serviceOf } from './appointments.references.ts';
+import { assertWithinSchedule } from './appointments.schedule.ts';
 import { claimSlot, intervalOf } from './appointments.slots.ts';
 import { isActive } from './appointments.status.ts';
 
@@ -25,8 +26,8 @@ export interface Booking {
 
 /**
  * Creates an appointment: checks that the doctor, patient and service are the organization's own,
- * then (unless it is created already cancelled or a no-show) claims its time for the doctor under
- * the doctor-day lock, and inserts in the same transaction.
+ * then (unless it is created already cancelled or a no-show) checks the doctor's schedule and claims
+ * its time for the doctor under the doctor-day lock, and inserts in the same transaction.
  */
 export async function book(ctx: Context, booking: Booking): Promise<AppointmentRecord> {
   const { organizationId } = booking;
@@ -83,7 +84,8 @@ export async function book(ctx: Context, booking: Booking): Promise<AppointmentR
     updatedAt: now,
   };
   if (isActive(row, now)) {
-    const { settings } = await clockOf(ctx, organizationId);
+    const { settings, timeZone } = await clockOf(ctx, organizationId);
+    await assertWithinSchedule(ctx.db, timeZone, { organizationId, doctorId: booking.doctorId, serviceId: booking.serviceId, interval });
     await claimSlot(ctx, { organizationId, doctorId: booking.doctorId, interval, allowOverlap: settings.allowOverlappingAppointments });
   }
   return insertRow(ctx.db, row);

@@ -4,6 +4,7 @@ import { createByDoctor } from './createByDoctor.ts';
 import { createPending } from './createPending.ts';
 import { createReservedSlotByDoctor } from './createReservedSlotByDoctor.ts';
 import { remove } from './delete.ts';
+import { findSlots } from './findSlots.ts';
 import { getByDoctorUserId } from './getByDoctorUserId.ts';
 import { getById } from './getById.ts';
 import { getDashboardTrends } from './getDashboardTrends.ts';
@@ -25,6 +26,7 @@ export const operations: Operation[] = [
   createPending,
   createReservedSlotByDoctor,
   remove,
+  findSlots,
   getByDoctorUserId,
   getById,
   getDashboardTrends,

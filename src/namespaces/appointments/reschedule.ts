@@ -8,12 +8,13 @@ import { getRow, historyText, patchRow, toRecord, type AppointmentRow } from './
 import { defined } from './appointments.booking.ts';
 import { duration, text } from './appointments.fields.ts';
 import { clockOf } from './appointments.references.ts';
+import { assertWithinSchedule } from './appointments.schedule.ts';
 import { claimSlot, intervalOf } from './appointments.slots.ts';
 import { assertMayRun, forwardTo, WORKFLOW } from './appointments.status.ts';
 
 /**
- * Moves an appointment to a new date and time (and duration), clash-checked like a booking but
- * never against itself. The previous date, time, duration and status go into `history`. Only
+ * Moves an appointment to a new date and time (and duration), checked against the doctor's
+ * schedule and for clashes like a booking but never against itself. The previous date, time, duration and status go into `history`. Only
  * pending, scheduled and confirmed appointments move (INVALID_STATE otherwise); the status stays
  * or moves forward. A moved pending hold gets a fresh hold time.
  */
@@ -41,7 +42,8 @@ export const reschedule = defineOperation({
     const now = ctx.now();
     const minutes = input.duration ?? current.duration;
     const interval = intervalOf(input.scheduledDate, input.scheduledTime, minutes);
-    const { settings } = await clockOf(ctx, input.organizationId);
+    const { settings, timeZone } = await clockOf(ctx, input.organizationId);
+    await assertWithinSchedule(ctx.db, timeZone, { organizationId: input.organizationId, doctorId: current.doctorId, serviceId: current.serviceId, interval });
     await claimSlot(ctx, { organizationId: input.organizationId, doctorId: current.doctorId, interval, excludeId: current.id, allowOverlap: settings.allowOverlappingAppointments });
 
     const previous = { scheduledDate: current.scheduledDate, scheduledTime: current.scheduledTime, duration: current.duration, status: current.status };

@@ -1,0 +1,118 @@
+import { dayStart, nextDay, offsetAt, weekday } from '../../time/zone.ts';
+import type { ScheduleException, WeeklyRange } from './practitionerSchedules.table.ts';
+
+/**
+ * A doctor's availability on one date as wall-clock minutes of the day (0 .. 1440), the way
+ * appointments keep their time (startMinute / endMinute are wall-clock too).
+ *
+ * Daylight saving: on a spring-forward day the wall-clock times that do not happen (02:00-03:00 in
+ * Europe/Berlin) are cut out, so no slot there is offered or booked. On a fall-back day the
+ * repeated hour is one hour of wall-clock time: its slots are offered once and an appointment
+ * there means the wall-clock time (as every appointment does), so the day has the working hours
+ * the schedule says and never twice the slots.
+ */
+
+export interface DayRange {
+  start: number;
+  end: number;
+}
+
+export interface ScheduleRules {
+  validFrom: string;
+  validTo: string | null;
+  weeklyHours: readonly WeeklyRange[];
+  exceptions: readonly ScheduleException[];
+}
+
+const MINUTES_PER_DAY = 1440;
+const MS_PER_MINUTE = 60_000;
+
+export function minuteOfDay(time: string): number {
+  const [h, m] = time.split(':').map(Number) as [number, number];
+  return h * 60 + m;
+}
+
+export function isValidOn(rules: Pick<ScheduleRules, 'validFrom' | 'validTo'>, date: string): boolean {
+  return date >= rules.validFrom && (rules.validTo === null || date <= rules.validTo);
+}
+
+function coversDate(exception: ScheduleException, date: string): boolean {
+  return date >= exception.dateFrom && date <= (exception.dateTo ?? exception.dateFrom);
+}
+
+function rangeOf(startTime: string | null, endTime: string | null): DayRange {
+  return startTime && endTime ? { start: minuteOfDay(startTime), end: minuteOfDay(endTime) } : { start: 0, end: MINUTES_PER_DAY };
+}
+
+/** Sorted, overlapping and touching ranges joined. */
+export function merged(ranges: readonly DayRange[]): DayRange[] {
+  const out: DayRange[] = [];
+  for (const r of [...ranges].sort((a, b) => a.start - b.start)) {
+    const last = out.at(-1);
+    if (last && r.start <= last.end) last.end = Math.max(last.end, r.end);
+    else out.push({ ...r });
+  }
+  return out;
+}
+
+/** `ranges` without the time `cut` covers. */
+export function without(ranges: readonly DayRange[], cut: DayRange): DayRange[] {
+  return ranges.flatMap((r) => {
+    if (cut.end <= r.start || cut.start >= r.end) return [r];
+    const parts: DayRange[] = [];
+    if (r.start < cut.start) parts.push({ start: r.start, end: cut.start });
+    if (cut.end < r.end) parts.push({ start: cut.end, end: r.end });
+    return parts;
+  });
+}
+
+/** Gaps by zone and date: a fact of the zone rules, asked for every day of every free-slot search. */
+const gaps = new Map<string, DayRange | null>();
+const MAX_GAPS_KEPT = 20_000;
+
+/** The wall-clock minutes of `date` that do not happen in `timeZone` (a spring-forward gap), if any. */
+export function missingMinutes(date: string, timeZone: string): DayRange | null {
+  if (timeZone === 'UTC') return null;
+  const key = `${timeZone} ${date}`;
+  const known = gaps.get(key);
+  if (known !== undefined) return known;
+  if (gaps.size >= MAX_GAPS_KEPT) gaps.clear();
+  const gap = findGap(date, timeZone);
+  gaps.set(key, gap);
+  return gap;
+}
+
+function findGap(date: string, timeZone: string): DayRange | null {
+  let lo = dayStart(date, timeZone);
+  let hi = dayStart(nextDay(date), timeZone);
+  const before = offsetAt(timeZone, lo);
+  const after = offsetAt(timeZone, hi);
+  if (after <= before) return null;
+  while (hi - lo > MS_PER_MINUTE) {
+    const mid = lo + Math.floor((hi - lo) / 2 / MS_PER_MINUTE) * MS_PER_MINUTE;
+    if (offsetAt(timeZone, mid) === before) lo = mid;
+    else hi = mid;
+  }
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const start = (hi + before - Date.UTC(y, m - 1, d)) / MS_PER_MINUTE;
+  return { start, end: start + (after - before) / MS_PER_MINUTE };
+}
+
+/** Working time on `date`: the weekday's ranges and extra sessions, less leave and a DST gap; none outside the validity. */
+export function availableOn(rules: ScheduleRules, date: string, timeZone: string): DayRange[] {
+  if (!isValidOn(rules, date)) return [];
+  const day = weekday(date);
+  const ranges = rules.weeklyHours.filter((r) => r.weekday === day).map((r) => rangeOf(r.startTime, r.endTime));
+  for (const e of rules.exceptions) if (e.kind === 'extra' && coversDate(e, date)) ranges.push(rangeOf(e.startTime, e.endTime));
+  let open = merged(ranges);
+  for (const e of rules.exceptions) if (e.kind === 'leave' && coversDate(e, date)) open = without(open, rangeOf(e.startTime, e.endTime));
+  const gap = missingMinutes(date, timeZone);
+  return gap ? without(open, gap) : open;
+}
+
+/** Slot starts on the schedule's grid (every `slotMinutes` from each range's start) with room for `duration`. */
+export function slotStarts(ranges: readonly DayRange[], slotMinutes: number, duration: number): number[] {
+  const starts: number[] = [];
+  for (const r of ranges) for (let s = r.start; s + duration <= r.end; s += slotMinutes) starts.push(s);
+  return starts;
+}

@@ -1,0 +1,36 @@
+import type { Db } from '../../db/database.ts';
+import { fromJsonText } from '../../values/record.ts';
+import type { ScheduleRules } from './practitionerSchedules.availability.ts';
+import type { ScheduleException, WeeklyRange } from './practitionerSchedules.table.ts';
+
+export interface DoctorSchedule extends ScheduleRules {
+  doctorId: string;
+  serviceId: string | null;
+  slotMinutes: number;
+}
+
+/** Whose schedules: one doctor's (all services, or `serviceId` and the service-less ones), or every doctor's for `serviceId`. */
+export type ScheduleScope = { doctorId: string; serviceId?: string | undefined } | { serviceId: string };
+
+/** The schedules of the scope valid on some day from `dateFrom` to `dateTo`: one query on (doctorId, validFrom) or (organizationId, serviceId). */
+export async function schedulesIn(db: Db, organizationId: string, scope: ScheduleScope, dateFrom: string, dateTo: string): Promise<DoctorSchedule[]> {
+  let query = db
+    .selectFrom('practitionerSchedules')
+    .select(['doctorId', 'serviceId', 'slotMinutes', 'validFrom', 'validTo', 'weeklyHours', 'exceptions'])
+    .where('organizationId', '=', organizationId)
+    .where('validFrom', '<=', dateTo)
+    .where((eb) => eb.or([eb('validTo', 'is', null), eb('validTo', '>=', dateFrom)]));
+  if ('doctorId' in scope) {
+    query = query.where('doctorId', '=', scope.doctorId);
+    const { serviceId } = scope;
+    if (serviceId) query = query.where((eb) => eb.or([eb('serviceId', 'is', null), eb('serviceId', '=', serviceId)]));
+  } else {
+    query = query.where('serviceId', '=', scope.serviceId);
+  }
+  const rows = await query.orderBy('doctorId').orderBy('validFrom').execute();
+  return rows.map((row) => ({
+    ...row,
+    weeklyHours: fromJsonText<WeeklyRange[]>(row.weeklyHours) ?? [],
+    exceptions: fromJsonText<ScheduleException[]>(row.exceptions) ?? [],
+  }));
+}

@@ -5,7 +5,7 @@ import { amountsOf } from '../services/services.public.ts';
 import { insertRow, type AppointmentRecord, type AppointmentRow } from './appointments.repo.ts';
 import { clockOf, doctorOf, patientOf, serviceOf } from './appointments.references.ts';
 import { claimSlot, intervalOf } from './appointments.slots.ts';
-import { isActive } from './appointments.status.ts';
+import { initialStage, isActive } from './appointments.status.ts';
 
 /** What the three create operations give: the required booking and any other stored fields. */
 export interface Booking {
@@ -56,6 +56,7 @@ export async function book(ctx: Context, booking: Booking): Promise<AppointmentR
     endMinute: interval.end,
     type: null,
     status: booking.status,
+    stage: initialStage(booking.status),
     reason: null,
     notes: null,
     rescheduleReason: null,

@@ -10,7 +10,7 @@ import { label } from './appointments.fields.ts';
 import { ownerByAppointment } from './appointments.owners.ts';
 import { clockOf } from './appointments.references.ts';
 import { claimSlot } from './appointments.slots.ts';
-import { assertMayRun, forwardTo, isActive, WORKFLOW } from './appointments.status.ts';
+import { assertMayRun, isActive, MOVES, stageAfter, stageOf, WORKFLOW } from './appointments.status.ts';
 
 const input = z.object({
   id: id(),
@@ -76,8 +76,9 @@ export const markPaymentSuccess = defineOperation({
       if (data.gatewayPaymentId && data.gatewayPaymentId === current.gatewayPaymentId) return { item: toRecord(current), alreadyRecorded: true };
       throw new AppError('CONFLICT', 'this appointment is already paid by another payment');
     }
-    assertMayRun('markPaymentSuccess', current.status);
-    const status = forwardTo(current.status, data.status, 'confirmed');
+    assertMayRun('markPaymentSuccess', current);
+    const status = data.status ?? (MOVES[stageOf(current)].includes('confirmed') ? 'confirmed' : current.status);
+    const stage = stageAfter(current, status);
     const now = ctx.now();
     if (!isActive(current, now)) {
       const { settings } = await clockOf(ctx, data.organizationId);
@@ -94,6 +95,7 @@ export const markPaymentSuccess = defineOperation({
       gatewayPaymentId: data.gatewayPaymentId ?? null,
       checkoutSessionId: data.checkoutSessionId ?? null,
       status,
+      stage,
       holdExpiresAt: null,
       updatedAt: now,
     };

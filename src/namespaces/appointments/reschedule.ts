@@ -9,7 +9,7 @@ import { defined } from './appointments.booking.ts';
 import { duration, text } from './appointments.fields.ts';
 import { clockOf } from './appointments.references.ts';
 import { claimSlot, intervalOf } from './appointments.slots.ts';
-import { assertMayRun, forwardTo, WORKFLOW } from './appointments.status.ts';
+import { assertMayRun, stageAfter, WORKFLOW } from './appointments.status.ts';
 
 /**
  * Moves an appointment to a new date and time (and duration), clash-checked like a booking but
@@ -36,8 +36,9 @@ export const reschedule = defineOperation({
   }),
   async handler(ctx, input) {
     const current = await getRow(ctx.db, input.organizationId, input.id);
-    assertMayRun('reschedule', current.status);
-    const status = forwardTo(current.status, input.status, current.status);
+    assertMayRun('reschedule', current);
+    const status = input.status ?? current.status;
+    const stage = stageAfter(current, status);
     const now = ctx.now();
     const minutes = input.duration ?? current.duration;
     const interval = intervalOf(input.scheduledDate, input.scheduledTime, minutes);
@@ -54,10 +55,11 @@ export const reschedule = defineOperation({
       startMinute: interval.start,
       endMinute: interval.end,
       status,
+      stage,
       history: historyText([...toRecord(current).history, entry]),
       updatedAt: now,
     };
-    if (status === 'pending') changes.holdExpiresAt = now + ctx.config.appointments.holdMinutes * 60_000;
+    if (stage === 'pending') changes.holdExpiresAt = now + ctx.config.appointments.holdMinutes * 60_000;
     return { item: await patchRow(ctx.db, input.organizationId, input.id, changes) };
   },
 });

@@ -9,7 +9,7 @@ import { defined } from './appointments.booking.ts';
 import { duration, label, statusText, text } from './appointments.fields.ts';
 import { clockOf, serviceOf } from './appointments.references.ts';
 import { claimSlot, intervalOf } from './appointments.slots.ts';
-import { isActive } from './appointments.status.ts';
+import { isActive, stageAfter } from './appointments.status.ts';
 
 /**
  * Changes any field; status takes any text (the interface says so: the forward-only rules are the
@@ -53,7 +53,8 @@ export const update = defineOperation({
     const now = ctx.now();
     const changes: Partial<AppointmentRow> = { ...defined(fields), updatedAt: now };
     if (changes.serviceId && changes.serviceId !== current.serviceId) await serviceOf(ctx.db, organizationId, changes.serviceId, current.doctorId);
-    if (changes.status === 'cancelled' && current.status !== 'cancelled' && fields.cancelledAt === undefined) changes.cancelledAt = now;
+    if (changes.status !== undefined) changes.stage = stageAfter(current, changes.status);
+    if (changes.stage === 'cancelled' && current.stage !== 'cancelled' && fields.cancelledAt === undefined) changes.cancelledAt = now;
 
     const next = { ...current, ...changes };
     const interval = intervalOf(next.scheduledDate, next.scheduledTime, next.duration);

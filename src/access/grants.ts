@@ -15,6 +15,7 @@ export const GRANTS: Readonly<Record<Exclude<Role, 'platform_admin'>, readonly s
   admin: ['*', '!hrmAttendance.*'],
   doctor: [
     'appointments.*',
+    '!appointments.checkIn',
     'admissions.*',
     '!admissions.delete',
     'admissionLogs.*',
@@ -66,6 +67,8 @@ export const GRANTS: Readonly<Record<Exclude<Role, 'platform_admin'>, readonly s
     'patients.unlinkAccount',
     'appointments.*',
     '!appointments.delete',
+    '!appointments.start',
+    '!appointments.complete',
     'tokenCounters.*',
     'admissions:read',
     'admissions.create',

@@ -73,6 +73,21 @@ describeEachDialect(
       assert.equal(paid.status, 'with_doctor');
       assert.equal(await stageOf(labelled.id), 'in_consultation');
     });
+
+    test('delete: pending, scheduled, confirmed and cancelled appointments go; past the first stage it is INVALID_STATE and the record stays', async () => {
+      for (const status of ['pending', 'scheduled', 'confirmed', 'cancelled', 'waiting']) {
+        const a = await book({ status });
+        ok(await call('delete', { id: a.id, organizationId: c.org }));
+        failsWith(await call('getById', { id: a.id, organizationId: c.org }), 'NOT_FOUND', 404);
+      }
+      for (const status of ['checked_in', 'in_consultation', 'completed', 'no_show']) {
+        const a = await book();
+        ok(await setStatus(a.id, status));
+        ok(await setStatus(a.id, 'archived'));
+        failsWith(await call('delete', { id: a.id, organizationId: c.org }), 'INVALID_STATE', 409);
+        assert.equal(ok(await call('getById', { id: a.id, organizationId: c.org })).item.status, 'archived');
+      }
+    });
   },
   { services: { now: () => NOW } },
 );

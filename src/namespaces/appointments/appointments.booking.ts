@@ -3,8 +3,9 @@ import { applyRate } from '../../values/money.ts';
 import type { Context } from '../../operations/operation.ts';
 import { amountsOf } from '../services/services.public.ts';
 import { insertRow, type AppointmentRecord, type AppointmentRow } from './appointments.repo.ts';
-import { clockOf, doctorOf, patientOf, serviceOf } from './appointments.references.ts';
-import { claimSlot, intervalOf } from './appointments.slots.ts';
+import { claimTime } from './appointments.claims.ts';
+import { doctorOf, patientOf, serviceOf } from './appointments.references.ts';
+import { intervalOf } from './appointments.slots.ts';
 import { initialStage, isActive } from './appointments.status.ts';
 
 /** What the three create operations give: the required booking and any other stored fields. */
@@ -84,8 +85,7 @@ export async function book(ctx: Context, booking: Booking): Promise<AppointmentR
     updatedAt: now,
   };
   if (isActive(row, now)) {
-    const { settings } = await clockOf(ctx, organizationId);
-    await claimSlot(ctx, { organizationId, doctorId: booking.doctorId, interval, allowOverlap: settings.allowOverlappingAppointments });
+    await claimTime(ctx, { organizationId, doctorId: booking.doctorId, patientId: booking.patientId }, interval);
   }
   return insertRow(ctx.db, row);
 }

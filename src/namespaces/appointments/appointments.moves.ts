@@ -2,8 +2,7 @@ import { callerId } from '../../caller/caller.ts';
 import type { Context } from '../../operations/operation.ts';
 import { AppError } from '../../values/errors.ts';
 import { getRow, historyText, patchRow, toRecord, type AppointmentRecord, type AppointmentRow, type HistoryOperation } from './appointments.repo.ts';
-import { clockOf } from './appointments.references.ts';
-import { claimSlot } from './appointments.slots.ts';
+import { claimTime } from './appointments.claims.ts';
 import { isActive, stageAfter, stageOf, type Status } from './appointments.status.ts';
 
 export interface Move {
@@ -27,9 +26,7 @@ export async function moveAppointment(ctx: Context, move: Move): Promise<Appoint
   const stage = stageAfter(current, move.to);
   const now = ctx.now();
   if (isActive({ stage, holdExpiresAt: current.holdExpiresAt }, now) && !isActive(current, now)) {
-    const { settings } = await clockOf(ctx, move.organizationId);
-    const interval = { start: Number(current.startMinute), end: Number(current.endMinute) };
-    await claimSlot(ctx, { organizationId: move.organizationId, doctorId: current.doctorId, interval, excludeId: current.id, allowOverlap: settings.allowOverlappingAppointments });
+    await claimTime(ctx, current, { start: Number(current.startMinute), end: Number(current.endMinute) });
   }
   const previous = { scheduledDate: current.scheduledDate, scheduledTime: current.scheduledTime, duration: current.duration, status: current.status };
   const entry = { at: now, by: callerId(ctx.caller), operation: move.operation, previous, reason: move.reason ?? null };

@@ -6,10 +6,9 @@ import { id, ts } from '../../values/fields.ts';
 import { money } from '../../values/money.ts';
 import { defineOperation, type Context } from '../../operations/operation.ts';
 import { getRow, patchRow, toRecord, type AppointmentRow } from './appointments.repo.ts';
+import { claimTime } from './appointments.claims.ts';
 import { label } from './appointments.fields.ts';
 import { ownerByAppointment } from './appointments.owners.ts';
-import { clockOf } from './appointments.references.ts';
-import { claimSlot } from './appointments.slots.ts';
 import { assertMayRun, isActive, MOVES, stageAfter, stageOf, WORKFLOW } from './appointments.status.ts';
 
 const input = z.object({
@@ -81,9 +80,7 @@ export const markPaymentSuccess = defineOperation({
     const stage = stageAfter(current, status);
     const now = ctx.now();
     if (!isActive(current, now)) {
-      const { settings } = await clockOf(ctx, data.organizationId);
-      const interval = { start: Number(current.startMinute), end: Number(current.endMinute) };
-      await claimSlot(ctx, { organizationId: data.organizationId, doctorId: current.doctorId, interval, excludeId: current.id, allowOverlap: settings.allowOverlappingAppointments });
+      await claimTime(ctx, current, { start: Number(current.startMinute), end: Number(current.endMinute) });
     }
     const changes: Partial<AppointmentRow> = {
       paymentStatus: 'paid',

@@ -5,10 +5,10 @@ import { date, id, time } from '../../values/fields.ts';
 import { money } from '../../values/money.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { getRow, historyText, patchRow, toRecord, type AppointmentRow } from './appointments.repo.ts';
+import { claimTime } from './appointments.claims.ts';
 import { defined } from './appointments.booking.ts';
 import { duration, text } from './appointments.fields.ts';
-import { clockOf } from './appointments.references.ts';
-import { claimSlot, intervalOf } from './appointments.slots.ts';
+import { intervalOf } from './appointments.slots.ts';
 import { assertMayRun, stageAfter, WORKFLOW } from './appointments.status.ts';
 
 /**
@@ -42,8 +42,7 @@ export const reschedule = defineOperation({
     const now = ctx.now();
     const minutes = input.duration ?? current.duration;
     const interval = intervalOf(input.scheduledDate, input.scheduledTime, minutes);
-    const { settings } = await clockOf(ctx, input.organizationId);
-    await claimSlot(ctx, { organizationId: input.organizationId, doctorId: current.doctorId, interval, excludeId: current.id, allowOverlap: settings.allowOverlappingAppointments });
+    await claimTime(ctx, current, interval);
 
     const previous = { scheduledDate: current.scheduledDate, scheduledTime: current.scheduledTime, duration: current.duration, status: current.status };
     const entry = { at: now, by: callerId(ctx.caller), operation: 'reschedule' as const, previous, reason: input.rescheduleReason ?? null };

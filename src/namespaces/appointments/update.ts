@@ -5,10 +5,11 @@ import { bool, date, id, reqStr, time, ts } from '../../values/fields.ts';
 import { money } from '../../values/money.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { getRow, historyText, patchRow, toRecord, type AppointmentRow } from './appointments.repo.ts';
+import { claimTime } from './appointments.claims.ts';
 import { defined } from './appointments.booking.ts';
 import { duration, label, statusText, text } from './appointments.fields.ts';
-import { clockOf, serviceOf } from './appointments.references.ts';
-import { claimSlot, intervalOf } from './appointments.slots.ts';
+import { serviceOf } from './appointments.references.ts';
+import { intervalOf } from './appointments.slots.ts';
 import { isActive, stageAfter } from './appointments.status.ts';
 
 /**
@@ -67,8 +68,7 @@ export const update = defineOperation({
       changes.history = historyText(history);
     }
     if (isActive(next, now) && (moved || !isActive(current, now))) {
-      const { settings } = await clockOf(ctx, organizationId);
-      await claimSlot(ctx, { organizationId, doctorId: current.doctorId, interval, excludeId: current.id, allowOverlap: settings.allowOverlappingAppointments });
+      await claimTime(ctx, current, interval);
     }
     return { item: await patchRow(ctx.db, organizationId, recordId, changes) };
   },

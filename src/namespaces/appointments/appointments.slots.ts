@@ -1,4 +1,6 @@
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
 import { serialiseOn } from '../../db/locks.ts';
 import { AppError } from '../../values/errors.ts';
 import type { Context } from '../../operations/operation.ts';
@@ -119,17 +121,7 @@ export function reservedOverlapQuery(db: Db, doctorId: string, interval: Interva
 
 /** An active appointment of the patient (other than `excludeId`) that overlaps the interval, if any. */
 export async function patientOverlap(db: Db, organizationId: string, patientId: string, interval: Interval, now: number, excludeId?: string) {
-  let query = db
-    .selectFrom('appointments')
-    .select(['id', 'scheduledDate', 'scheduledTime', 'duration'])
-    .where('organizationId', '=', organizationId)
-    .where('patientId', '=', patientId)
-    .where('startMinute', '>', overlapStartsAfter(interval))
-    .where('startMinute', '<', interval.end)
-    .where('endMinute', '>', interval.start)
-    .where((eb) => activeAt(eb, now));
-  if (excludeId) query = query.where('id', '!=', excludeId);
-  return query.orderBy('startMinute').orderBy('id').limit(1).executeTakeFirst();
+  return overlapQuery(db, (eb) => eb.and([eb('organizationId', '=', organizationId), eb('patientId', '=', patientId)]), interval, now, excludeId).executeTakeFirst();
 }
 
 /** An active appointment of the doctor (other than `excludeId`) that overlaps the interval, if any. */
@@ -139,11 +131,15 @@ export async function appointmentOverlap(db: Db, organizationId: string, doctorI
 
 /** The statement of appointmentOverlap (tests read its plan). */
 export function appointmentOverlapQuery(db: Db, organizationId: string, doctorId: string, interval: Interval, now: number, excludeId?: string) {
+  return overlapQuery(db, (eb) => eb.and([organizationTerm(db, eb, organizationId), eb('doctorId', '=', doctorId)]), interval, now, excludeId);
+}
+
+/** The first active appointment of `whose` (a doctor's or a patient's) that overlaps the interval. */
+function overlapQuery(db: Db, whose: (eb: ExpressionBuilder<Database, 'appointments'>) => Expression<SqlBool>, interval: Interval, now: number, excludeId?: string) {
   let query = db
     .selectFrom('appointments')
     .select(['id', 'scheduledDate', 'scheduledTime', 'duration'])
-    .where((eb) => organizationTerm(db, eb, organizationId))
-    .where('doctorId', '=', doctorId)
+    .where(whose)
     .where('startMinute', '>', overlapStartsAfter(interval))
     .where('startMinute', '<', interval.end)
     .where('endMinute', '>', interval.start)

@@ -15,6 +15,7 @@ export const GRANTS: Readonly<Record<Exclude<Role, 'platform_admin'>, readonly s
   admin: ['*', '!hrmAttendance.*'],
   doctor: [
     'appointments.*',
+    '!appointments.checkIn',
     'admissions.*',
     '!admissions.delete',
     'admissionLogs.*',
@@ -69,6 +70,8 @@ export const GRANTS: Readonly<Record<Exclude<Role, 'platform_admin'>, readonly s
     'appointments.*',
     '!appointments.delete',
     'practitionerSchedules.*',
+    '!appointments.start',
+    '!appointments.complete',
     'tokenCounters.*',
     'admissions:read',
     'admissions.create',

@@ -30,6 +30,7 @@ import * as identitiesTokenVersion from './migrations/0093_identities_token_vers
 import * as patientsSharedAccounts from './migrations/0094_patients_shared_accounts.ts';
 import * as rateLimitCounters from './migrations/0095_rate_limit_counters.ts';
 import * as patientDataReads from './migrations/0096_patient_data_reads.ts';
+import * as appointmentsStage from './migrations/0100_appointments_stage.ts';
 import * as practitionerSchedules from './migrations/0110_practitioner_schedules.ts';
 
 /** Every migration, in order. One set for both databases; add new ones at the end. */
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '0094_patients_shared_accounts': patientsSharedAccounts,
   '0095_rate_limit_counters': rateLimitCounters,
   '0096_patient_data_reads': patientDataReads,
+  '0100_appointments_stage': appointmentsStage,
   '0110_practitioner_schedules': practitionerSchedules,
 };
 

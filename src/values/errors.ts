@@ -19,6 +19,8 @@ export type ErrorCode = keyof typeof errorStatus;
 export interface ErrorDetail {
   path: string;
   message: string;
+  /** the id of the other record a CONFLICT is about, where there is one */
+  recordId?: string;
 }
 
 export class AppError extends Error {

@@ -3,10 +3,11 @@ import { applyRate } from '../../values/money.ts';
 import type { Context } from '../../operations/operation.ts';
 import { amountsOf } from '../services/services.public.ts';
 import { insertRow, type AppointmentRecord, type AppointmentRow } from './appointments.repo.ts';
+import { claimTime } from './appointments.claims.ts';
 import { clockOf, doctorOf, patientOf, serviceOf } from './appointments.references.ts';
 import { assertWithinSchedule } from './appointments.schedule.ts';
-import { claimSlot, intervalOf } from './appointments.slots.ts';
-import { isActive } from './appointments.status.ts';
+import { intervalOf } from './appointments.slots.ts';
+import { initialStage, isActive } from './appointments.status.ts';
 
 /** What the three create operations give: the required booking and any other stored fields. */
 export interface Booking {
@@ -57,6 +58,7 @@ export async function book(ctx: Context, booking: Booking): Promise<AppointmentR
     endMinute: interval.end,
     type: null,
     status: booking.status,
+    stage: initialStage(booking.status),
     reason: null,
     notes: null,
     rescheduleReason: null,
@@ -84,9 +86,9 @@ export async function book(ctx: Context, booking: Booking): Promise<AppointmentR
     updatedAt: now,
   };
   if (isActive(row, now)) {
-    const { settings, timeZone } = await clockOf(ctx, organizationId);
+    const { timeZone } = await clockOf(ctx, organizationId);
     await assertWithinSchedule(ctx.db, timeZone, { organizationId, doctorId: booking.doctorId, serviceId: booking.serviceId, interval });
-    await claimSlot(ctx, { organizationId, doctorId: booking.doctorId, interval, allowOverlap: settings.allowOverlappingAppointments });
+    await claimTime(ctx, { organizationId, doctorId: booking.doctorId, patientId: booking.patientId }, interval);
   }
   return insertRow(ctx.db, row);
 }

@@ -15,11 +15,14 @@ import type { AppointmentsTable } from './appointments.table.ts';
 
 export type AppointmentRow = Selectable<AppointmentsTable>;
 
+/** The operations that record a move in `history`. */
+export type HistoryOperation = 'reschedule' | 'update' | 'checkIn' | 'start' | 'complete' | 'cancel' | 'markNoShow';
+
 /** One move of an appointment: the values before it, who moved it and why. */
 export interface HistoryEntry {
   at: number;
   by: string | null;
-  operation: 'reschedule' | 'update';
+  operation: HistoryOperation;
   previous: { scheduledDate: string; scheduledTime: string; duration: number; status: string };
   reason: string | null;
 }
@@ -28,7 +31,7 @@ export interface HistoryEntry {
  * The record as the API shows it: the row without its internal interval columns, with booleans,
  * history as an array (money is numbers with two decimals instead of minor units; same type).
  */
-export type AppointmentRecord = Omit<AppointmentRow, 'startMinute' | 'endMinute' | 'isPreConsultationCompleted' | 'followUpNotificationSent' | 'history'> & {
+export type AppointmentRecord = Omit<AppointmentRow, 'startMinute' | 'endMinute' | 'stage' | 'isPreConsultationCompleted' | 'followUpNotificationSent' | 'history'> & {
   isPreConsultationCompleted: boolean | null;
   followUpNotificationSent: boolean | null;
   history: HistoryEntry[];

@@ -1,4 +1,6 @@
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
 import { serialiseOn } from '../../db/locks.ts';
 import { AppError } from '../../values/errors.ts';
 import type { Context } from '../../operations/operation.ts';
@@ -85,7 +87,17 @@ function daysOf(interval: Interval): number[] {
  * first one's committed row) finds the clash (src/db/locks.ts).
  */
 export async function lockDoctorDays(ctx: Context, doctorId: string, interval: Interval): Promise<void> {
-  await serialiseOn(ctx.db, ctx.dialect, ...daysOf(interval).map((day) => `appointments:${doctorId}:${day}`));
+  await serialiseOn(ctx.db, ctx.dialect, ...doctorDayKeys(doctorId, interval));
+}
+
+function doctorDayKeys(doctorId: string, interval: Interval): string[] {
+  return daysOf(interval).map((day) => `appointments:${doctorId}:${day}`);
+}
+
+/** The doctor-day locks and, the same way, the patient-day locks of a booking, taken together (one sorted order). */
+async function lockBookingDays(ctx: Context, claim: SlotClaim): Promise<void> {
+  const patientKeys = daysOf(claim.interval).map((day) => `appointments:patient:${claim.patientId}:${day}`);
+  await serialiseOn(ctx.db, ctx.dialect, ...doctorDayKeys(claim.doctorId, claim.interval), ...patientKeys);
 }
 
 /** A block the doctor reserved that overlaps the interval, if any. */
@@ -107,6 +119,11 @@ export function reservedOverlapQuery(db: Db, doctorId: string, interval: Interva
     .limit(1);
 }
 
+/** An active appointment of the patient (other than `excludeId`) that overlaps the interval, if any. */
+export async function patientOverlap(db: Db, organizationId: string, patientId: string, interval: Interval, now: number, excludeId?: string) {
+  return overlapQuery(db, (eb) => eb.and([eb('organizationId', '=', organizationId), eb('patientId', '=', patientId)]), interval, now, excludeId).executeTakeFirst();
+}
+
 /** An active appointment of the doctor (other than `excludeId`) that overlaps the interval, if any. */
 export async function appointmentOverlap(db: Db, organizationId: string, doctorId: string, interval: Interval, now: number, excludeId?: string) {
   return appointmentOverlapQuery(db, organizationId, doctorId, interval, now, excludeId).executeTakeFirst();
@@ -114,11 +131,15 @@ export async function appointmentOverlap(db: Db, organizationId: string, doctorI
 
 /** The statement of appointmentOverlap (tests read its plan). */
 export function appointmentOverlapQuery(db: Db, organizationId: string, doctorId: string, interval: Interval, now: number, excludeId?: string) {
+  return overlapQuery(db, (eb) => eb.and([organizationTerm(db, eb, organizationId), eb('doctorId', '=', doctorId)]), interval, now, excludeId);
+}
+
+/** The first active appointment of `whose` (a doctor's or a patient's) that overlaps the interval. */
+function overlapQuery(db: Db, whose: (eb: ExpressionBuilder<Database, 'appointments'>) => Expression<SqlBool>, interval: Interval, now: number, excludeId?: string) {
   let query = db
     .selectFrom('appointments')
     .select(['id', 'scheduledDate', 'scheduledTime', 'duration'])
-    .where((eb) => organizationTerm(db, eb, organizationId))
-    .where('doctorId', '=', doctorId)
+    .where(whose)
     .where('startMinute', '>', overlapStartsAfter(interval))
     .where('startMinute', '<', interval.end)
     .where('endMinute', '>', interval.start)
@@ -130,6 +151,7 @@ export function appointmentOverlapQuery(db: Db, organizationId: string, doctorId
 export interface SlotClaim {
   organizationId: string;
   doctorId: string;
+  patientId: string;
   interval: Interval;
   /** the appointment being moved or re-activated, which never clashes with itself */
   excludeId?: string | undefined;
@@ -138,12 +160,20 @@ export interface SlotClaim {
 }
 
 /**
- * Refuses with CONFLICT when the doctor reserved any of the time or (unless the organization
- * allows overlap) another active appointment holds it. Takes the doctor-day locks first: call it
- * inside the writing transaction, right before the write, and the check and the write are atomic.
+ * Refuses with CONFLICT when the doctor reserved any of the time, (unless the organization allows
+ * overlap) another active appointment of the doctor holds it, or the patient has another active
+ * appointment then (whatever the doctor: token queues included). Takes the doctor-day and
+ * patient-day locks first: call it inside the writing transaction, right before the write, and
+ * the checks and the write are atomic.
  */
 export async function claimSlot(ctx: Context, claim: SlotClaim): Promise<void> {
-  await lockDoctorDays(ctx, claim.doctorId, claim.interval);
+  await lockBookingDays(ctx, claim);
+  const own = await patientOverlap(ctx.db, claim.organizationId, claim.patientId, claim.interval, ctx.now(), claim.excludeId);
+  if (own) {
+    throw new AppError('CONFLICT', `the patient already has appointment ${own.id} at ${own.scheduledDate} ${own.scheduledTime} (${own.duration} min) that overlaps this time`, {
+      details: [{ path: 'patientId', message: 'has another appointment at this time', recordId: own.id }],
+    });
+  }
   const reserved = await reservedOverlap(ctx.db, claim.doctorId, claim.interval);
   if (reserved) {
     throw new AppError('CONFLICT', `the doctor has reserved ${reserved.slotDate} ${reserved.startTime}-${reserved.endTime}`);

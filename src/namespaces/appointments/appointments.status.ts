@@ -3,45 +3,85 @@ import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../values/errors.ts';
 
 /**
- * The known appointment statuses in workflow order. `update` stores any status text (the
- * interface says so); the workflow operations know only these and move forward only.
+ * The appointment lifecycle: the known statuses and the moves between them (docs/appointments.md,
+ * "Statuses"). The `stage` column holds the known status the lifecycle is at; `status` holds the
+ * label shown, which is the stage itself or any other text `update` stored within that stage.
  */
 export const STATUSES = ['pending', 'scheduled', 'confirmed', 'checked_in', 'in_consultation', 'completed', 'cancelled', 'no_show'] as const;
 export type Status = (typeof STATUSES)[number];
 
-/** Ends of the workflow: no workflow operation pays, moves or re-opens them. */
-export const FINAL: ReadonlySet<string> = new Set(['completed', 'cancelled', 'no_show']);
+/**
+ * Where each stage may move. Forward only; a visit may skip steps (a walk-in seen at once is
+ * completed from scheduled), but the gates hold: no one is a no-show once checked in, and a
+ * consultation that started is not cancelled. The final stages move nowhere.
+ */
+export const MOVES: Readonly<Record<Status, readonly Status[]>> = {
+  pending: ['scheduled', 'confirmed', 'checked_in', 'in_consultation', 'completed', 'cancelled', 'no_show'],
+  scheduled: ['confirmed', 'checked_in', 'in_consultation', 'completed', 'cancelled', 'no_show'],
+  confirmed: ['checked_in', 'in_consultation', 'completed', 'cancelled', 'no_show'],
+  checked_in: ['in_consultation', 'completed', 'cancelled'],
+  in_consultation: ['completed'],
+  completed: [],
+  cancelled: [],
+  no_show: [],
+};
 
-/** Statuses whose appointment no longer holds its time (nor does a pending hold past holdExpiresAt). */
+/** Stages whose appointment no longer holds its time (nor does a pending hold past holdExpiresAt). */
 export const RELEASED = ['cancelled', 'no_show'] as const;
 
-/** Position in the workflow (the final statuses share the last); an unknown status (free text from update) counts as `scheduled`. */
-export function rank(status: string): number {
-  if (FINAL.has(status)) return STATUSES.indexOf('completed');
-  const i = STATUSES.indexOf(status as Status);
-  return i < 0 ? STATUSES.indexOf('scheduled') : i;
+/** Stages past the first one (the patient came or the visit is over): such an appointment is not deleted. */
+export const UNDELETABLE: ReadonlySet<Status> = new Set(['checked_in', 'in_consultation', 'completed', 'no_show']);
+
+export function isKnown(status: string): status is Status {
+  return (STATUSES as readonly string[]).includes(status);
+}
+
+/** The stage of a new appointment: its status when known, else `scheduled` (a label of a booked visit). */
+export function initialStage(status: string): Status {
+  return isKnown(status) ? status : 'scheduled';
+}
+
+/** The stage a stored row is at (rows carry a known status in `stage`; anything else counts as scheduled). */
+export function stageOf(row: { stage: string }): Status {
+  return initialStage(row.stage);
+}
+
+/**
+ * The stage after `status` is set on an appointment at `stage`: a known status along MOVES (or the
+ * stage itself), unknown text stays within the stage. Anything else is INVALID_STATE naming the
+ * current status and the allowed next ones.
+ */
+export function stageAfter(current: { stage: string; status: string }, status: string): Status {
+  const stage = stageOf(current);
+  if (!isKnown(status) || status === stage) return stage;
+  if (MOVES[stage].includes(status)) return status;
+  const allowed = MOVES[stage].length ? MOVES[stage].join(', ') : 'none (final)';
+  const named = current.status === stage ? stage : `${current.status} (stage ${stage})`;
+  throw new AppError('INVALID_STATE', `a ${named} appointment cannot become ${status}; allowed next: ${allowed}`, {
+    details: [{ path: 'status', message: `current ${named}; allowed next: ${allowed}` }],
+  });
 }
 
 export interface HoldState {
-  status: string;
+  stage: string;
   holdExpiresAt: number | null;
 }
 
 /** Does the appointment hold its time at `now`? (completed ones do: they occupied it.) */
 export function isActive(record: HoldState, now: number): boolean {
-  if ((RELEASED as readonly string[]).includes(record.status)) return false;
-  return !(record.status === 'pending' && record.holdExpiresAt !== null && record.holdExpiresAt <= now);
+  if ((RELEASED as readonly string[]).includes(record.stage)) return false;
+  return !(record.stage === 'pending' && record.holdExpiresAt !== null && record.holdExpiresAt <= now);
 }
 
 /** isActive() as SQL over the appointments table. */
 export function activeAt(eb: ExpressionBuilder<Database, 'appointments'>, now: number): Expression<SqlBool> {
   return eb.and([
-    eb('status', 'not in', [...RELEASED]),
-    eb.or([eb('status', '!=', 'pending'), eb('holdExpiresAt', 'is', null), eb('holdExpiresAt', '>', now)]),
+    eb('stage', 'not in', [...RELEASED]),
+    eb.or([eb('stage', '!=', 'pending'), eb('holdExpiresAt', 'is', null), eb('holdExpiresAt', '>', now)]),
   ]);
 }
 
-/** What each workflow operation may do: from which statuses, and to which it may move. */
+/** The operations that act on an appointment without being a move of their own: the stages they run from. */
 export const WORKFLOW = {
   markPaymentSuccess: { from: ['pending', 'scheduled', 'confirmed', 'checked_in', 'in_consultation'], to: ['scheduled', 'confirmed', 'checked_in', 'in_consultation', 'completed'] },
   reschedule: { from: ['pending', 'scheduled', 'confirmed'], to: ['pending', 'scheduled', 'confirmed'] },
@@ -51,19 +91,9 @@ export const WORKFLOW = {
 
 export type WorkflowOperation = keyof typeof WORKFLOW;
 
-/** Refuses (INVALID_STATE) a workflow operation on an appointment whose status does not allow it. Unknown statuses count as `scheduled`. */
-export function assertMayRun(operation: WorkflowOperation, status: string): void {
-  const known = STATUSES.includes(status as Status);
+/** Refuses (INVALID_STATE) a workflow operation on an appointment whose stage does not allow it. */
+export function assertMayRun(operation: WorkflowOperation, current: { stage: string; status: string }): void {
   const from: readonly string[] = WORKFLOW[operation].from;
-  if (from.includes(known ? status : 'scheduled')) return;
-  throw new AppError('INVALID_STATE', `a ${status} appointment cannot be changed by ${operation}`);
-}
-
-/** The status a workflow operation leaves: the requested one if it is not behind the current one (INVALID_STATE otherwise). */
-export function forwardTo(current: string, requested: string | null | undefined, fallback: string): string {
-  if (requested === null || requested === undefined) return rank(fallback) >= rank(current) ? fallback : current;
-  if (rank(requested) < rank(current)) {
-    throw new AppError('INVALID_STATE', `status moves forward only: ${current} cannot go back to ${requested}`);
-  }
-  return requested;
+  if (from.includes(stageOf(current))) return;
+  throw new AppError('INVALID_STATE', `a ${current.status} appointment cannot be changed by ${operation}`);
 }

@@ -16,7 +16,10 @@ export interface AppointmentsTable {
   startMinute: number;
   endMinute: number;
   type: string | null;
+  /** the status label: the stage, or any text update stored within it */
   status: string;
+  /** the known status the lifecycle is at (appointments.status.ts) */
+  stage: string;
   reason: string | null;
   notes: string | null;
   rescheduleReason: string | null;

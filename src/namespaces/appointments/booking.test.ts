@@ -99,7 +99,7 @@ describeEachDialect(
         }
         ok(await create(d, { scheduledTime: '10:30', duration: 30 }));
         ok(await create(d, { scheduledTime: '09:45', duration: 15 }));
-        ok(await create({ ...d, doctor: await doctor(t(), d.org) }, { scheduledTime: '10:00', duration: 30 }));
+        ok(await create({ ...d, doctor: await doctor(t(), d.org) }, { scheduledTime: '10:00', duration: 30, patientId: d.signedPatient.id }));
         ok(await create(d, { scheduledDate: '2030-03-02', scheduledTime: '10:00' }));
       });
 
@@ -145,7 +145,7 @@ describeEachDialect(
         const org = await organization(t(), { settings: { allowOverlappingAppointments: true } });
         const q = await clinic(t(), { org });
         ok(await create(q, { scheduledTime: '10:00' }));
-        ok(await create(q, { scheduledTime: '10:00' }));
+        ok(await create(q, { scheduledTime: '10:00', patientId: q.signedPatient.id }));
         ok(await call('createReservedSlotByDoctor', { doctorId: q.doctor.userId, slotDate: '2030-03-01', startTime: ['16:00'], endTime: ['17:00'] }));
         failsWith(await create(q, { scheduledTime: '16:30' }), 'CONFLICT', 409);
       });

@@ -65,7 +65,7 @@ describeEachDialect(
       assert.equal(ok(await call('update', { id: b.id, organizationId: c.org, status: 'cancelled', cancelledAt: 1234 })).item.cancelledAt, 1234);
     });
 
-    test('update that moves an appointment is clash-checked and kept in history; taking back a cancelled one too', async () => {
+    test('update that moves an appointment is clash-checked and kept in history; a cancelled one is not taken back', async () => {
       const date = nextDate();
       const a = await book({ scheduledDate: date, scheduledTime: '10:00' });
       const b = await book({ scheduledDate: date, scheduledTime: '11:00' });
@@ -77,9 +77,11 @@ describeEachDialect(
 
       ok(await call('update', { id: b.id, organizationId: c.org, status: 'cancelled' }));
       const taker = await book({ scheduledDate: date, scheduledTime: '11:00' });
-      failsWith(await call('update', { id: b.id, organizationId: c.org, status: 'scheduled' }), 'CONFLICT', 409);
+      // A cancelled appointment is final (issue 14): it is not taken back, and a label keeps it released.
+      failsWith(await call('update', { id: b.id, organizationId: c.org, status: 'scheduled' }), 'INVALID_STATE', 409);
       ok(await call('update', { id: taker.id, organizationId: c.org, status: 'no_show' }));
-      assert.equal(ok(await call('update', { id: b.id, organizationId: c.org, status: 'scheduled' })).item.status, 'scheduled');
+      assert.equal(ok(await call('update', { id: b.id, organizationId: c.org, status: 'rebook_requested' })).item.status, 'rebook_requested');
+      await book({ scheduledDate: date, scheduledTime: '11:00' });
       // Changing other fields of an appointment that holds its time needs no new check.
       assert.equal(ok(await call('update', { id: b.id, organizationId: c.org, notes: 'ok' })).item.notes, 'ok');
     });

@@ -1,4 +1,9 @@
 import type { Operation } from '../../operations/operation.ts';
+import { start } from './start.ts';
+import { markNoShow } from './markNoShow.ts';
+import { complete } from './complete.ts';
+import { checkIn } from './checkIn.ts';
+import { cancel } from './cancel.ts';
 import { create } from './create.ts';
 import { createByDoctor } from './createByDoctor.ts';
 import { createPending } from './createPending.ts';
@@ -21,6 +26,11 @@ import { triggerCallJoinNotification } from './triggerCallJoinNotification.ts';
 import { update } from './update.ts';
 
 export const operations: Operation[] = [
+  start,
+  markNoShow,
+  complete,
+  checkIn,
+  cancel,
   create,
   createByDoctor,
   createPending,

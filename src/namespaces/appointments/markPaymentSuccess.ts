@@ -6,11 +6,10 @@ import { id, ts } from '../../values/fields.ts';
 import { money } from '../../values/money.ts';
 import { defineOperation, type Context } from '../../operations/operation.ts';
 import { getRow, patchRow, toRecord, type AppointmentRow } from './appointments.repo.ts';
+import { claimTime } from './appointments.claims.ts';
 import { label } from './appointments.fields.ts';
 import { ownerByAppointment } from './appointments.owners.ts';
-import { clockOf } from './appointments.references.ts';
-import { claimSlot } from './appointments.slots.ts';
-import { assertMayRun, forwardTo, isActive, WORKFLOW } from './appointments.status.ts';
+import { assertMayRun, isActive, MOVES, stageAfter, stageOf, WORKFLOW } from './appointments.status.ts';
 
 const input = z.object({
   id: id(),
@@ -76,13 +75,12 @@ export const markPaymentSuccess = defineOperation({
       if (data.gatewayPaymentId && data.gatewayPaymentId === current.gatewayPaymentId) return { item: toRecord(current), alreadyRecorded: true };
       throw new AppError('CONFLICT', 'this appointment is already paid by another payment');
     }
-    assertMayRun('markPaymentSuccess', current.status);
-    const status = forwardTo(current.status, data.status, 'confirmed');
+    assertMayRun('markPaymentSuccess', current);
+    const status = data.status ?? (MOVES[stageOf(current)].includes('confirmed') ? 'confirmed' : current.status);
+    const stage = stageAfter(current, status);
     const now = ctx.now();
     if (!isActive(current, now)) {
-      const { settings } = await clockOf(ctx, data.organizationId);
-      const interval = { start: Number(current.startMinute), end: Number(current.endMinute) };
-      await claimSlot(ctx, { organizationId: data.organizationId, doctorId: current.doctorId, interval, excludeId: current.id, allowOverlap: settings.allowOverlappingAppointments });
+      await claimTime(ctx, current, { start: Number(current.startMinute), end: Number(current.endMinute) });
     }
     const changes: Partial<AppointmentRow> = {
       paymentStatus: 'paid',
@@ -94,6 +92,7 @@ export const markPaymentSuccess = defineOperation({
       gatewayPaymentId: data.gatewayPaymentId ?? null,
       checkoutSessionId: data.checkoutSessionId ?? null,
       status,
+      stage,
       holdExpiresAt: null,
       updatedAt: now,
     };

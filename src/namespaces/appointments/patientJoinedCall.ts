@@ -21,7 +21,7 @@ export const patientJoinedCall = defineOperation({
   input: z.object({ appointmentId: id(), organizationId: id() }),
   async handler(ctx, input) {
     const current = await getRow(ctx.db, input.organizationId, input.appointmentId);
-    assertMayRun('patientJoinedCall', current.status);
+    assertMayRun('patientJoinedCall', current);
     const now = ctx.now();
     const item =
       current.patientJoinedAt === null

@@ -5,12 +5,13 @@ import { date, id, time } from '../../values/fields.ts';
 import { money } from '../../values/money.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { getRow, historyText, patchRow, toRecord, type AppointmentRow } from './appointments.repo.ts';
+import { claimTime } from './appointments.claims.ts';
 import { defined } from './appointments.booking.ts';
 import { duration, text } from './appointments.fields.ts';
 import { clockOf } from './appointments.references.ts';
 import { assertWithinSchedule } from './appointments.schedule.ts';
-import { claimSlot, intervalOf } from './appointments.slots.ts';
-import { assertMayRun, forwardTo, WORKFLOW } from './appointments.status.ts';
+import { intervalOf } from './appointments.slots.ts';
+import { assertMayRun, stageAfter, WORKFLOW } from './appointments.status.ts';
 
 /**
  * Moves an appointment to a new date and time (and duration), checked against the doctor's
@@ -37,14 +38,15 @@ export const reschedule = defineOperation({
   }),
   async handler(ctx, input) {
     const current = await getRow(ctx.db, input.organizationId, input.id);
-    assertMayRun('reschedule', current.status);
-    const status = forwardTo(current.status, input.status, current.status);
+    assertMayRun('reschedule', current);
+    const status = input.status ?? current.status;
+    const stage = stageAfter(current, status);
     const now = ctx.now();
     const minutes = input.duration ?? current.duration;
     const interval = intervalOf(input.scheduledDate, input.scheduledTime, minutes);
-    const { settings, timeZone } = await clockOf(ctx, input.organizationId);
+    const { timeZone } = await clockOf(ctx, input.organizationId);
     await assertWithinSchedule(ctx.db, timeZone, { organizationId: input.organizationId, doctorId: current.doctorId, serviceId: current.serviceId, interval });
-    await claimSlot(ctx, { organizationId: input.organizationId, doctorId: current.doctorId, interval, excludeId: current.id, allowOverlap: settings.allowOverlappingAppointments });
+    await claimTime(ctx, current, interval);
 
     const previous = { scheduledDate: current.scheduledDate, scheduledTime: current.scheduledTime, duration: current.duration, status: current.status };
     const entry = { at: now, by: callerId(ctx.caller), operation: 'reschedule' as const, previous, reason: input.rescheduleReason ?? null };
@@ -56,10 +58,11 @@ export const reschedule = defineOperation({
       startMinute: interval.start,
       endMinute: interval.end,
       status,
+      stage,
       history: historyText([...toRecord(current).history, entry]),
       updatedAt: now,
     };
-    if (status === 'pending') changes.holdExpiresAt = now + ctx.config.appointments.holdMinutes * 60_000;
+    if (stage === 'pending') changes.holdExpiresAt = now + ctx.config.appointments.holdMinutes * 60_000;
     return { item: await patchRow(ctx.db, input.organizationId, input.id, changes) };
   },
 });

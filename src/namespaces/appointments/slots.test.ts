@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { bucketsOf } from './getDashboardTrends.ts';
 import { perDay } from './listReservedSlots.ts';
 import { dateOfDay, dayNumber, intervalOf, localMinute, MINUTES_PER_DAY, timeOfDay } from './appointments.slots.ts';
-import { forwardTo, isActive, rank } from './appointments.status.ts';
+import { isActive, stageAfter } from './appointments.status.ts';
 
 const day = fc.integer({ min: dayNumber('0001-01-01'), max: dayNumber('9999-12-31') });
 const minute = fc.integer({ min: 0, max: MINUTES_PER_DAY - 1 });
@@ -57,18 +57,21 @@ test('perDay cuts a range at midnight and clips it to the window', () => {
   );
 });
 
-test('status rules: ranks, forward only, what holds time', () => {
-  assert.ok(rank('pending') < rank('scheduled') && rank('scheduled') < rank('confirmed') && rank('confirmed') < rank('checked_in'));
-  assert.equal(rank('whatever'), rank('scheduled'));
-  assert.equal(forwardTo('pending', undefined, 'confirmed'), 'confirmed');
-  assert.equal(forwardTo('checked_in', undefined, 'confirmed'), 'checked_in');
-  assert.throws(() => forwardTo('confirmed', 'scheduled', 'confirmed'), /forward only/);
-  assert.equal(isActive({ status: 'completed', holdExpiresAt: null }, 0), true);
-  assert.equal(isActive({ status: 'cancelled', holdExpiresAt: null }, 0), false);
-  assert.equal(isActive({ status: 'no_show', holdExpiresAt: null }, 0), false);
-  assert.equal(isActive({ status: 'pending', holdExpiresAt: 10 }, 9), true);
-  assert.equal(isActive({ status: 'pending', holdExpiresAt: 10 }, 10), false);
-  assert.equal(isActive({ status: 'pending', holdExpiresAt: null }, 10), true);
+test('status rules: moves along the table, labels keep the stage, what holds time', () => {
+  const at = (stage: string, status = stage) => ({ stage, status });
+  assert.equal(stageAfter(at('pending'), 'confirmed'), 'confirmed');
+  assert.equal(stageAfter(at('scheduled', 'waiting_room'), 'checked_in'), 'checked_in');
+  assert.equal(stageAfter(at('checked_in'), 'waiting_room'), 'checked_in');
+  assert.equal(stageAfter(at('cancelled'), 'refunded'), 'cancelled');
+  assert.throws(() => stageAfter(at('confirmed'), 'scheduled'), /allowed next: checked_in/);
+  assert.throws(() => stageAfter(at('checked_in'), 'no_show'), /cannot become no_show/);
+  for (const final of ['completed', 'cancelled', 'no_show']) assert.throws(() => stageAfter(at(final), 'scheduled'), /none \(final\)/);
+  assert.equal(isActive({ stage: 'completed', holdExpiresAt: null }, 0), true);
+  assert.equal(isActive({ stage: 'cancelled', holdExpiresAt: null }, 0), false);
+  assert.equal(isActive({ stage: 'no_show', holdExpiresAt: null }, 0), false);
+  assert.equal(isActive({ stage: 'pending', holdExpiresAt: 10 }, 9), true);
+  assert.equal(isActive({ stage: 'pending', holdExpiresAt: 10 }, 10), false);
+  assert.equal(isActive({ stage: 'pending', holdExpiresAt: null }, 10), true);
 });
 
 test('trend buckets: 7 days, 8 Monday weeks, 12 months, each ending with the date', () => {

@@ -23,7 +23,7 @@ export const triggerCallJoinNotification = defineOperation({
   async handler(ctx, input) {
     const current = await getRow(ctx.db, input.organizationId, input.appointmentId);
     if (input.doctorId && input.doctorId !== current.doctorId) throw validationFailed('doctorId', 'is not this appointment\'s doctor');
-    assertMayRun('triggerCallJoinNotification', current.status);
+    assertMayRun('triggerCallJoinNotification', current);
     const patient = await findPatient(ctx.db, input.organizationId, current.patientId);
     if (!patient?.idpUserId) return { item: toRecord(current), notified: false, notification: null };
 

@@ -5,11 +5,12 @@ import { bool, date, id, reqStr, time, ts } from '../../values/fields.ts';
 import { money } from '../../values/money.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { getRow, historyText, patchRow, toRecord, type AppointmentRow } from './appointments.repo.ts';
+import { claimTime } from './appointments.claims.ts';
 import { defined } from './appointments.booking.ts';
 import { duration, label, statusText, text } from './appointments.fields.ts';
-import { clockOf, serviceOf } from './appointments.references.ts';
-import { claimSlot, intervalOf } from './appointments.slots.ts';
-import { isActive } from './appointments.status.ts';
+import { serviceOf } from './appointments.references.ts';
+import { intervalOf } from './appointments.slots.ts';
+import { isActive, stageAfter } from './appointments.status.ts';
 
 /**
  * Changes any field; status takes any text (the interface says so: the forward-only rules are the
@@ -53,7 +54,8 @@ export const update = defineOperation({
     const now = ctx.now();
     const changes: Partial<AppointmentRow> = { ...defined(fields), updatedAt: now };
     if (changes.serviceId && changes.serviceId !== current.serviceId) await serviceOf(ctx.db, organizationId, changes.serviceId, current.doctorId);
-    if (changes.status === 'cancelled' && current.status !== 'cancelled' && fields.cancelledAt === undefined) changes.cancelledAt = now;
+    if (changes.status !== undefined) changes.stage = stageAfter(current, changes.status);
+    if (changes.stage === 'cancelled' && current.stage !== 'cancelled' && fields.cancelledAt === undefined) changes.cancelledAt = now;
 
     const next = { ...current, ...changes };
     const interval = intervalOf(next.scheduledDate, next.scheduledTime, next.duration);
@@ -66,8 +68,7 @@ export const update = defineOperation({
       changes.history = historyText(history);
     }
     if (isActive(next, now) && (moved || !isActive(current, now))) {
-      const { settings } = await clockOf(ctx, organizationId);
-      await claimSlot(ctx, { organizationId, doctorId: current.doctorId, interval, excludeId: current.id, allowOverlap: settings.allowOverlappingAppointments });
+      await claimTime(ctx, current, interval);
     }
     return { item: await patchRow(ctx.db, organizationId, recordId, changes) };
   },

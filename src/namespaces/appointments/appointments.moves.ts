@@ -1,0 +1,40 @@
+import { callerId } from '../../caller/caller.ts';
+import type { Context } from '../../operations/operation.ts';
+import { AppError } from '../../values/errors.ts';
+import { getRow, historyText, patchRow, toRecord, type AppointmentRecord, type AppointmentRow, type HistoryOperation } from './appointments.repo.ts';
+import { claimTime } from './appointments.claims.ts';
+import { isActive, stageAfter, stageOf, type Status } from './appointments.status.ts';
+
+export interface Move {
+  organizationId: string;
+  id: string;
+  operation: Exclude<HistoryOperation, 'update' | 'reschedule'>;
+  to: Status;
+  reason?: string | null | undefined;
+  /** other columns the move sets (cancelledAt ...) */
+  other?: Partial<AppointmentRow>;
+}
+
+/**
+ * Makes one move of the status table (appointments.status.ts): INVALID_STATE unless the table
+ * allows it from the current stage (being there already included). An expired hold that comes
+ * back to life claims its time again. The move goes into `history`.
+ */
+export async function moveAppointment(ctx: Context, move: Move): Promise<AppointmentRecord> {
+  const current = await getRow(ctx.db, move.organizationId, move.id);
+  if (stageOf(current) === move.to) throw new AppError('INVALID_STATE', `the appointment is already ${move.to}`);
+  const stage = stageAfter(current, move.to);
+  const now = ctx.now();
+  if (isActive({ stage, holdExpiresAt: current.holdExpiresAt }, now) && !isActive(current, now)) {
+    await claimTime(ctx, current, { start: Number(current.startMinute), end: Number(current.endMinute) });
+  }
+  const previous = { scheduledDate: current.scheduledDate, scheduledTime: current.scheduledTime, duration: current.duration, status: current.status };
+  const entry = { at: now, by: callerId(ctx.caller), operation: move.operation, previous, reason: move.reason ?? null };
+  return patchRow(ctx.db, move.organizationId, move.id, {
+    ...move.other,
+    status: move.to,
+    stage,
+    history: historyText([...toRecord(current).history, entry]),
+    updatedAt: now,
+  });
+}

@@ -81,6 +81,7 @@ export async function book(ctx: Context, booking: Booking): Promise<AppointmentR
     callJoinNotifiedAt: null,
     patientJoinedAt: null,
     history: null,
+    seriesId: null,
     ...booking.other,
     createdAt: now,
     updatedAt: now,

@@ -75,6 +75,7 @@ export function toRecord(row: AppointmentRow): AppointmentRecord {
     callJoinNotifiedAt: num(row.callJoinNotifiedAt),
     patientJoinedAt: num(row.patientJoinedAt),
     history: fromJsonText<HistoryEntry[]>(row.history) ?? [],
+    seriesId: row.seriesId,
     createdAt: Number(row.createdAt),
     updatedAt: Number(row.updatedAt),
   };
@@ -109,6 +110,18 @@ export async function patchRow(db: Db, organizationId: string, id: string, chang
     .execute();
   if (!rows[0]) throw notFound('appointment');
   return toRecord(rows[0]);
+}
+
+/** The appointments of a series, in date order. */
+export async function seriesRows(db: Db, organizationId: string, seriesId: string): Promise<AppointmentRow[]> {
+  return db
+    .selectFrom('appointments')
+    .selectAll()
+    .where('organizationId', '=', organizationId)
+    .where('seriesId', '=', seriesId)
+    .orderBy('startMinute')
+    .orderBy('id')
+    .execute();
 }
 
 export async function deleteRow(db: Db, organizationId: string, id: string): Promise<void> {

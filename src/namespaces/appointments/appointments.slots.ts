@@ -176,7 +176,9 @@ export async function claimSlot(ctx: Context, claim: SlotClaim): Promise<void> {
   }
   const reserved = await reservedOverlap(ctx.db, claim.doctorId, claim.interval);
   if (reserved) {
-    throw new AppError('CONFLICT', `the doctor has reserved ${reserved.slotDate} ${reserved.startTime}-${reserved.endTime}`);
+    throw new AppError('CONFLICT', `the doctor has reserved ${reserved.slotDate} ${reserved.startTime}-${reserved.endTime}`, {
+      details: [{ path: 'scheduledTime', message: 'the doctor has reserved this time', recordId: reserved.id }],
+    });
   }
   if (claim.allowOverlap) return;
   const clash = await appointmentOverlap(ctx.db, claim.organizationId, claim.doctorId, claim.interval, ctx.now(), claim.excludeId);
@@ -184,6 +186,7 @@ export async function claimSlot(ctx: Context, claim: SlotClaim): Promise<void> {
     throw new AppError(
       'CONFLICT',
       `the doctor already has an appointment at ${clash.scheduledDate} ${clash.scheduledTime} (${clash.duration} min) that overlaps this time`,
+      { details: [{ path: 'doctorId', message: 'has another appointment at this time', recordId: clash.id }] },
     );
   }
 }

@@ -45,6 +45,8 @@ export interface AppointmentsTable {
   patientJoinedAt: number | null;
   /** JSON array of the appointment's moves (previous date, time, duration, status) */
   history: Json<unknown> | null;
+  /** the series the appointment was booked in (createSeries), shared by its occurrences */
+  seriesId: string | null;
   createdAt: number;
   updatedAt: number;
 }

@@ -66,6 +66,6 @@ export const ITEM_FIELDS = [
   'amountPaid', 'callJoinNotifiedAt', 'cancelledAt', 'cancelledReason', 'checkoutSessionId', 'consultationFee', 'createdAt', 'doctorId',
   'duration', 'followUpDate', 'followUpNotificationSent', 'followUpStatus', 'gateway', 'gatewayOrderId', 'gatewayPaymentId', 'history',
   'holdExpiresAt', 'id', 'isPreConsultationCompleted', 'notes', 'organizationBranchId', 'organizationId', 'paidAt', 'patientId',
-  'patientJoinedAt', 'paymentMethod', 'paymentStatus', 'reason', 'rescheduleReason', 'scheduledDate', 'scheduledTime', 'serviceId',
-  'status', 'type', 'updatedAt',
+  'patientJoinedAt', 'paymentMethod', 'paymentStatus', 'reason', 'rescheduleReason', 'scheduledDate', 'scheduledTime', 'seriesId',
+  'serviceId', 'status', 'type', 'updatedAt',
 ];

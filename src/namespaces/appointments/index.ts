@@ -4,6 +4,8 @@ import { markNoShow } from './markNoShow.ts';
 import { complete } from './complete.ts';
 import { checkIn } from './checkIn.ts';
 import { cancel } from './cancel.ts';
+import { cancelSeries } from './cancelSeries.ts';
+import { createSeries } from './createSeries.ts';
 import { create } from './create.ts';
 import { createByDoctor } from './createByDoctor.ts';
 import { createPending } from './createPending.ts';
@@ -31,6 +33,8 @@ export const operations: Operation[] = [
   complete,
   checkIn,
   cancel,
+  cancelSeries,
+  createSeries,
   create,
   createByDoctor,
   createPending,

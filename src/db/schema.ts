@@ -9,7 +9,7 @@ import type { PatientDataReadsTable, PatientDataReadPatientsTable } from '../acc
 import type { AuditLogTable } from '../audit/audit-log.table.ts';
 import type { AdmissionLogsTable } from '../namespaces/admissionLogs/admissionLogs.table.ts';
 import type { AdmissionChargesTable, AdmissionsTable } from '../namespaces/admissions/admissions.table.ts';
-import type { AppointmentsTable, DoctorReservedSlotsTable } from '../namespaces/appointments/appointments.table.ts';
+import type { AppointmentsTable, AppointmentWaitlistTable, DoctorReservedSlotsTable } from '../namespaces/appointments/appointments.table.ts';
 import type { IdentitiesTable, OneTimeCodesTable } from '../namespaces/auth/auth.table.ts';
 import type { BedsTable } from '../namespaces/beds/beds.table.ts';
 import type {
@@ -89,6 +89,7 @@ export interface Database {
   practitionerSchedules: PractitionerSchedulesTable;
   appointments: AppointmentsTable;
   doctorReservedSlots: DoctorReservedSlotsTable;
+  appointmentWaitlist: AppointmentWaitlistTable;
   suppliers: SuppliersTable;
   inventoryItems: InventoryItemsTable;
   inventoryBatches: InventoryBatchesTable;

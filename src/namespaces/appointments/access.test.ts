@@ -103,6 +103,6 @@ describeEachDialect('appointments access (CONTRACT.md section 6)', (t) => {
 
   test('the operations answering patient data are marked for the read log; pure counts are not', () => {
     const marked = operations.filter((op) => op.readsPatientData).map((op) => op.name).sort();
-    assert.deepEqual(marked, ['getByDoctorUserId', 'getById', 'getPatientDetails', 'listByOrganization', 'listByPatient', 'listByPatientId']);
+    assert.deepEqual(marked, ['getByDoctorUserId', 'getById', 'getPatientDetails', 'listByOrganization', 'listByPatient', 'listByPatientId', 'listWaitlist']);
   });
 });

@@ -82,6 +82,7 @@ export async function book(ctx: Context, booking: Booking): Promise<AppointmentR
     patientJoinedAt: null,
     history: null,
     seriesId: null,
+    holdLapsedAt: null,
     ...booking.other,
     createdAt: now,
     updatedAt: now,

@@ -4,6 +4,7 @@ import { AppError } from '../../values/errors.ts';
 import { getRow, historyText, patchRow, toRecord, type AppointmentRecord, type AppointmentRow, type HistoryOperation } from './appointments.repo.ts';
 import { claimTime } from './appointments.claims.ts';
 import { isActive, stageAfter, stageOf, type Status } from './appointments.status.ts';
+import { freedBy, offerFreedTime } from './appointments.waitlist.ts';
 
 export interface Move {
   organizationId: string;
@@ -30,11 +31,8 @@ export async function moveAppointment(ctx: Context, move: Move): Promise<Appoint
   }
   const previous = { scheduledDate: current.scheduledDate, scheduledTime: current.scheduledTime, duration: current.duration, status: current.status };
   const entry = { at: now, by: callerId(ctx.caller), operation: move.operation, previous, reason: move.reason ?? null };
-  return patchRow(ctx.db, move.organizationId, move.id, {
-    ...move.other,
-    status: move.to,
-    stage,
-    history: historyText([...toRecord(current).history, entry]),
-    updatedAt: now,
-  });
+  const changes = { ...move.other, status: move.to, stage, history: historyText([...toRecord(current).history, entry]), updatedAt: now };
+  const item = await patchRow(ctx.db, move.organizationId, move.id, changes);
+  await offerFreedTime(ctx, freedBy(current, { ...current, ...changes }, now));
+  return item;
 }

@@ -44,3 +44,15 @@ export const ownerByBookedPatient: OwnerOf<{ organizationId: string; patientId: 
     .executeTakeFirst();
   return inNamedOrganization(input.organizationId, row?.idpUserId);
 };
+
+/** `self` owner for an operation on a waitlist entry (`input.id`): the account linked to its patient. */
+export const ownerByWaitlistEntry: OwnerOf<{ organizationId: string; id: string }> = async (input, ctx) => {
+  const row = await ctx.db
+    .selectFrom('appointmentWaitlist')
+    .leftJoin('patients', (join) => join.onRef('patients.id', '=', 'appointmentWaitlist.patientId').onRef('patients.organizationId', '=', 'appointmentWaitlist.organizationId'))
+    .select('patients.idpUserId')
+    .where('appointmentWaitlist.id', '=', input.id)
+    .where('appointmentWaitlist.organizationId', '=', input.organizationId)
+    .executeTakeFirst();
+  return inNamedOrganization(input.organizationId, row?.idpUserId);
+};

@@ -31,7 +31,7 @@ export interface HistoryEntry {
  * The record as the API shows it: the row without its internal interval columns, with booleans,
  * history as an array (money is numbers with two decimals instead of minor units; same type).
  */
-export type AppointmentRecord = Omit<AppointmentRow, 'startMinute' | 'endMinute' | 'stage' | 'isPreConsultationCompleted' | 'followUpNotificationSent' | 'history'> & {
+export type AppointmentRecord = Omit<AppointmentRow, 'startMinute' | 'endMinute' | 'stage' | 'holdLapsedAt' | 'isPreConsultationCompleted' | 'followUpNotificationSent' | 'history'> & {
   isPreConsultationCompleted: boolean | null;
   followUpNotificationSent: boolean | null;
   history: HistoryEntry[];

@@ -47,6 +47,8 @@ export interface AppointmentsTable {
   history: Json<unknown> | null;
   /** the series the appointment was booked in (createSeries), shared by its occurrences */
   seriesId: string | null;
+  /** when the expiry of this pending hold was acted on (its time offered to the waitlist); internal */
+  holdLapsedAt: number | null;
   createdAt: number;
   updatedAt: number;
 }
@@ -62,6 +64,28 @@ export interface DoctorReservedSlotsTable {
   startMinute: number;
   endMinute: number;
   createdBy: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** A patient waiting for a doctor's day (docs/appointments.md, "Waitlist"). */
+export interface AppointmentWaitlistTable {
+  id: string;
+  organizationId: string;
+  doctorId: string;
+  patientId: string;
+  serviceId: string | null;
+  /** the day waited for, YYYY-MM-DD on the organization's clock */
+  date: string;
+  /** minutes the patient needs */
+  duration: number;
+  type: string;
+  notes: string | null;
+  /** waiting | offered | booked | expired | cancelled (appointments.waitlist.ts) */
+  status: string;
+  /** the pending hold offered to the patient */
+  appointmentId: string | null;
+  offeredAt: number | null;
   createdAt: number;
   updatedAt: number;
 }

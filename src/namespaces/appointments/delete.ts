@@ -4,6 +4,7 @@ import { AppError } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { deleteRow, getRow } from './appointments.repo.ts';
+import { freedBy, offerFreedTime } from './appointments.waitlist.ts';
 import { stageOf, UNDELETABLE } from './appointments.status.ts';
 
 /**
@@ -22,6 +23,7 @@ export const remove = defineOperation({
     const stage = stageOf(current);
     if (UNDELETABLE.has(stage)) throw new AppError('INVALID_STATE', `a ${current.status} appointment (stage ${stage}) is kept on record and cannot be deleted`);
     await deleteRow(ctx.db, input.organizationId, input.id);
+    await offerFreedTime(ctx, freedBy(current, null, ctx.now()));
     return { id: input.id, deleted: true };
   },
 });

@@ -5,6 +5,9 @@ import { complete } from './complete.ts';
 import { checkIn } from './checkIn.ts';
 import { cancel } from './cancel.ts';
 import { cancelSeries } from './cancelSeries.ts';
+import { joinWaitlist } from './joinWaitlist.ts';
+import { leaveWaitlist } from './leaveWaitlist.ts';
+import { listWaitlist } from './listWaitlist.ts';
 import { createSeries } from './createSeries.ts';
 import { create } from './create.ts';
 import { createByDoctor } from './createByDoctor.ts';
@@ -34,6 +37,9 @@ export const operations: Operation[] = [
   checkIn,
   cancel,
   cancelSeries,
+  joinWaitlist,
+  leaveWaitlist,
+  listWaitlist,
   createSeries,
   create,
   createByDoctor,

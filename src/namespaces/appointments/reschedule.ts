@@ -6,6 +6,7 @@ import { money } from '../../values/money.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { getRow, historyText, patchRow, toRecord, type AppointmentRow } from './appointments.repo.ts';
 import { claimTime } from './appointments.claims.ts';
+import { freedBy, offerFreedTime } from './appointments.waitlist.ts';
 import { defined } from './appointments.booking.ts';
 import { duration, text } from './appointments.fields.ts';
 import { clockOf } from './appointments.references.ts';
@@ -63,6 +64,8 @@ export const reschedule = defineOperation({
       updatedAt: now,
     };
     if (stage === 'pending') changes.holdExpiresAt = now + ctx.config.appointments.holdMinutes * 60_000;
-    return { item: await patchRow(ctx.db, input.organizationId, input.id, changes) };
+    const item = await patchRow(ctx.db, input.organizationId, input.id, changes);
+    await offerFreedTime(ctx, freedBy(current, { ...current, ...changes }, now));
+    return { item };
   },
 });

@@ -6,6 +6,7 @@ import { money } from '../../values/money.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { getRow, historyText, patchRow, toRecord, type AppointmentRow } from './appointments.repo.ts';
 import { claimTime } from './appointments.claims.ts';
+import { freedBy, offerFreedTime } from './appointments.waitlist.ts';
 import { defined } from './appointments.booking.ts';
 import { duration, label, statusText, text } from './appointments.fields.ts';
 import { serviceOf } from './appointments.references.ts';
@@ -70,6 +71,8 @@ export const update = defineOperation({
     if (isActive(next, now) && (moved || !isActive(current, now))) {
       await claimTime(ctx, current, interval);
     }
-    return { item: await patchRow(ctx.db, organizationId, recordId, changes) };
+    const item = await patchRow(ctx.db, organizationId, recordId, changes);
+    await offerFreedTime(ctx, freedBy(current, { ...next, startMinute: interval.start, endMinute: interval.end }, now));
+    return { item };
   },
 });

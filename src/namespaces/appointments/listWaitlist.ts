@@ -1,0 +1,17 @@
+import { member } from '../../operations/audience.ts';
+import { z } from 'zod';
+import { date, id } from '../../values/fields.ts';
+import { defineOperation } from '../../operations/operation.ts';
+import { listEntries } from './appointments.waitlist.ts';
+
+/** The organization's waitlist, by day and then first come first (at most 1,000 entries). */
+export const listWaitlist = defineOperation({
+  namespace: 'appointments',
+  name: 'listWaitlist', audience: member(),
+  summary: 'The waitlist of the organization, a doctor, a patient or a day, first come first',
+  readsPatientData: true,
+  input: z.object({ organizationId: id(), doctorId: id().nullish(), patientId: id().nullish(), date: date().nullish() }),
+  async handler(ctx, input) {
+    return { items: await listEntries(ctx.db, input, ctx.now()) };
+  },
+});

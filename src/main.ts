@@ -10,7 +10,7 @@ async function main(): Promise<void> {
   await migrateToLatest(database.db);
   await database.durable();
   const app = await buildApp({ config, database });
-  // Sends queued push notifications; only with a push provider (PUSH_URL).
+  // Sends queued notifications (push, sms, email); only with a provider for one of them.
   const pushWorker = deliveryWorkerFor(config, database, app.log);
 
   let closing = false;

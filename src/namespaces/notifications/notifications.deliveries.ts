@@ -3,7 +3,9 @@ import type { Db, Dialect } from '../../db/database.ts';
 import type { PushDevicesTable } from '../pushDevices/pushDevices.public.ts';
 import type { NotificationRecord } from './notifications.resource.ts';
 import { toRecord } from './notifications.repo.ts';
-import type { NotificationDeliveriesTable } from './notifications.table.ts';
+import { lockedIfPostgres } from '../../db/locks.ts';
+import { fromJsonText, toJsonText } from '../../values/record.ts';
+import type { ChannelDelivery, ChannelOutcome, DeliveryChannel, NotificationDeliveriesTable } from './notifications.table.ts';
 
 export type DeliveryJob = Selectable<NotificationDeliveriesTable>;
 export type DeviceRow = Selectable<PushDevicesTable>;
@@ -19,11 +21,12 @@ export const MAX_DEVICES_PER_NOTIFICATION = 100;
  * re-checks on the latest row version, so a job claimed and committed meanwhile is not claimed
  * twice. SQLite runs the one statement under its single writer lock.
  */
-export async function claimDue(db: Db, dialect: Dialect, now: number, leaseMs: number, limit: number): Promise<DeliveryJob[]> {
+export async function claimDue(db: Db, dialect: Dialect, now: number, leaseMs: number, limit: number, channels: DeliveryChannel[]): Promise<DeliveryJob[]> {
   let due = db
     .selectFrom('notificationDeliveries as due')
     .select('due.id')
     .where('due.state', '=', 'pending')
+    .where('due.channel', 'in', channels)
     .where('due.nextAttemptAt', '<=', now)
     .where((eb) => eb.or([eb('due.lockedUntil', 'is', null), eb('due.lockedUntil', '<=', now)]))
     .orderBy('due.nextAttemptAt')
@@ -106,4 +109,32 @@ export async function deactivateDevices(db: Db, devices: { id: string; providerP
       .where('providerPushToken', '=', device.providerPushToken)
       .execute();
   }
+}
+
+/**
+ * Writes the outcome of a notification's sms or email delivery into its `channelDelivery`, in the
+ * caller's transaction; the row is locked first on PostgreSQL so that two channels settling at
+ * once do not overwrite each other's outcome.
+ */
+export async function recordChannel(db: Db, dialect: Dialect, notificationId: string, channel: 'sms' | 'email', outcome: ChannelOutcome): Promise<void> {
+  const row = await lockedIfPostgres(db.selectFrom('notifications').select('channelDelivery').where('id', '=', notificationId), dialect).executeTakeFirst();
+  if (!row) return;
+  const delivery: ChannelDelivery = { ...fromJsonText<ChannelDelivery>(row.channelDelivery), [channel]: outcome };
+  await db.updateTable('notifications').set({ channelDelivery: toJsonText(delivery), updatedAt: outcome.at }).where('id', '=', notificationId).execute();
+}
+
+/** Where a message to the recipient goes: its patient or user record in the organization, else its identity. */
+export async function contactOf(db: Db, notification: Pick<NotificationRecord, 'organizationId' | 'recipientIdpUserId'>, channel: 'sms' | 'email'): Promise<string | null> {
+  const { organizationId, recipientIdpUserId } = notification;
+  const patient = await db
+    .selectFrom('patients')
+    .select(['mobileNumber', 'email'])
+    .where('organizationId', '=', organizationId)
+    .where('idpUserId', '=', recipientIdpUserId)
+    .orderBy('createdAt')
+    .executeTakeFirst();
+  const user = await db.selectFrom('users').select('email').where('organizationId', '=', organizationId).where('idpUserId', '=', recipientIdpUserId).executeTakeFirst();
+  const identity = await db.selectFrom('identities').select(['email', 'phone']).where('id', '=', recipientIdpUserId).executeTakeFirst();
+  if (channel === 'sms') return patient?.mobileNumber ?? identity?.phone ?? null;
+  return patient?.email ?? user?.email ?? identity?.email ?? null;
 }

@@ -2,19 +2,22 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { DatabaseHandle, Db, Dialect } from '../../db/database.ts';
 import { PUSH_REQUEST_TIMEOUT_MS } from '../../providers/http-push.ts';
-import { pushProvider } from '../../providers/index.ts';
-import type { PushProvider } from '../../services.ts';
+import { mailerFor, pushProvider, smsSenderFor } from '../../providers/index.ts';
+import type { Mailer, PushProvider, SmsSender } from '../../services.ts';
 import {
   activeDevices,
   claimDue,
+  contactOf,
   deactivateDevices,
   findNotification,
+  recordChannel,
   recordDelivery,
   settleJob,
   type DeliveryJob,
 } from './notifications.deliveries.ts';
 import { backoffMs, messageFor, NO_ACTIVE_DEVICES, outcomeOf, type DeliveryOutcome } from './notifications.delivery.ts';
 import type { NotificationRecord } from './notifications.resource.ts';
+import type { ChannelOutcome, DeliveryChannel } from './notifications.table.ts';
 import { EXPIRED } from './notifications.notify.ts';
 
 export interface DeliveryWorkerOptions {
@@ -34,6 +37,10 @@ export interface DeliveryWorkerDeps {
   db: Db;
   dialect: Dialect;
   push: PushProvider | undefined;
+  /** the `sms` channel's provider (SMS_URL) */
+  sms?: SmsSender | undefined;
+  /** the `email` channel's provider (SMTP_URL) */
+  mailer?: Mailer | undefined;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   options: DeliveryWorkerOptions;
   /** unix ms; tests move it to make retries due */
@@ -42,12 +49,18 @@ export interface DeliveryWorkerDeps {
 
 const DEFAULT_LEASE_MS = 4 * PUSH_REQUEST_TIMEOUT_MS;
 const DEFAULT_BATCH_SIZE = 20;
+/** An SMS of up to three concatenated parts. */
+const MAX_SMS_TEXT = 459;
+export const NO_MOBILE_NUMBER = 'no mobile number for the recipient';
+export const NO_EMAIL_ADDRESS = 'no email address for the recipient';
 
 /**
- * Sends queued push notifications (the outbox table notificationDeliveries). Each run claims due
- * jobs with a lease, sends each notification to the recipient's active devices in one provider
- * request, and writes the outcome (deliveryState, pushTicketIds, deliveryError) in one
- * transaction, fenced by the claim so a worker that lost its lease writes nothing. A failed
+ * Sends queued notifications (the outbox table notificationDeliveries, one job per channel). Each
+ * run claims due jobs of the channels it has a provider for, with a lease; a push job sends the
+ * notification to the recipient's active devices in one provider request and writes the outcome
+ * (deliveryState, pushTicketIds, deliveryError); an sms or email job sends one message to the
+ * recipient's mobile number or email address and writes `channelDelivery`. Each outcome is written
+ * in one transaction, fenced by the claim so a worker that lost its lease writes nothing. A failed
  * request is retried with exponential backoff up to maxAttempts. A job claimed by a process that
  * stopped is claimed again when its lease runs out; a job committed while no worker ran is due at
  * once, so start() picks it up.
@@ -83,14 +96,15 @@ export class DeliveryWorker {
 
   /** Claims one batch of due jobs and delivers them; resolves with the number claimed. */
   async runOnce(): Promise<number> {
-    const { db, dialect, push, log } = this.#deps;
-    if (!push) return 0;
-    const jobs = await claimDue(db, dialect, this.#now(), this.#leaseMs, this.#batchSize);
+    const { db, dialect, log } = this.#deps;
+    const channels = this.#channels();
+    if (channels.length === 0) return 0;
+    const jobs = await claimDue(db, dialect, this.#now(), this.#leaseMs, this.#batchSize, channels);
     await Promise.all(
       jobs.map((job) =>
-        this.#deliver(job, push).catch((err: unknown) => {
+        this.#deliverJob(job).catch((err: unknown) => {
           // The job stays claimed until its lease ends, then it is tried again.
-          log.error({ err, notificationId: job.notificationId }, 'push delivery failed unexpectedly');
+          log.error({ err, notificationId: job.notificationId, channel: job.channel }, 'delivery failed unexpectedly');
         }),
       ),
     );
@@ -114,6 +128,67 @@ export class DeliveryWorker {
 
   #now(): number {
     return (this.#deps.now ?? Date.now)();
+  }
+
+  /** The channels this worker has a provider for. */
+  #channels(): DeliveryChannel[] {
+    const { push, sms, mailer } = this.#deps;
+    return [push && 'push', sms && 'sms', mailer && 'email'].filter((c): c is DeliveryChannel => typeof c === 'string');
+  }
+
+  async #deliverJob(job: DeliveryJob): Promise<void> {
+    const { push } = this.#deps;
+    if (job.channel === 'push' && push) return this.#deliver(job, push);
+    if (job.channel === 'sms' || job.channel === 'email') return this.#deliverMessage(job, job.channel);
+  }
+
+  /** One sms or email: to the recipient's number or address; retried with backoff when the provider fails. */
+  async #deliverMessage(job: DeliveryJob, channel: 'sms' | 'email'): Promise<void> {
+    const { db, options } = this.#deps;
+    const notification = await findNotification(db, job.notificationId);
+    if (!notification) {
+      await settleJob(db, job, this.#now(), { state: 'done', lastError: 'notification deleted' });
+      return;
+    }
+    const failed = (error: string, to: string | null = null) => this.#settleChannel(job, channel, 'failed', { state: 'failed', to, error });
+    if (job.attempts > options.maxAttempts) return failed(`gave up after ${options.maxAttempts} attempts: ${job.lastError ?? 'interrupted'}`);
+    if (notification.expiresAt !== null && notification.expiresAt <= this.#now()) return failed(EXPIRED);
+    const to = await contactOf(db, notification, channel);
+    if (!to) return failed(channel === 'sms' ? NO_MOBILE_NUMBER : NO_EMAIL_ADDRESS);
+    try {
+      await this.#send(channel, to, notification);
+    } catch (error) {
+      const reason = reasonOf(error);
+      if (job.attempts >= options.maxAttempts) return failed(`${channel} provider failed ${job.attempts} times; last: ${reason}`, to);
+      const now = this.#now();
+      const outcome: ChannelOutcome = { state: 'pending', to, error: `attempt ${job.attempts} of ${options.maxAttempts} failed (${reason}); retrying`, at: now };
+      const nextAttemptAt = now + backoffMs(job.attempts, options.retryBaseMs, options.retryMaxMs);
+      return this.#settleChannel(job, channel, 'pending', outcome, nextAttemptAt, reason);
+    }
+    return this.#settleChannel(job, channel, 'done', { state: 'sent', to, error: null });
+  }
+
+  async #send(channel: 'sms' | 'email', to: string, notification: NotificationRecord): Promise<void> {
+    const { sms, mailer } = this.#deps;
+    if (channel === 'sms') await sms!.send(to, `${notification.title}: ${notification.message}`.slice(0, MAX_SMS_TEXT));
+    else await mailer!.send({ to, subject: notification.title, text: notification.message });
+  }
+
+  async #settleChannel(
+    job: DeliveryJob,
+    channel: 'sms' | 'email',
+    jobState: 'pending' | 'done' | 'failed',
+    outcome: Omit<ChannelOutcome, 'at'> & { at?: number },
+    nextAttemptAt?: number,
+    lastError: string | null = outcome.error,
+  ): Promise<void> {
+    const now = this.#now();
+    const { db, dialect } = this.#deps;
+    await db.transaction().execute(async (trx) => {
+      const next = nextAttemptAt === undefined ? { state: jobState, lastError } : { state: jobState, lastError, nextAttemptAt };
+      if (!(await settleJob(trx, job, now, next))) return this.#lostLease(job);
+      await recordChannel(trx, dialect, job.notificationId, channel, { ...outcome, at: now });
+    });
   }
 
   async #deliver(job: DeliveryJob, push: PushProvider): Promise<void> {
@@ -189,9 +264,9 @@ function reasonOf(error: unknown): string {
   return typeof code === 'string' ? `${error.message} (${code})` : error.message;
 }
 
-/** The worker main.ts runs: only when a push provider is configured. */
+/** The worker main.ts runs: only when a push, SMS or mail provider is configured. */
 export function deliveryWorkerFor(config: Config, database: DatabaseHandle, log: DeliveryWorkerDeps['log']): DeliveryWorker | undefined {
-  const push = pushProvider(config);
-  if (!push) return undefined;
-  return new DeliveryWorker({ db: database.db, dialect: database.dialect, push, log, options: config.push });
+  const providers = { push: pushProvider(config), sms: smsSenderFor(config), mailer: mailerFor(config) };
+  if (!providers.push && !providers.sms && !providers.mailer) return undefined;
+  return new DeliveryWorker({ db: database.db, dialect: database.dialect, ...providers, log, options: config.push });
 }

@@ -3,6 +3,7 @@ import { newId } from '../../values/ids.ts';
 import type { Context } from '../../operations/operation.ts';
 import { enqueueDelivery, insertOnce } from './notifications.repo.ts';
 import { DEFAULT_CHANNELS, type DeliveryState, type NotificationRecord } from './notifications.resource.ts';
+import type { ChannelDelivery, ChannelOutcome } from './notifications.table.ts';
 
 export type { NotificationRecord } from './notifications.resource.ts';
 
@@ -81,6 +82,7 @@ export async function writeNotification(
     deliveryState: delivery.state,
     pushTicketIds: input.pushTicketIds ?? null,
     deliveryError: input.deliveryError !== undefined ? input.deliveryError : delivery.error,
+    channelDelivery: initialChannels(ctx, input, channels, now),
     dedupeKey: input.dedupeKey ?? null,
     expiresAt: input.expiresAt ?? null,
     isRead,
@@ -90,8 +92,38 @@ export async function writeNotification(
     updatedAt: now,
   };
   const result = await insertOnce(db, record);
-  if (result.created && delivery.enqueue) await enqueueDelivery(db, result.item, now);
+  if (result.created) {
+    if (delivery.enqueue) await enqueueDelivery(db, result.item, now, 'push');
+    for (const channel of OUTBOX_CHANNELS) {
+      if (result.item.channelDelivery?.[channel]?.state === 'pending') await enqueueDelivery(db, result.item, now, channel);
+    }
+  }
   return result;
+}
+
+/** The channels besides push that the outbox delivers. */
+const OUTBOX_CHANNELS = ['sms', 'email'] as const;
+
+export const NO_SMS_PROVIDER = 'no SMS provider is configured (SMS_URL); delivery stays pending';
+export const NO_MAILER = 'no mail provider is configured (SMTP_URL); delivery stays pending';
+
+/**
+ * The sms and email deliveries a new notification starts with: pending and queued for each of
+ * those channels it names; an already expired notification fails them at once. Null without
+ * either channel, and for an import with a deliveryState other than pending (sent elsewhere).
+ */
+function initialChannels(ctx: Context, input: StoredFields & NotifyInput, channels: string[], now: number): ChannelDelivery | null {
+  const named = OUTBOX_CHANNELS.filter((c) => channels.includes(c));
+  const imported = input.deliveryState != null && input.deliveryState !== 'pending';
+  if (named.length === 0 || imported) return null;
+  const expired = input.expiresAt != null && input.expiresAt <= now;
+  const configured = { sms: ctx.services.sms !== undefined, email: ctx.services.mailer !== undefined };
+  const missing = { sms: NO_SMS_PROVIDER, email: NO_MAILER };
+  const outcome = (channel: 'sms' | 'email'): ChannelOutcome => {
+    if (expired) return { state: 'failed', to: null, error: EXPIRED, at: now };
+    return { state: 'pending', to: null, error: configured[channel] ? null : missing[channel], at: now };
+  };
+  return Object.fromEntries(named.map((channel) => [channel, outcome(channel)]));
 }
 
 interface InitialDelivery {

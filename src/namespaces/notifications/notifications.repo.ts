@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema.ts';
 import { offsetOf, pageOf, type Page } from '../../values/paging.ts';
 import { newId } from '../../values/ids.ts';
 import { notifications, type NotificationRecord } from './notifications.resource.ts';
-import type { NotificationsTable } from './notifications.table.ts';
+import type { DeliveryChannel, NotificationsTable } from './notifications.table.ts';
 
 // deliveryState is typed here, not in the row type (db/ knows no namespace).
 export const toRecord = (row: Selectable<NotificationsTable>) => notifications.repo.toRecord(row) as NotificationRecord;
@@ -35,14 +35,15 @@ export async function insertOnce(db: Db, record: NotificationRecord): Promise<{ 
   return { item: toRecord(existing), created: false };
 }
 
-/** The outbox job of a notification to push, due at once. Written in the notification's transaction. */
-export async function enqueueDelivery(db: Db, item: NotificationRecord, now: number): Promise<void> {
+/** The outbox job of a notification for one channel, due at once. Written in the notification's transaction. */
+export async function enqueueDelivery(db: Db, item: NotificationRecord, now: number, channel: DeliveryChannel): Promise<void> {
   await db
     .insertInto('notificationDeliveries')
     .values({
       id: newId(),
       notificationId: item.id,
       organizationId: item.organizationId,
+      channel,
       state: 'pending',
       attempts: 0,
       nextAttemptAt: now,

@@ -7,7 +7,7 @@ import { defineResource, type ResourceRecord } from '../../resources/resource.ts
 export const DELIVERY_STATES = ['pending', 'sent', 'failed', 'partial'] as const;
 export type DeliveryState = (typeof DELIVERY_STATES)[number];
 
-/** Channels acted upon: `in_app` (listed: every notification is) and `push` (the outbox). Others are stored only. */
+/** Channels acted upon: `in_app` (listed: every notification is), `push`, `sms` and `email` (the outbox). Others are stored only. */
 export const DEFAULT_CHANNELS = ['in_app', 'push'] as const;
 
 export const deliveryState = () => z.enum(DELIVERY_STATES, { error: `must be one of: ${DELIVERY_STATES.join(', ')}` });
@@ -41,6 +41,7 @@ export const notifications = defineResource({
     deliveryState: { kind: 'string', schema: deliveryState() },
     pushTicketIds: { kind: 'strings' },
     deliveryError: { kind: 'string' },
+    channelDelivery: { kind: 'json' },
     dedupeKey: { kind: 'string', schema: dedupeKey() },
     expiresAt: { kind: 'ts' },
     isRead: { kind: 'bool' },

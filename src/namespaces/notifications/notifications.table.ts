@@ -1,5 +1,20 @@
 import type { Bool, Json } from '../../values/record.ts';
 
+/** The outbox's channels: one job per channel a notification is sent on. */
+export type DeliveryChannel = 'push' | 'sms' | 'email';
+
+/** Where a notification's sms or email delivery stands. */
+export interface ChannelOutcome {
+  state: 'pending' | 'sent' | 'failed';
+  /** the address it went to (a mobile number or an email address), once known */
+  to: string | null;
+  error: string | null;
+  /** unix ms of the last change */
+  at: number;
+}
+
+export type ChannelDelivery = Partial<Record<'sms' | 'email', ChannelOutcome>>;
+
 export interface NotificationsTable {
   id: string;
   organizationId: string;
@@ -18,6 +33,8 @@ export interface NotificationsTable {
   deliveryState: string | null;
   pushTicketIds: Json<string[]> | null;
   deliveryError: string | null;
+  /** the sms and email deliveries (push is deliveryState); null without those channels */
+  channelDelivery: Json<ChannelDelivery> | null;
   dedupeKey: string | null;
   expiresAt: number | null;
   isRead: Bool;
@@ -32,6 +49,7 @@ export interface NotificationDeliveriesTable {
   id: string;
   notificationId: string;
   organizationId: string;
+  channel: DeliveryChannel;
   state: 'pending' | 'done' | 'failed';
   attempts: number;
   nextAttemptAt: number;

@@ -68,12 +68,13 @@ describeEachDialect(
       assert.deepEqual(
         Object.keys(item).sort(),
         [
-          'actionUrl', 'channels', 'createdAt', 'dedupeKey', 'deliveryError', 'deliveryState', 'expiresAt', 'id', 'isRead', 'message',
+          'actionUrl', 'channelDelivery', 'channels', 'createdAt', 'dedupeKey', 'deliveryError', 'deliveryState', 'expiresAt', 'id', 'isRead', 'message',
           'navigationParams', 'navigationTarget', 'openedAt', 'organizationId', 'priority', 'pushTicketIds', 'readAt', 'recipientIdpUserId',
           'recipientRole', 'relatedEntityId', 'relatedEntityType', 'title', 'type', 'updatedAt',
         ].sort(),
       );
       assert.deepEqual(item.channels, ['in_app', 'push']);
+      assert.equal(item.channelDelivery, null, 'no sms or email channel');
       assert.equal(item.deliveryState, 'pending');
       assert.equal(item.deliveryError, NO_PROVIDER, 'no provider configured in this suite: the reason is given');
       assert.equal(item.isRead, false);

@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { SMTPServer } from 'smtp-server';
 import type { PushMessage } from '../../services.ts';
 
 /**
@@ -63,4 +64,67 @@ export async function startFakePush(key = 'push-test-key'): Promise<FakePush> {
   await once(server, 'listening');
   fake.url = `http://127.0.0.1:${(server.address() as { port: number }).port}/push/send`;
   return fake;
+}
+
+/** A fake SMS gateway (the HTTP provider's protocol: POST {to, message}, bearer key); `down` answers 502. */
+export interface FakeSms {
+  url: string;
+  key: string;
+  received: { to: string; message: string }[];
+  down: boolean;
+  close(): Promise<void>;
+}
+
+export async function startFakeSms(key = 'sms-test-key'): Promise<FakeSms> {
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      if (request.headers.authorization !== `Bearer ${key}`) return void response.writeHead(401).end();
+      if (fake.down) return void response.writeHead(502).end();
+      fake.received.push(JSON.parse(Buffer.concat(chunks).toString('utf8')) as { to: string; message: string });
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const fake: FakeSms = {
+    url: `http://127.0.0.1:${String((server.address() as { port: number }).port)}/sms`,
+    key,
+    received: [],
+    down: false,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+  return fake;
+}
+
+/** A local SMTP server recording each message's recipients and raw text. */
+export interface FakeSmtp {
+  url: string;
+  received: { to: string[]; raw: string }[];
+  close(): Promise<void>;
+}
+
+export async function startFakeSmtp(): Promise<FakeSmtp> {
+  const received: FakeSmtp['received'] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        callback();
+      });
+    },
+  });
+  smtp.listen(0, '127.0.0.1');
+  await once(smtp.server, 'listening');
+  return {
+    url: `smtp://127.0.0.1:${String((smtp.server.address() as { port: number }).port)}`,
+    received,
+    close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
+  };
 }

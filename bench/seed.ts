@@ -26,7 +26,7 @@ export const BENCH_SECRET = 'bench-secret-0123456789abcdefghijklmnopqrstuvwxyz';
 /** PostgreSQL of the benchmark: DATABASE_URL when it is one, else the machine's test database. */
 export const BENCH_PG_URL = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : 'postgres://postgres@127.0.0.1:5432/test';
 
-export const SEED_VERSION = 2;
+export const SEED_VERSION = 3;
 
 export type DbKind = 'sqlite' | 'postgres';
 
@@ -353,6 +353,7 @@ async function seed(writer: BulkWriter, scale: number): Promise<Meta> {
         deliveryState: null,
         pushTicketIds: null,
         deliveryError: null,
+        channelDelivery: null,
         dedupeKey: null,
         expiresAt: rnd.chance(0.05) ? at + 30 * DAY_MS : null,
         isRead: read,
@@ -479,6 +480,7 @@ async function seedAppointments(
         endMinute: start + 30,
         type: rnd.chance(0.7) ? 'consultation' : 'follow_up',
         status,
+        stage: status,
         reason: rnd.pick(REASONS),
         notes: null,
         rescheduleReason: null,
@@ -501,6 +503,8 @@ async function seedAppointments(
         callJoinNotifiedAt: null,
         patientJoinedAt: null,
         history: null,
+        seriesId: null,
+        holdLapsedAt: null,
       });
     }
   }

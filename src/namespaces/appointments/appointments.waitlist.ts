@@ -32,8 +32,9 @@ type Hold = Pick<AppointmentRow, 'stage' | 'holdExpiresAt'>;
 function shown(row: WaitlistRow, hold: Hold | undefined, now: number): WaitlistRecord {
   const offerExpiresAt = hold?.stage === 'pending' ? hold.holdExpiresAt : null;
   let status = row.status as WaitlistStatus;
-  if (status === 'offered' && hold) {
-    if (!isActive(hold, now)) status = 'expired';
+  if (status === 'offered') {
+    // the hold deleted, cancelled or lapsed: the offer is over
+    if (!hold || !isActive(hold, now)) status = 'expired';
     else if (hold.stage !== 'pending') status = 'booked';
   }
   return { ...row, duration: Number(row.duration), status, offerExpiresAt: offerExpiresAt === null ? null : Number(offerExpiresAt) };
@@ -53,9 +54,9 @@ function toRecord({ holdStage, holdExpiresAt, ...row }: Joined, now: number): Wa
   return shown(row, holdStage === null ? undefined : { stage: holdStage, holdExpiresAt }, now);
 }
 
-export async function insertEntry(db: Db, row: WaitlistRow, now: number): Promise<WaitlistRecord> {
+export async function insertEntry(db: Db, row: WaitlistRow): Promise<WaitlistRecord> {
   await db.insertInto('appointmentWaitlist').values(row).execute();
-  return shown(row, undefined, now);
+  return { ...row, status: 'waiting', offerExpiresAt: null };
 }
 
 export async function getEntry(db: Db, organizationId: string, id: string, now: number): Promise<WaitlistRecord> {

@@ -48,6 +48,6 @@ export const joinWaitlist = defineOperation({
       createdAt: now,
       updatedAt: now,
     };
-    return { item: await insertEntry(ctx.db, row, now) };
+    return { item: await insertEntry(ctx.db, row) };
   },
 });

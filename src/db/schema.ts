@@ -8,7 +8,7 @@
 import type { PatientDataReadsTable, PatientDataReadPatientsTable } from '../access/patient-data-reads.table.ts';
 import type { AuditLogTable } from '../audit/audit-log.table.ts';
 import type { AdmissionLogsTable } from '../namespaces/admissionLogs/admissionLogs.table.ts';
-import type { AdmissionChargesTable, AdmissionsTable } from '../namespaces/admissions/admissions.table.ts';
+import type { AdmissionChargesTable, AdmissionPaymentsTable, AdmissionsTable } from '../namespaces/admissions/admissions.table.ts';
 import type { AppointmentsTable, AppointmentWaitlistTable, DoctorReservedSlotsTable } from '../namespaces/appointments/appointments.table.ts';
 import type { IdentitiesTable, OneTimeCodesTable } from '../namespaces/auth/auth.table.ts';
 import type { BedsTable } from '../namespaces/beds/beds.table.ts';
@@ -81,6 +81,7 @@ export interface Database {
   admissions: AdmissionsTable;
   admissionLogs: AdmissionLogsTable;
   admissionCharges: AdmissionChargesTable;
+  admissionPayments: AdmissionPaymentsTable;
   labOrders: LabOrdersTable;
   labOrderTests: LabOrderTestsTable;
   labResultFiles: LabResultFilesTable;

@@ -3,13 +3,13 @@ import { member } from '../../operations/audience.ts';
 import { notFound } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { advanceOf, billOf, chargesOfAdmission, findAdmission } from '../admissions/admissions.public.ts';
+import { advanceOf, billOf, chargesOfAdmission, findAdmission, netPaid, paymentsOf } from '../admissions/admissions.public.ts';
 import { idpTeamId, organizationOfTeam } from './admissionCharges.context.ts';
 
 /**
  * The admission's bill in figures: `totals` and `byChargeType` of the active charges, `voided`
- * apart (never in the totals), `advancePaid` and `balanceDue` (total - advance; below zero when the
- * advance exceeds the charges). Computed in minor units, shown with two decimals.
+ * apart (never in the totals), `advancePaid`, `paymentsReceived` (net of refunds) and `balanceDue`
+ * (total - advance - payments; below zero when more was paid than charged). Computed in minor units, shown with two decimals.
  */
 export const getChargesSummary = defineOperation({
   namespace: 'admissionCharges',
@@ -23,7 +23,7 @@ export const getChargesSummary = defineOperation({
     const organizationId = ctx.organizationId!;
     const admission = await findAdmission(ctx.db, organizationId, input.admissionId);
     if (!admission) throw notFound('admission');
-    const rows = await chargesOfAdmission(ctx.db, organizationId, input.admissionId);
-    return { admissionId: admission.id, patientId: admission.patientId, status: admission.status, ...billOf(rows, advanceOf(admission)) };
+    const [rows, payments] = await Promise.all([chargesOfAdmission(ctx.db, organizationId, input.admissionId), paymentsOf(ctx.db, organizationId, input.admissionId)]);
+    return { admissionId: admission.id, patientId: admission.patientId, status: admission.status, ...billOf(rows, advanceOf(admission), netPaid(payments)) };
   },
 });

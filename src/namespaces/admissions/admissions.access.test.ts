@@ -92,6 +92,7 @@ describeEachDialect('admissions access', (t) => {
       'admissions.getById',
       'admissions.listByDoctorId',
       'admissions.listByOrganization',
+      'admissions.listPayments',
     ]);
   });
 });

@@ -27,10 +27,11 @@ export function shown(sums: Sums) {
 
 /**
  * Totals of an admission's charges, computed exactly in minor units: the active charges (in total
- * and per chargeType), and the voided ones apart, never in the totals. The advance is taken off the
- * active total: balanceDue below zero is money owed back to the patient.
+ * and per chargeType), and the voided ones apart, never in the totals. The advance and the payments
+ * (net of refunds) are taken off the active total: balanceDue below zero is money owed back to the
+ * patient.
  */
-export function billOf(rows: readonly ChargeRow[], advanceMinor: number) {
+export function billOf(rows: readonly ChargeRow[], advanceMinor: number, paymentsMinor = 0) {
   const active = zero();
   const voided = zero();
   const byType = new Map<string, Sums>();
@@ -49,7 +50,8 @@ export function billOf(rows: readonly ChargeRow[], advanceMinor: number) {
     byChargeType: [...byType.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([chargeType, sums]) => ({ chargeType, ...shown(sums) })),
     voided: shown(voided),
     advancePaid: fromMinor(advanceMinor),
-    balanceDue: fromMinor(active.amount - advanceMinor),
+    paymentsReceived: fromMinor(paymentsMinor),
+    balanceDue: fromMinor(active.amount - advanceMinor - paymentsMinor),
   };
 }
 
@@ -57,4 +59,9 @@ export function billOf(rows: readonly ChargeRow[], advanceMinor: number) {
 export function advanceOf(admission: { advanceAmount?: unknown }): number {
   const amount = admission.advanceAmount;
   return typeof amount === 'number' ? toMinor(amount)! : 0;
+}
+
+/** The total of the active (not voided) charges, in minor units. */
+export function activeTotalMinor(rows: readonly ChargeRow[]): number {
+  return rows.reduce((sum, row) => (row.voidedAt === null || row.voidedAt === undefined ? sum + Number(row.amount) : sum), 0);
 }

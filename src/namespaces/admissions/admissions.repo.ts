@@ -3,11 +3,22 @@ import { containsText } from '../../db/text-search.ts';
 import { offsetOf, pageOf, type Page } from '../../values/paging.ts';
 import type { AdmissionRecord } from './admissions.resource.ts';
 import { admissions } from './admissions.resource.ts';
+import { stageOf, type KnownStatus } from './admissions.status.ts';
 
 /** Query functions for admissions; each takes the handle first. */
 
 export async function findAdmission(db: Db, organizationId: string, id: string): Promise<AdmissionRecord | undefined> {
   return admissions.repo.find(db, organizationId, id);
+}
+
+/** The stage of an admission's lifecycle (the `stage` column, not in the record); undefined: no such admission. */
+export async function stageOfAdmission(db: Db, organizationId: string, id: string): Promise<KnownStatus | undefined> {
+  const row = await db.selectFrom('admissions').select('stage').where('organizationId', '=', organizationId).where('id', '=', id).executeTakeFirst();
+  return row ? stageOf(row.stage) : undefined;
+}
+
+export async function setStage(db: Db, organizationId: string, id: string, stage: KnownStatus): Promise<void> {
+  await db.updateTable('admissions').set({ stage }).where('organizationId', '=', organizationId).where('id', '=', id).execute();
 }
 
 /** Does any charge (voided or not) name the admission? */

@@ -5,7 +5,7 @@ import { fromMinor, money } from '../../values/money.ts';
 import { defineResource, type ResourceRecord } from '../../resources/resource.ts';
 import { statusText } from './admissions.status.ts';
 
-export type AdmissionRecord = ResourceRecord<'admissions'>;
+export type AdmissionRecord = ResourceRecord<'admissions', 'stage'>;
 
 const method = () => z.string().trim().max(64);
 const reference = () => z.string().trim().max(256);
@@ -22,6 +22,7 @@ export const admissions = defineResource({
   table: 'admissions',
   noun: 'admission',
   scope: 'organization',
+  internal: ['stage'],
   generate: ['getById'],
   fields: {
     patientId: { kind: 'string', required: true, schema: id() },

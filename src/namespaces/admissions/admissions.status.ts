@@ -1,24 +1,29 @@
 import { z } from 'zod';
+import { AppError } from '../../values/errors.ts';
 
-/** The statuses the service knows; update accepts any other text too (the interface says so). */
+/**
+ * The admission lifecycle (docs/admissions.md, "Admission statuses"): the known statuses and the
+ * moves between them. The `stage` column holds the known status the lifecycle is at; `status` holds
+ * the label shown, which is the stage itself or any other text `update` stored within that stage.
+ */
 export const ADMISSION_STATUSES = ['REQUESTED', 'ADMITTED', 'DISCHARGE_REQUESTED', 'DISCHARGED', 'CANCELLED'] as const;
 export type KnownStatus = (typeof ADMISSION_STATUSES)[number];
 
 const KNOWN: ReadonlySet<string> = new Set(ADMISSION_STATUSES);
 export const isKnown = (status: string): status is KnownStatus => KNOWN.has(status);
 
-/** An admission that has ended holds no bed, takes no charges and changes status no more. */
-export const isEnded = (status: unknown): boolean => status === 'DISCHARGED' || status === 'CANCELLED';
+/**
+ * An admission that has ended holds no bed, takes no charges and changes status no more. Its status
+ * is always the stage itself (no label is stored once ended), so the status tells.
+ */
+export const isEnded = (stage: unknown): boolean => stage === 'DISCHARGED' || stage === 'CANCELLED';
 
-/** What a new admission may start as (besides a status the service does not know). */
+/** What a new admission may start as (besides a label, which starts it as REQUESTED). */
 export const INITIAL: readonly KnownStatus[] = ['REQUESTED', 'ADMITTED'];
 
 /**
- * Where each known status may go by update. A status moves to itself freely (no change). An ended
- * admission moves nowhere. Between a known status and one the service does not know (any other
- * text, which the interface lets update store) every move is allowed, except out of an ended one;
- * the rules on entering a known status (billing before DISCHARGED, freeing the bed) apply however
- * it is entered.
+ * Where each stage may move. DISCHARGE_REQUESTED back to ADMITTED withdraws the request; everything
+ * else is forward only, and the ended stages move nowhere.
  */
 export const NEXT: Record<KnownStatus, readonly KnownStatus[]> = {
   REQUESTED: ['ADMITTED', 'CANCELLED'],
@@ -28,11 +33,29 @@ export const NEXT: Record<KnownStatus, readonly KnownStatus[]> = {
   CANCELLED: [],
 };
 
-export function canMove(from: string, to: string): boolean {
-  if (from === to) return true;
-  if (isEnded(from)) return false;
-  if (isKnown(from) && isKnown(to)) return NEXT[from].includes(to);
-  return true;
+/** The stage a new admission with this status starts at. */
+export function initialStage(status: string): KnownStatus {
+  return isKnown(status) ? status : 'REQUESTED';
+}
+
+/** The stage a stored stage text stands for (anything unknown counts as REQUESTED). */
+export function stageOf(stage: string): KnownStatus {
+  return initialStage(stage);
+}
+
+/**
+ * The stage after `status` is set on an admission at `stage` (labelled `label`): a known status
+ * along NEXT (or the stage itself), other text stays within the stage. An ended admission changes
+ * no more, and any other move is INVALID_STATE naming the current stage and the allowed next ones.
+ */
+export function stageAfter(stage: KnownStatus, label: string, status: string): KnownStatus {
+  const named = label === stage ? stage : `${label} (stage ${stage})`;
+  if (isEnded(stage)) throw new AppError('INVALID_STATE', `a ${named} admission has ended: its status cannot change`);
+  if (!isKnown(status) || status === stage) return stage;
+  if (NEXT[stage].includes(status)) return status;
+  throw new AppError('INVALID_STATE', `a ${named} admission cannot become ${status} (it can become: ${NEXT[stage].join(', ')})`, {
+    details: [{ path: 'status', message: `current ${named}; allowed next: ${NEXT[stage].join(', ')}` }],
+  });
 }
 
 /** A known status is matched whatever its case (`discharged` is DISCHARGED); other text is kept as sent, trimmed. */

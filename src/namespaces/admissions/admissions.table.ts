@@ -6,7 +6,10 @@ export interface AdmissionsTable {
   admittingDoctorId: string;
   appointmentId: string | null;
   consultationId: string | null;
+  /** the label shown: the stage, or any text update stored within it */
   status: string;
+  /** the known status the lifecycle is at (admissions.status.ts); internal */
+  stage: string;
   admissionReason: string;
   admissionNotes: string | null;
   requestedAt: number;
@@ -64,4 +67,25 @@ export interface AdmissionChargesTable {
   voidReason: string | null;
   createdAt: number;
   updatedAt: number;
+}
+
+/** A payment received against an admission; a refund is a negative amount with a reason. Append-only. */
+export interface AdmissionPaymentsTable {
+  id: string;
+  organizationId: string;
+  admissionId: string;
+  patientId: string;
+  /** integer minor units; negative for a refund */
+  amount: number;
+  /** cash | card | upi | bank_transfer | insurance | other */
+  method: string;
+  reference: string | null;
+  /** why: required for a refund */
+  reason: string | null;
+  /** the payment a refund gives back, when it names one */
+  refundOf: string | null;
+  /** users record id of the staff member who took or paid it */
+  receivedByUserId: string | null;
+  receivedAt: number;
+  createdAt: number;
 }

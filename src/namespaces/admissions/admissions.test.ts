@@ -243,15 +243,19 @@ describeEachDialect('admissions', (t) => {
     assert.equal((await k.getAdmission(h.organizationId, anonymous.id)).confirmedByUserId, null);
   });
 
-  test('discharge needs billing cleared: INVALID_STATE before, allowed after; the bed is freed to AVAILABLE', async () => {
+  test('discharge needs the balance settled: INVALID_STATE with money due (a typed clearance does not open it), allowed once paid; the bed is freed to AVAILABLE', async () => {
     const bedId = await k.bed(h);
     const { item } = ok(await k.admit(h, { bedId, status: 'ADMITTED' }));
-    failsWith(await k.update(h, item.id, { status: 'DISCHARGED' }), 'INVALID_STATE', 409);
+    await k.charge(h, item.id, 315);
+    const refused = failsWith(await k.update(h, item.id, { status: 'DISCHARGED' }), 'INVALID_STATE', 409);
+    assert.match(refused.message, /315\.00 due/);
     assert.equal((await k.getAdmission(h.organizationId, item.id)).status, 'ADMITTED');
     assert.equal((await k.getBed(h.organizationId, bedId)).status, 'OCCUPIED');
     const cleared = ok(await k.update(h, item.id, { billingClearedAt: 777 }, h.receptionist.token)).item;
     assert.equal(cleared.billingClearedAt, 777);
     assert.equal(cleared.billingClearedByUserId, h.receptionist.userId);
+    failsWith(await k.update(h, item.id, { status: 'DISCHARGED' }), 'INVALID_STATE', 409);
+    ok(await k.pay(h, item.id, 315));
     const discharged = ok(await k.update(h, item.id, { status: 'DISCHARGED', dischargeSummary: 'Recovered' }, h.doctor.token)).item;
     assert.equal(discharged.status, 'DISCHARGED');
     assert.ok(discharged.dischargedAt > 0);
@@ -259,7 +263,7 @@ describeEachDialect('admissions', (t) => {
     const bed = await k.getBed(h.organizationId, bedId);
     assert.equal(bed.status, 'AVAILABLE');
     assert.equal(bed.currentAdmissionId, null);
-    assert.deepEqual(await k.events(item.id), ['ADMITTED', 'BED_ASSIGNED', 'BILLING_CLEARED', 'DISCHARGED', 'BED_RELEASED']);
+    assert.deepEqual(await k.events(item.id), ['ADMITTED', 'BED_ASSIGNED', 'BILLING_CLEARED', 'PAYMENT_RECORDED', 'DISCHARGED', 'BED_RELEASED']);
     failsWith(await k.update(h, item.id, { status: 'ADMITTED' }), 'INVALID_STATE', 409);
     failsWith(await k.update(h, item.id, { bedId: await k.bed(h) }), 'INVALID_STATE', 409);
     assert.equal(ok(await k.update(h, item.id, { dischargeSummary: 'Amended' })).item.dischargeSummary, 'Amended');
@@ -276,13 +280,16 @@ describeEachDialect('admissions', (t) => {
     assert.deepEqual(await k.events(item.id), ['ADMITTED', 'BILLING_CLEARED', 'BILLING_REOPENED', 'BILLING_CLEARED', 'DISCHARGED']);
   });
 
-  test('where the organization allows it, discharge with billing open goes through and the override is logged; housekeeping sends the bed to CLEANING', async () => {
+  test('with housekeeping, a discharge sends the bed to CLEANING; the retired setting allowDischargeWithUnbilledCharges opens no gate', async () => {
     const lenient = await k.hospital({ allowDischargeWithUnbilledCharges: true, housekeepingEnabled: true });
+    const owing = ok(await k.admit(lenient, { status: 'ADMITTED' })).item;
+    await k.charge(lenient, owing.id, 50);
+    failsWith(await k.update(lenient, owing.id, { status: 'DISCHARGED' }), 'INVALID_STATE', 409);
     const bedId = await k.bed(lenient);
     const { item } = ok(await k.admit(lenient, { bedId, status: 'ADMITTED' }));
     const discharged = ok(await k.update(lenient, item.id, { status: 'DISCHARGED' })).item;
     assert.equal(discharged.billingClearedAt, null);
-    assert.deepEqual(await k.events(item.id), ['ADMITTED', 'BED_ASSIGNED', 'DISCHARGED', 'DISCHARGE_BILLING_OVERRIDE', 'BED_RELEASED']);
+    assert.deepEqual(await k.events(item.id), ['ADMITTED', 'BED_ASSIGNED', 'DISCHARGED', 'BED_RELEASED']);
     assert.equal((await k.getBed(lenient.organizationId, bedId)).status, 'CLEANING');
     failsWith(await k.admit(lenient, { bedId, patientId: lenient.patientId }), 'CONFLICT', 409);
     ok(await t().call('beds', 'update', { organizationId: lenient.organizationId, id: bedId, status: 'AVAILABLE' }));

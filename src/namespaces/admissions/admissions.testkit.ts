@@ -63,5 +63,15 @@ export function kit(t: () => TestApp) {
     return itemOf(await call('services', 'create', { organizationId, name: 'Service', category: 'procedure', price: 100, ...data })).id as string;
   }
 
-  return { call, hospital, patient, bed, getBed, getAdmission, admit, update, logs, events, service };
+  /** Applies a charge of `price` (no tax) to the admission, as the receptionist. */
+  async function charge(h: Hospital, admissionId: string, price: number): Promise<Data> {
+    const serviceId = await service(h.organizationId, { price, taxPercent: 0 });
+    return itemOf(await call('admissionCharges', 'applyCharge', { idpTeamId: h.team, idpUserId: h.receptionist.idpUserId, serviceId, chargeType: 'procedure', admissionId }));
+  }
+
+  /** Records a payment against the admission (as the accountant unless a token is given). */
+  const pay = (h: Hospital, admissionId: string, amount: number, token = h.accountant.token) =>
+    call('admissions', 'recordPayment', { organizationId: h.organizationId, admissionId, amount, method: 'cash' }, token);
+
+  return { call, hospital, patient, bed, getBed, getAdmission, admit, update, logs, events, service, charge, pay };
 }

@@ -7,7 +7,9 @@ import { claimBed, releaseBed, releaseReservations } from '../beds/beds.public.t
 import type { OrganizationSettings } from '../organizations/organizations.public.ts';
 import { checkWardAndRoom } from './admissions.checks.ts';
 import { hasCharges } from './admissions.repo.ts';
-import { canMove, INITIAL, isEnded, isKnown, NEXT, type KnownStatus } from './admissions.status.ts';
+import { amountDue } from './admissions.payments.ts';
+import { fromMinor } from '../../values/money.ts';
+import { INITIAL, initialStage, isEnded, isKnown, stageAfter, type KnownStatus } from './admissions.status.ts';
 
 /**
  * The rules of an admission change (create or update), in one place: the status move, the times and
@@ -21,6 +23,12 @@ export interface ChangeContext {
   settings: OrganizationSettings;
   now: number;
   events: AdmissionEvent[];
+  /** the stage the admission is at (undefined on create) */
+  stage: KnownStatus | undefined;
+  /** the stage it is at after the change (set by applyStatus) */
+  nextStage: KnownStatus;
+  /** a discharge with money due, allowed by an admin or accountant with this reason (admissions.discharge) */
+  override?: { reason: string } | undefined;
 }
 
 /** What entering a status stamps, when the record has no value yet. */
@@ -42,27 +50,31 @@ function stamp<F extends TimeField | ActorField>(record: AdmissionRecord, field:
   if (!isSet(record[field]) && value !== undefined && value !== null) record[field] = value;
 }
 
-/** The status move: allowed by the table (admissions.status.ts), stamped, logged. */
+/**
+ * The status move: a known status along the table (admissions.status.ts), a label within the
+ * current stage; entering a stage stamps its time and actor. Logged.
+ */
 export function applyStatus(c: ChangeContext, current: AdmissionRecord | undefined, record: AdmissionRecord): void {
   const from = current?.status;
   const to = record.status;
-  if (from === to) return;
   if (from === undefined) {
     if (isKnown(to) && !INITIAL.includes(to)) throw validationFailed('status', `a new admission is ${INITIAL.join(' or ')} (or a status of your own)`);
-  } else if (!canMove(from, to)) {
-    const allowed = isKnown(from) ? NEXT[from].join(', ') || 'nothing' : 'nothing';
-    throw new AppError('INVALID_STATE', `a ${from} admission cannot become ${to} (it can become: ${allowed})`);
+    c.nextStage = initialStage(to);
+  } else {
+    c.nextStage = from === to ? c.stage! : stageAfter(c.stage!, from, to);
+    if (from === to) return;
   }
-  const stamps = isKnown(to) ? STAMPS[to] : undefined;
+  const entered = c.nextStage !== c.stage ? c.nextStage : undefined;
+  const stamps = entered ? STAMPS[entered] : undefined;
   if (stamps) {
     stamp(record, stamps.at, c.now);
     if (stamps.by) stamp(record, stamps.by, c.actor?.userId);
   }
   // A discharge request withdrawn: the request time goes with it (unless one is given).
-  if (from === 'DISCHARGE_REQUESTED' && to === 'ADMITTED' && record.dischargeRequestedAt === current?.dischargeRequestedAt) {
+  if (c.stage === 'DISCHARGE_REQUESTED' && entered === 'ADMITTED' && record.dischargeRequestedAt === current?.dischargeRequestedAt) {
     record.dischargeRequestedAt = null;
   }
-  const event = isKnown(to) ? to : 'STATUS_CHANGED';
+  const event = entered ?? 'STATUS_CHANGED';
   c.events.push({ event, notes: from === undefined ? `created as ${to}` : `from ${from} to ${to}` });
 }
 
@@ -82,16 +94,23 @@ export function applyClearance(c: ChangeContext, current: AdmissionRecord | unde
   }
 }
 
-/** Entering DISCHARGED needs billing cleared, unless the organization allows discharge with unbilled charges: then the override is logged. */
-export function checkDischargeBilling(c: ChangeContext, current: AdmissionRecord | undefined, record: AdmissionRecord): void {
-  if (record.status !== 'DISCHARGED' || current?.status === 'DISCHARGED' || isSet(record.billingClearedAt)) return;
-  if (!c.settings.allowDischargeWithUnbilledCharges) {
-    throw new AppError('INVALID_STATE', 'billing is not cleared: clear it (billingClearedAt) before discharge');
+/**
+ * The discharge gate: entering DISCHARGED, however it is entered, needs the balance settled
+ * (charges minus the advance and the payments, computed; admissions.payments.ts), or an override
+ * given to admissions.discharge by an admin or accountant with a reason, which is logged with the
+ * amount due. The admission row is locked by every writer of its bill (charges, payments, updates),
+ * so the balance read here is the one the discharge commits with.
+ */
+export async function checkDischargeGate(c: ChangeContext, current: AdmissionRecord | undefined, record: AdmissionRecord): Promise<void> {
+  if (c.nextStage !== 'DISCHARGED' || c.stage === 'DISCHARGED') return;
+  const due = current ? await amountDue(c.ctx.db, record) : 0;
+  if (due <= 0) return;
+  if (!c.override) {
+    throw new AppError('INVALID_STATE', `the admission's balance is not settled: ${fromMinor(due).toFixed(2)} due. Record payments, or discharge with an override (admin or accountant, with a reason)`, {
+      details: [{ path: 'status', message: `balance due ${fromMinor(due).toFixed(2)}` }],
+    });
   }
-  c.events.push({
-    event: 'DISCHARGE_BILLING_OVERRIDE',
-    notes: 'discharged before billing was cleared, as the organization allows (allowDischargeWithUnbilledCharges)',
-  });
+  c.events.push({ event: 'DISCHARGE_OVERRIDE', notes: `discharged with ${fromMinor(due).toFixed(2)} due: ${c.override.reason}` });
 }
 
 /** Advance and first care: the time (and collector) stamped when the amount or nurse is given without one. */
@@ -108,7 +127,7 @@ export function applyStamps(c: ChangeContext, current: AdmissionRecord | undefin
 /** The patient of an admission changes only while it is REQUESTED and has no charges. */
 export async function checkPatientChange(c: ChangeContext, current: AdmissionRecord | undefined, record: AdmissionRecord): Promise<void> {
   if (!current || record.patientId === current.patientId) return;
-  if (current.status !== 'REQUESTED') throw new AppError('INVALID_STATE', `the patient of a ${String(current.status)} admission cannot change`);
+  if (c.stage !== 'REQUESTED') throw new AppError('INVALID_STATE', `the patient of a ${String(current.status)} admission cannot change`);
   if (await hasCharges(c.ctx.db, current.organizationId, current.id)) {
     throw new AppError('INVALID_STATE', 'the admission has charges: its patient cannot change');
   }
@@ -134,7 +153,7 @@ export async function applyBed(c: ChangeContext, current: AdmissionRecord | unde
   }
   const held = current?.bedId ?? null;
   const wanted = record.bedId ?? null;
-  if (isEnded(record.status)) {
+  if (isEnded(c.nextStage)) {
     if (wanted !== held) throw new AppError('INVALID_STATE', 'an admission that ends cannot be given another bed in the same update');
     if (held) await freeBed(c, organizationId, held, admissionId, `bed ${held} freed on ${String(record.status)}`);
     await releaseReservations(db, organizationId, admissionId, c.now);

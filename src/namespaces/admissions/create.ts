@@ -3,6 +3,7 @@ import { defineOperation } from '../../operations/operation.ts';
 import { appendLogs } from '../admissionLogs/admissionLogs.public.ts';
 import { admissions, createInput } from './admissions.resource.ts';
 import { prepareChange } from './admissions.change.ts';
+import { setStage } from './admissions.repo.ts';
 
 /**
  * Creates an admission (status default REQUESTED, requestedAt default now). A bed given is claimed
@@ -20,6 +21,7 @@ export const create = defineOperation({
     const built = await admissions.repo.build(ctx, { ...input, status: input.status ?? 'REQUESTED', requestedAt: input.requestedAt ?? ctx.now() });
     const { record, change } = await prepareChange(ctx, undefined, built, given);
     const item = await admissions.repo.insert(ctx.db, record);
+    if (change.nextStage !== 'REQUESTED') await setStage(ctx.db, item.organizationId, item.id, change.nextStage);
     await appendLogs(ctx.db, item, change.actor, change.events, change.now);
     return { item };
   },

@@ -13,6 +13,7 @@ import { findWard } from '../wards/wards.public.ts';
 import { advanceOf, billOf } from './admissions.bill.ts';
 import { chargesOfAdmission, toChargeRecord } from './admissions.charges.ts';
 import { findAdmission } from './admissions.repo.ts';
+import { netPaid, paymentsOf } from './admissions.payments.ts';
 
 const slug = () => z.string().trim().toLowerCase().min(1, 'must not be empty').max(64);
 
@@ -44,12 +45,13 @@ export const getAdmittedPatientDetailForBilling = defineOperation({
     const admission = await findAdmission(ctx.db, organizationId, input.admissionId);
     if (!admission) throw notFound('admission');
     const { db } = ctx;
-    const [patient, ward, room, bed, rows] = await Promise.all([
+    const [patient, ward, room, bed, rows, payments] = await Promise.all([
       orNull(findPatient(db, organizationId, admission.patientId)),
       orNull(admission.wardId ? findWard(db, organizationId, admission.wardId) : undefined),
       orNull(admission.roomId ? rooms.repo.find(db, organizationId, admission.roomId) : undefined),
       orNull(admission.bedId ? beds.repo.find(db, organizationId, admission.bedId) : undefined),
       chargesOfAdmission(db, organizationId, input.admissionId),
+      paymentsOf(db, organizationId, input.admissionId),
     ]);
     const serviceId = room?.bedTypeServiceId;
     const bedTypeService = serviceId ? ((await services.repo.find(db, organizationId, serviceId)) ?? null) : null;
@@ -62,7 +64,7 @@ export const getAdmittedPatientDetailForBilling = defineOperation({
       bedTypeService,
       charges: rows.filter((r) => r.voidedAt === null).map(toChargeRecord),
       voidedCharges: rows.filter((r) => r.voidedAt !== null).map(toChargeRecord),
-      ...billOf(rows, advanceOf(admission)),
+      ...billOf(rows, advanceOf(admission), netPaid(payments)),
     };
   },
 });

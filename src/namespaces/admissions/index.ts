@@ -7,6 +7,14 @@ import { getAdmittedPatientDetailForBilling } from './getAdmittedPatientDetailFo
 import { listByDoctorId } from './listByDoctorId.ts';
 import { listByOrganization } from './listByOrganization.ts';
 import { update } from './update.ts';
+import { admit } from './admit.ts';
+import { cancel } from './cancel.ts';
+import { discharge } from './discharge.ts';
+import { listPayments } from './listPayments.ts';
+import { recordPayment } from './recordPayment.ts';
+import { refundPayment } from './refundPayment.ts';
+import { requestDischarge } from './requestDischarge.ts';
+import { transfer } from './transfer.ts';
 
 export const operations: Operation[] = [
   ...admissions.operations,
@@ -17,4 +25,12 @@ export const operations: Operation[] = [
   listByDoctorId,
   getAdmissionLogs,
   getAdmittedPatientDetailForBilling,
+  admit,
+  transfer,
+  requestDischarge,
+  discharge,
+  cancel,
+  recordPayment,
+  refundPayment,
+  listPayments,
 ];

@@ -1,0 +1,63 @@
+import { member } from '../../operations/audience.ts';
+import { z } from 'zod';
+import { actorOf } from '../../caller/actor.ts';
+import { AppError, validationFailed } from '../../values/errors.ts';
+import { id, reqStr } from '../../values/fields.ts';
+import { newId } from '../../values/ids.ts';
+import { fromMinor } from '../../values/money.ts';
+import { defineOperation } from '../../operations/operation.ts';
+import { appendLogs } from '../admissionLogs/admissionLogs.public.ts';
+import { admissions } from './admissions.resource.ts';
+import { amountDue, insertPayment, netPaid, paymentsOf } from './admissions.payments.ts';
+import { paymentMethod, positiveMoney } from './recordPayment.ts';
+
+/**
+ * Pays money back to the patient: stored as a negative payment with its reason (required). No more
+ * than what was paid (net of earlier refunds) can be refunded, nor more than a named payment
+ * (`refundOf`) less the refunds of it. Logged REFUND_RECORDED.
+ */
+export const refundPayment = defineOperation({
+  namespace: 'admissions',
+  name: 'refundPayment', audience: member(),
+  summary: 'Refund money paid against an admission (a negative payment with a reason)',
+  writes: true,
+  input: z.object({
+    admissionId: id(),
+    organizationId: id(),
+    amount: positiveMoney(),
+    method: paymentMethod(),
+    reason: reqStr().max(1000),
+    refundOf: id().nullish(),
+    reference: z.string().trim().max(256).nullish(),
+  }),
+  async handler(ctx, input) {
+    const admission = await admissions.repo.lock(ctx.db, ctx.dialect, input.organizationId, input.admissionId);
+    const payments = await paymentsOf(ctx.db, input.organizationId, admission.id);
+    const paid = netPaid(payments);
+    if (input.amount > paid) throw new AppError('INVALID_STATE', `only ${fromMinor(paid).toFixed(2)} was paid (net of refunds): that is the most that can be refunded`);
+    if (input.refundOf) {
+      const original = payments.find((p) => p.id === input.refundOf && Number(p.amount) > 0);
+      if (!original) throw validationFailed('refundOf', 'is not a payment of this admission');
+      const left = Number(original.amount) + netPaid(payments.filter((p) => p.refundOf === original.id));
+      if (input.amount > left) throw new AppError('INVALID_STATE', `only ${fromMinor(left).toFixed(2)} of that payment is left to refund`);
+    }
+    const now = ctx.now();
+    const actor = actorOf(ctx.membership);
+    const item = await insertPayment(ctx.db, {
+      id: newId(),
+      organizationId: input.organizationId,
+      admissionId: admission.id,
+      patientId: admission.patientId,
+      amount: -input.amount,
+      method: input.method,
+      reference: input.reference ?? null,
+      reason: input.reason,
+      refundOf: input.refundOf ?? null,
+      receivedByUserId: actor?.userId ?? null,
+      receivedAt: now,
+      createdAt: now,
+    });
+    await appendLogs(ctx.db, admission, actor, [{ event: 'REFUND_RECORDED', notes: `${fromMinor(input.amount).toFixed(2)} by ${input.method}: ${input.reason}` }], now);
+    return { item, balanceDue: fromMinor(await amountDue(ctx.db, admission)) };
+  },
+});

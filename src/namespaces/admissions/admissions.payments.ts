@@ -1,5 +1,9 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { actorOf } from '../../caller/actor.ts';
+import type { Context } from '../../operations/operation.ts';
+import { newId } from '../../values/ids.ts';
+import { appendLogs } from '../admissionLogs/admissionLogs.public.ts';
 import { fromMinor } from '../../values/money.ts';
 import { activeTotalMinor, advanceOf } from './admissions.bill.ts';
 import { chargesOfAdmission } from './admissions.charges.ts';
@@ -47,4 +51,31 @@ export function netPaid(rows: readonly Pick<PaymentRow, 'amount'>[]): number {
 export async function amountDue(db: Db, admission: Pick<AdmissionRecord, 'organizationId' | 'id' | 'advanceAmount'>): Promise<number> {
   const [charges, payments] = await Promise.all([chargesOfAdmission(db, admission.organizationId, admission.id), paymentsOf(db, admission.organizationId, admission.id)]);
   return activeTotalMinor(charges) - advanceOf(admission) - netPaid(payments);
+}
+
+/** What a payment or refund gives; amount in minor units, negative for a refund. */
+export type PaymentInput = Pick<PaymentRow, 'amount' | 'method' | 'reference' | 'reason' | 'refundOf'> & { receivedAt?: number | null | undefined };
+
+/**
+ * Writes a payment (or refund) of a locked admission, logs it (PAYMENT_RECORDED or REFUND_RECORDED
+ * with the amount) and answers it with the balance due after it.
+ */
+export async function writePayment(ctx: Context, admission: AdmissionRecord, input: PaymentInput): Promise<{ item: PaymentRecord; balanceDue: number }> {
+  const now = ctx.now();
+  const actor = actorOf(ctx.membership);
+  const { receivedAt, ...fields } = input;
+  const item = await insertPayment(ctx.db, {
+    id: newId(),
+    organizationId: admission.organizationId,
+    admissionId: admission.id,
+    patientId: admission.patientId,
+    ...fields,
+    receivedByUserId: actor?.userId ?? null,
+    receivedAt: receivedAt ?? now,
+    createdAt: now,
+  });
+  const refund = input.amount < 0;
+  const notes = `${fromMinor(Math.abs(input.amount)).toFixed(2)} by ${input.method}${refund ? `: ${String(input.reason)}` : ''}`;
+  await appendLogs(ctx.db, admission, actor, [{ event: refund ? 'REFUND_RECORDED' : 'PAYMENT_RECORDED', notes }], now);
+  return { item, balanceDue: fromMinor(await amountDue(ctx.db, admission)) };
 }

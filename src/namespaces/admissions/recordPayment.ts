@@ -1,13 +1,10 @@
 import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
-import { actorOf } from '../../caller/actor.ts';
 import { id, ts } from '../../values/fields.ts';
-import { newId } from '../../values/ids.ts';
-import { fromMinor, money } from '../../values/money.ts';
+import { money } from '../../values/money.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { appendLogs } from '../admissionLogs/admissionLogs.public.ts';
 import { admissions } from './admissions.resource.ts';
-import { amountDue, insertPayment, PAYMENT_METHODS } from './admissions.payments.ts';
+import { PAYMENT_METHODS, writePayment } from './admissions.payments.ts';
 
 export const paymentMethod = () => z.enum(PAYMENT_METHODS, { error: `must be one of: ${PAYMENT_METHODS.join(', ')}` });
 export const positiveMoney = () => money().refine((minor) => minor > 0, 'must be more than zero');
@@ -26,23 +23,6 @@ export const recordPayment = defineOperation({
   input: z.object({ admissionId: id(), organizationId: id(), amount: positiveMoney(), method: paymentMethod(), reference: reference().nullish(), receivedAt: ts().nullish() }),
   async handler(ctx, input) {
     const admission = await admissions.repo.lock(ctx.db, ctx.dialect, input.organizationId, input.admissionId);
-    const now = ctx.now();
-    const actor = actorOf(ctx.membership);
-    const item = await insertPayment(ctx.db, {
-      id: newId(),
-      organizationId: input.organizationId,
-      admissionId: admission.id,
-      patientId: admission.patientId,
-      amount: input.amount,
-      method: input.method,
-      reference: input.reference ?? null,
-      reason: null,
-      refundOf: null,
-      receivedByUserId: actor?.userId ?? null,
-      receivedAt: input.receivedAt ?? now,
-      createdAt: now,
-    });
-    await appendLogs(ctx.db, admission, actor, [{ event: 'PAYMENT_RECORDED', notes: `${fromMinor(input.amount).toFixed(2)} by ${input.method}` }], now);
-    return { item, balanceDue: fromMinor(await amountDue(ctx.db, admission)) };
+    return writePayment(ctx, admission, { amount: input.amount, method: input.method, reference: input.reference ?? null, reason: null, refundOf: null, receivedAt: input.receivedAt });
   },
 });

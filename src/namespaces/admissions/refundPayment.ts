@@ -1,14 +1,11 @@
 import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
-import { actorOf } from '../../caller/actor.ts';
 import { AppError, validationFailed } from '../../values/errors.ts';
 import { id, reqStr } from '../../values/fields.ts';
-import { newId } from '../../values/ids.ts';
 import { fromMinor } from '../../values/money.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { appendLogs } from '../admissionLogs/admissionLogs.public.ts';
 import { admissions } from './admissions.resource.ts';
-import { amountDue, insertPayment, netPaid, paymentsOf } from './admissions.payments.ts';
+import { netPaid, paymentsOf, writePayment } from './admissions.payments.ts';
 import { paymentMethod, positiveMoney } from './recordPayment.ts';
 
 /**
@@ -41,23 +38,7 @@ export const refundPayment = defineOperation({
       const left = Number(original.amount) + netPaid(payments.filter((p) => p.refundOf === original.id));
       if (input.amount > left) throw new AppError('INVALID_STATE', `only ${fromMinor(left).toFixed(2)} of that payment is left to refund`);
     }
-    const now = ctx.now();
-    const actor = actorOf(ctx.membership);
-    const item = await insertPayment(ctx.db, {
-      id: newId(),
-      organizationId: input.organizationId,
-      admissionId: admission.id,
-      patientId: admission.patientId,
-      amount: -input.amount,
-      method: input.method,
-      reference: input.reference ?? null,
-      reason: input.reason,
-      refundOf: input.refundOf ?? null,
-      receivedByUserId: actor?.userId ?? null,
-      receivedAt: now,
-      createdAt: now,
-    });
-    await appendLogs(ctx.db, admission, actor, [{ event: 'REFUND_RECORDED', notes: `${fromMinor(input.amount).toFixed(2)} by ${input.method}: ${input.reason}` }], now);
-    return { item, balanceDue: fromMinor(await amountDue(ctx.db, admission)) };
+    const refund = { amount: -input.amount, method: input.method, reference: input.reference ?? null, reason: input.reason, refundOf: input.refundOf ?? null };
+    return writePayment(ctx, admission, refund);
   },
 });

@@ -68,6 +68,12 @@ const envSchema = z.object({
   INVENTORY_EXPIRY_WARNING_DAYS: z.coerce.number().int().min(0).max(3650).default(90),
 
   APPOINTMENT_HOLD_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  JOBS_ENABLED: z.enum(['true', 'false']).default('true'),
+  APPOINTMENT_REMINDER_OFFSETS: z
+    .string()
+    .regex(/^(\s*\d{1,4}[mh]\s*)(,\s*\d{1,4}[mh]\s*)*$|^\s*$/, 'must be offsets like 24h,1h or 30m (empty: no reminders)')
+    .default('24h,1h'),
+  NO_SHOW_GRACE_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
   PAYMENT_GATEWAY_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   MARKETPLACE_DEFAULT_RADIUS_KM: z.coerce.number().positive().max(500).default(10),
   MARKETPLACE_CURRENCY: z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter ISO 4217 code such as INR').default('INR'),
@@ -132,6 +138,12 @@ export interface Config {
   };
   /** appointments: how long a pending hold keeps its slot; the payment gateway's signing secret (unset: no signature check). */
   appointments: { holdMinutes: number; paymentGatewaySecret: string | undefined };
+  /**
+   * The job runner (src/jobs/): whether this process runs jobs; when before an appointment its
+   * reminders go (minutes, largest first; none: no reminders); how long after its end a visit nobody
+   * checked in becomes a no-show (0: never automatically).
+   */
+  jobs: { enabled: boolean; reminderOffsetsMinutes: number[]; noShowGraceMinutes: number };
   /** inventory: batches expiring within this many days (from today in the service zone) are "expiring soon". */
   inventory: { expiryWarningDays: number };
   /** prescriptionMarketplace: the broadcast radius when uploadPrescription gives none; the currency of prices and quotes. */
@@ -217,6 +229,7 @@ export function loadConfig(source: Record<string, string | undefined> = readEnvi
       retryMaxMs: e.PUSH_RETRY_MAX_MS,
     },
     appointments: { holdMinutes: e.APPOINTMENT_HOLD_MINUTES, paymentGatewaySecret: e.PAYMENT_GATEWAY_SECRET },
+    jobs: { enabled: e.JOBS_ENABLED === 'true', reminderOffsetsMinutes: offsetsOf(e.APPOINTMENT_REMINDER_OFFSETS), noShowGraceMinutes: e.NO_SHOW_GRACE_MINUTES },
     inventory: { expiryWarningDays: e.INVENTORY_EXPIRY_WARNING_DAYS },
     marketplace: { defaultRadiusKm: e.MARKETPLACE_DEFAULT_RADIUS_KM, currency: e.MARKETPLACE_CURRENCY },
     payouts: {
@@ -259,4 +272,15 @@ export function authModeNotices(config: Config): { level: 'info' | 'warn'; messa
     });
   }
   return notices;
+}
+
+/** `24h,1h,30m` as minutes, largest first, without repeats. */
+function offsetsOf(text: string): number[] {
+  const minutes = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => Number(part.slice(0, -1)) * (part.endsWith('h') ? 60 : 1))
+    .filter((m) => m > 0);
+  return [...new Set(minutes)].sort((a, b) => b - a);
 }

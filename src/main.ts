@@ -2,7 +2,10 @@ import { buildApp } from './app.ts';
 import { authModeNotices, ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { JobRunner } from './jobs/runner.ts';
+import { allJobs } from './namespaces/index.ts';
 import { deliveryWorkerFor } from './namespaces/notifications/notifications.deliveryWorker.ts';
+import { createServices } from './providers/index.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -12,6 +15,8 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database });
   // Sends queued notifications (push, sms, email); only with a provider for one of them.
   const pushWorker = deliveryWorkerFor(config, database, app.log);
+  // Reminders, automatic no-shows, lapsed holds, follow-ups, expiry alerts (docs/scheduling.md, "Jobs").
+  const jobRunner = config.jobs.enabled ? new JobRunner({ database, config, services: createServices(config, app.log), log: app.log, jobs: allJobs }) : undefined;
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -25,7 +30,7 @@ async function main(): Promise<void> {
     force.unref();
     // Fastify stops accepting connections, answers new requests 503 and waits for those in flight;
     // the push worker stops polling and finishes its run in flight. Then the database closes.
-    Promise.all([app.close(), pushWorker?.stop()])
+    Promise.all([app.close(), pushWorker?.stop(), jobRunner?.stop()])
       .then(() => database.close())
       .then(() => process.exit(0))
       .catch((err: unknown) => {
@@ -39,6 +44,7 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   for (const notice of authModeNotices(config)) app.log[notice.level]({ authMode: config.auth.mode, env: config.env }, notice.message);
   pushWorker?.start();
+  jobRunner?.start();
 }
 
 main().catch((err: unknown) => {

@@ -17,7 +17,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['db'], // dialects, schema, migrations, locks, caches of the database
   ['caller', 'providers'], // tokens, passwords, roles, the caller model; the providers' implementations
   ['operations'], // the declaration of an operation: Context, defineOperation, audiences
-  ['access', 'audit'], // admission of callers and calls, read log; the audit trail's writer
+  ['access', 'audit', 'jobs'], // admission of callers and calls, read log; the audit trail's writer; the job runner
   ['rpc'], // registry, dispatcher, rate limits, OpenAPI
   ['resources'], // defineResource
   ['namespaces'],

@@ -31,6 +31,7 @@ import * as patientsSharedAccounts from './migrations/0094_patients_shared_accou
 import * as rateLimitCounters from './migrations/0095_rate_limit_counters.ts';
 import * as patientDataReads from './migrations/0096_patient_data_reads.ts';
 import * as appointmentsStage from './migrations/0100_appointments_stage.ts';
+import * as jobs from './migrations/0126_jobs.ts';
 import * as admissionStagePayments from './migrations/0125_admission_stage_payments.ts';
 import * as notificationChannels from './migrations/0124_notification_channels.ts';
 import * as appointmentWaitlist from './migrations/0123_appointment_waitlist.ts';
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   '0123_appointment_waitlist': appointmentWaitlist,
   '0124_notification_channels': notificationChannels,
   '0125_admission_stage_payments': admissionStagePayments,
+  '0126_jobs': jobs,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -9,7 +9,8 @@ import type { PatientDataReadsTable, PatientDataReadPatientsTable } from '../acc
 import type { AuditLogTable } from '../audit/audit-log.table.ts';
 import type { AdmissionLogsTable } from '../namespaces/admissionLogs/admissionLogs.table.ts';
 import type { AdmissionChargesTable, AdmissionPaymentsTable, AdmissionsTable } from '../namespaces/admissions/admissions.table.ts';
-import type { AppointmentsTable, AppointmentWaitlistTable, DoctorReservedSlotsTable } from '../namespaces/appointments/appointments.table.ts';
+import type { JobRunsTable, JobsTable } from '../jobs/jobs.table.ts';
+import type { AppointmentRemindersTable, AppointmentsTable, AppointmentWaitlistTable, DoctorReservedSlotsTable } from '../namespaces/appointments/appointments.table.ts';
 import type { IdentitiesTable, OneTimeCodesTable } from '../namespaces/auth/auth.table.ts';
 import type { BedsTable } from '../namespaces/beds/beds.table.ts';
 import type {
@@ -91,6 +92,9 @@ export interface Database {
   appointments: AppointmentsTable;
   doctorReservedSlots: DoctorReservedSlotsTable;
   appointmentWaitlist: AppointmentWaitlistTable;
+  appointmentReminders: AppointmentRemindersTable;
+  jobs: JobsTable;
+  jobRuns: JobRunsTable;
   suppliers: SuppliersTable;
   inventoryItems: InventoryItemsTable;
   inventoryBatches: InventoryBatchesTable;

@@ -89,3 +89,14 @@ export interface AppointmentWaitlistTable {
   createdAt: number;
   updatedAt: number;
 }
+
+/** A reminder of an appointment sent (or passed over: no linked account), once per offset. */
+export interface AppointmentRemindersTable {
+  appointmentId: string;
+  /** minutes before the start */
+  offsetMinutes: number;
+  organizationId: string;
+  sentAt: number;
+  /** the notification sent; null when the patient has no linked account */
+  notificationId: string | null;
+}

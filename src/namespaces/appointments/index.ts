@@ -1,4 +1,6 @@
 import type { Operation } from '../../operations/operation.ts';
+import type { JobDefinition } from '../../jobs/runner.ts';
+import { appointmentJobs } from './appointments.jobs.ts';
 import { start } from './start.ts';
 import { markNoShow } from './markNoShow.ts';
 import { complete } from './complete.ts';
@@ -62,3 +64,5 @@ export const operations: Operation[] = [
   triggerCallJoinNotification,
   update,
 ];
+
+export const jobs: readonly JobDefinition[] = appointmentJobs;

@@ -1,4 +1,6 @@
 import type { Operation } from '../../operations/operation.ts';
+import type { JobDefinition } from '../../jobs/runner.ts';
+import { inventoryJobs } from './inventoryItems.jobs.ts';
 import { adjustStock } from './adjustStock.ts';
 import { create } from './create.ts';
 import { remove } from './delete.ts';
@@ -12,3 +14,5 @@ import { sendExpiryAlerts } from './sendExpiryAlerts.ts';
 import { update } from './update.ts';
 
 export const operations: Operation[] = [create, getById, update, remove, list, getStats, receiveStock, issueStock, adjustStock, listMovements, sendExpiryAlerts];
+
+export const jobs: readonly JobDefinition[] = inventoryJobs;

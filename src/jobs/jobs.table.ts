@@ -1,0 +1,28 @@
+/** A job's schedule and lease (src/jobs/runner.ts). */
+export interface JobsTable {
+  name: string;
+  nextRunAt: number;
+  /** the runner holding the lease, while it runs the job */
+  leasedBy: string | null;
+  leaseUntil: number | null;
+  /** failed runs in a row (0 after a success): the backoff grows with it */
+  failures: number;
+  lastRunAt: number | null;
+  /** ok | failed */
+  lastOutcome: string | null;
+  lastError: string | null;
+  lastItems: number | null;
+  updatedAt: number;
+}
+
+/** One run of a job. */
+export interface JobRunsTable {
+  id: string;
+  job: string;
+  runner: string;
+  startedAt: number;
+  finishedAt: number;
+  outcome: string;
+  items: number;
+  error: string | null;
+}

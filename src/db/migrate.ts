@@ -31,6 +31,7 @@ import * as patientsSharedAccounts from './migrations/0094_patients_shared_accou
 import * as rateLimitCounters from './migrations/0095_rate_limit_counters.ts';
 import * as patientDataReads from './migrations/0096_patient_data_reads.ts';
 import * as appointmentsStage from './migrations/0100_appointments_stage.ts';
+import * as payoutsStage from './migrations/0127_payouts_stage.ts';
 import * as jobs from './migrations/0126_jobs.ts';
 import * as admissionStagePayments from './migrations/0125_admission_stage_payments.ts';
 import * as notificationChannels from './migrations/0124_notification_channels.ts';
@@ -76,6 +77,7 @@ const migrations: Record<string, Migration> = {
   '0124_notification_channels': notificationChannels,
   '0125_admission_stage_payments': admissionStagePayments,
   '0126_jobs': jobs,
+  '0127_payouts_stage': payoutsStage,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

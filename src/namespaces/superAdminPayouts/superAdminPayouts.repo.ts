@@ -1,3 +1,4 @@
+import { stageOfText, type Stage } from './superAdminPayouts.status.ts';
 import type { Db } from '../../db/database.ts';
 import { serialiseOn } from '../../db/locks.ts';
 import type { Context } from '../../operations/operation.ts';
@@ -87,4 +88,14 @@ export async function pageAll(db: Db, status: string | undefined, page: number, 
   if (status !== undefined) query = query.where('status', '=', status);
   const rows = query.selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc');
   return pageOfQuery(db, ['superAdminPayouts'], query, rows, page, pageSize, payouts.repo.toRecord);
+}
+
+/** The stage of a payout (the `stage` column, not in the record) and its label; undefined: no such payout. */
+export async function stageOfPayout(db: Db, organizationId: string, id: string): Promise<{ stage: Stage; status: string } | undefined> {
+  const row = await db.selectFrom('superAdminPayouts').select(['stage', 'status']).where('organizationId', '=', organizationId).where('id', '=', id).executeTakeFirst();
+  return row && { stage: stageOfText(row.stage), status: row.status };
+}
+
+export async function setPayoutStage(db: Db, organizationId: string, id: string, stage: Stage): Promise<void> {
+  await db.updateTable('superAdminPayouts').set({ stage }).where('organizationId', '=', organizationId).where('id', '=', id).execute();
 }

@@ -7,7 +7,7 @@ import { assertFiguresAgree, figuresOf } from './superAdminPayouts.figures.ts';
 import { isProcessed } from './superAdminPayouts.status.ts';
 
 /** Money as numbers with two decimals in records, integer minor units in the columns (same type). */
-export type PayoutRecord = ResourceRecord<'superAdminPayouts'>;
+export type PayoutRecord = ResourceRecord<'superAdminPayouts', 'stage'>;
 
 /** Any status text (the interface's rule for updates), trimmed; superAdminPayouts.status.ts says what the known ones mean. */
 export const statusText = () => z.string().trim().min(1, 'must not be empty').max(64);
@@ -40,6 +40,7 @@ export const payouts = defineResource({
   namespace: 'superAdminPayouts', audience: member(),
   table: 'superAdminPayouts',
   scope: 'organization',
+  internal: ['stage'],
   clientTimestamps: true,
   fields: {
     grossAmount: { kind: 'money', required: true },

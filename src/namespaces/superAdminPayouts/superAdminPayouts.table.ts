@@ -12,7 +12,10 @@ export interface SuperAdminPayoutsTable {
   netPayout: number;
   gatewayPayoutId: string | null;
   gatewayFundAccountId: string | null;
+  /** the label shown: the stage, or any text update stored within it */
   status: string;
+  /** the known status the lifecycle is at (superAdminPayouts.status.ts); internal */
+  stage: string;
   paymentIds: Json<string[]> | null;
   notes: string | null;
   processedByUserId: string | null;

@@ -94,7 +94,7 @@ describeEachDialect(
       assert.deepEqual(Object.keys(answer.items[0]).sort(), ['date', 'doctorId', 'duration', 'time']);
     });
 
-    test('booking outside the schedule is INVALID_STATE for create, createByDoctor, createPending and reschedule; doctors without one book as before', async () => {
+    test('booking outside the schedule is INVALID_STATE for create, createByDoctor, createPending, reschedule and a time change by update; doctors without one book as before', async () => {
       clock = NOW;
       const c = await scheduled({ ...morning(), validFrom: '2030-03-01', validTo: '2030-03-31', exceptions: [{ kind: 'leave', dateFrom: '2030-03-11', startTime: '10:00', endTime: '11:00' }] });
       const outside = [
@@ -116,6 +116,9 @@ describeEachDialect(
       ok(await call('create', booking(c, { scheduledDate: '2030-03-05', scheduledTime: '10:00', status: 'cancelled' })));
       failsWith(await call('reschedule', { id: a.id, organizationId: c.org, scheduledDate: '2030-03-11', scheduledTime: '10:00' }), 'INVALID_STATE', 409);
       ok(await call('reschedule', { id: a.id, organizationId: c.org, scheduledDate: '2030-03-11', scheduledTime: '11:00' }));
+      failsWith(await call('update', { id: a.id, organizationId: c.org, scheduledTime: '10:15' }), 'INVALID_STATE', 409);
+      failsWith(await call('update', { id: a.id, organizationId: c.org, duration: 90 }), 'INVALID_STATE', 409);
+      ok(await call('update', { id: a.id, organizationId: c.org, scheduledTime: '11:15', notes: 'moved by the desk' }));
       // Outside the validity, and for a doctor without a schedule, any time books as before.
       ok(await call('create', booking(c, { scheduledDate: '2030-04-02', scheduledTime: '20:00' })));
       const free = await clinic(t(), { org: c.org });

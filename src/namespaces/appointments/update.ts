@@ -9,7 +9,8 @@ import { claimTime } from './appointments.claims.ts';
 import { freedBy, offerFreedTime } from './appointments.waitlist.ts';
 import { defined } from './appointments.booking.ts';
 import { duration, label, statusText, text } from './appointments.fields.ts';
-import { serviceOf } from './appointments.references.ts';
+import { clockOf, serviceOf } from './appointments.references.ts';
+import { assertWithinSchedule } from './appointments.schedule.ts';
 import { intervalOf } from './appointments.slots.ts';
 import { isActive, stageAfter } from './appointments.status.ts';
 
@@ -69,6 +70,10 @@ export const update = defineOperation({
       changes.history = historyText(history);
     }
     if (isActive(next, now) && (moved || !isActive(current, now))) {
+      if (moved) {
+        const { timeZone } = await clockOf(ctx, organizationId);
+        await assertWithinSchedule(ctx.db, timeZone, { organizationId, doctorId: current.doctorId, serviceId: next.serviceId, interval });
+      }
       await claimTime(ctx, current, interval);
     }
     const item = await patchRow(ctx.db, organizationId, recordId, changes);

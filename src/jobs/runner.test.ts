@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
 import { sql } from 'kysely';
 import { orgId, platformAdmin, signIn } from '../../test/builders.ts';
@@ -89,6 +92,24 @@ describeEachDialect('the job runner', (t) => {
     assert.deepEqual(await runner.runDue(), []);
     clock = T0 + OPTIONS.leaseMs;
     assert.deepEqual(await runner.runDue(), [job.name]);
+  });
+
+  test('two service processes on one database, polling at once for 3 s: a run every interval at most, never two', async (context) => {
+    if (t().dialect !== 'postgres') return context.skip('several processes share a PostgreSQL database, not a SQLite file (docs/appointments.md)');
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(t().database.db);
+    const name = `test.processes${String(++names)}`;
+    const everyMs = 200;
+    const fixture = fileURLToPath(new URL('./runner.process.fixture.ts', import.meta.url));
+    const processes = [0, 1].map(() => {
+      const child = spawn(process.execPath, [fixture, process.env.TEST_DATABASE_URL!, rows[0]!.schema, name, String(everyMs), '3000'], { stdio: ['ignore', 'ignore', 'inherit'] });
+      return once(child, 'exit');
+    });
+    assert.deepEqual(await Promise.all(processes), [[0, null], [0, null]]);
+    const runs = await t().database.db.selectFrom('jobRuns').select(['startedAt', 'runner']).where('job', '=', `${name}.marker`).orderBy('startedAt').execute();
+    const starts = runs.map((r) => Number(r.startedAt));
+    assert.ok(runs.length >= 3, `the job ran (${String(runs.length)} runs)`);
+    starts.slice(1).forEach((at, i) => assert.ok(at - starts[i]! >= everyMs, `two runs ${String(at - starts[i]!)} ms apart`));
+    assert.equal((await t().database.db.selectFrom('jobRuns').select('id').where('job', '=', name).execute()).length, runs.length, 'every run recorded once');
   });
 
   test('two runners on their own connections, at once, many times: each due run happens once', async () => {

@@ -24,7 +24,7 @@ export interface JobRunnerOptions {
   leaseMs?: number;
   /** the pause between two looks at what is due */
   pollMs?: number;
-  /** the first retry waits this long after a failure, doubling up to the job's own interval (at least retryMaxMs) */
+  /** the first retry waits this long after a failure, doubling up to retryMaxMs */
   retryBaseMs?: number;
   retryMaxMs?: number;
 }
@@ -149,7 +149,7 @@ export class JobRunner {
     const current = await db.selectFrom('jobs').select('failures').where('name', '=', job.name).executeTakeFirst();
     const failures = error === null ? 0 : Number(current?.failures ?? 0) + 1;
     const { retryBaseMs, retryMaxMs } = this.#options;
-    const nextRunAt = now + (error === null ? job.everyMs : retryDelayMs(failures, retryBaseMs, Math.max(retryMaxMs, job.everyMs)));
+    const nextRunAt = now + (error === null ? job.everyMs : retryDelayMs(failures, retryBaseMs, retryMaxMs));
     await db.transaction().execute(async (trx) => {
       await trx
         .updateTable('jobs')

@@ -30,7 +30,12 @@ export class AppError extends Error {
   readonly retryAfterSeconds: number | undefined;
 
   constructor(code: ErrorCode, message: string, options: { details?: ErrorDetail[]; retryAfterSeconds?: number } = {}) {
+    // An AppError is an answer to the caller (4xx and the like), not a fault: no stack is captured,
+    // which costs more than the rest of a refused booking's error path.
+    const { stackTraceLimit } = Error;
+    Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = stackTraceLimit;
     this.name = 'AppError';
     this.code = code;
     this.details = options.details;

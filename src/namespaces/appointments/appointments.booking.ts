@@ -88,9 +88,9 @@ export async function book(ctx: Context, booking: Booking): Promise<AppointmentR
     updatedAt: now,
   };
   if (isActive(row, now)) {
-    const { timeZone } = await clockOf(ctx, organizationId);
-    await assertWithinSchedule(ctx.db, timeZone, { organizationId, doctorId: booking.doctorId, serviceId: booking.serviceId, interval });
-    await claimTime(ctx, { organizationId, doctorId: booking.doctorId, patientId: booking.patientId }, interval);
+    const clock = await clockOf(ctx, organizationId);
+    await assertWithinSchedule(ctx.db, clock.timeZone, { organizationId, doctorId: booking.doctorId, serviceId: booking.serviceId, interval });
+    await claimTime(ctx, { organizationId, doctorId: booking.doctorId, patientId: booking.patientId }, interval, clock);
   }
   return insertRow(ctx.db, row);
 }

@@ -1,64 +1,121 @@
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase } from './db/database.ts';
-import { migrateToLatest } from './db/migrate.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { BackupError, backupSqlite, restoreSqlite, sqliteFileOf } from './db/backup.ts';
+import { openDatabase, type DatabaseHandle } from './db/database.ts';
+import { migrateToLatest, pendingMigrations } from './db/migrate.ts';
 import { createPlatformAdmin, PlatformAdminInputError } from './namespaces/auth/auth.platformAdmin.ts';
 
 /**
  * Administration from the command line (same configuration as the service: environment / .env).
- *   npm run admin -- create-platform-admin --email admin@example.com [--password ...]
- * The password may also come from ADMIN_PASSWORD (better: it stays out of the process list);
- * with neither, an identity without a password gets a generated one, printed once.
+ * Each command answers its exit code: 0 done, 2 refused (usage, input, state), 1 failed.
  */
 
-const USAGE = `usage: npm run admin -- create-platform-admin --email <email> [--password <password>]
-  The password may instead come from the environment variable ADMIN_PASSWORD.
-  Without either, a new account gets a generated password, printed once.`;
+const USAGE = `usage: npm run admin -- <command>
+  create-platform-admin --email <email> [--password <password>]
+      The password may instead come from ADMIN_PASSWORD; without either, a new account gets a
+      generated password, printed once.
+  migrate [--list]
+      Applies the pending migrations (also: npm run migrate); --list only lists them.
+  backup <file>
+      An online, consistent copy of the SQLite database to a new file, while the service runs.
+  restore <file> [--force]
+      Puts a backup in place of the SQLite database; stop the service first.`;
+
+class UsageError extends Error {}
+
+type Command = (args: string[], config: Config) => Promise<number>;
+
+const commands: Record<string, Command> = {
+  'create-platform-admin': async (args, config) => {
+    const { values } = parse(args, { email: { type: 'string' }, password: { type: 'string' } });
+    if (typeof values.email !== 'string') throw new UsageError('--email is required');
+    const email = values.email;
+    return withDatabase(config, 1, async ({ db }) => {
+      await migrateToLatest(db);
+      const password = typeof values.password === 'string' ? values.password : process.env.ADMIN_PASSWORD;
+      const result = await createPlatformAdmin(db, { email, password, now: Date.now() });
+      console.log(`${result.createdIdentity ? 'created' : 'reused'} identity ${result.identity.id} for ${result.identity.email ?? email}`);
+      console.log(`${result.createdUser ? 'created' : 'updated'} platform admin user record ${result.user.id}`);
+      if (result.generatedPassword) console.log(`generated password (shown once, store it now): ${result.generatedPassword}`);
+      return 0;
+    });
+  },
+
+  migrate: async (args, config) => {
+    const { values } = parse(args, { list: { type: 'boolean' } });
+    return withDatabase(config, 1, async ({ db }) => {
+      if (values.list) {
+        const pending = await pendingMigrations(db);
+        console.log(pending.length === 0 ? 'no migration pending' : `${pending.length} pending:\n  ${pending.join('\n  ')}`);
+        return 0;
+      }
+      const applied = await migrateToLatest(db);
+      console.log(applied.length === 0 ? 'up to date: no migration pending' : `applied ${applied.length}:\n  ${applied.join('\n  ')}`);
+      return 0;
+    });
+  },
+
+  backup: async (args, config) => {
+    const { positionals } = parse(args, {}, 1);
+    const result = backupSqlite(sqliteFileOf(config.databaseUrl), positionals[0]!);
+    console.log(`backed up ${sqliteFileOf(config.databaseUrl)} to ${positionals[0]!}: ${result.bytes} bytes in ${result.ms} ms`);
+    return 0;
+  },
+
+  restore: async (args, config) => {
+    const { values, positionals } = parse(args, { force: { type: 'boolean' } }, 1);
+    const target = sqliteFileOf(config.databaseUrl);
+    restoreSqlite(positionals[0]!, target, { force: values.force === true });
+    console.log(`restored ${positionals[0]!} to ${target}; start the service`);
+    return 0;
+  },
+};
+
+function parse(args: string[], options: NonNullable<Parameters<typeof parseArgs>[0]>['options'], positionals = 0) {
+  let parsed;
+  try {
+    parsed = parseArgs({ args, options: options ?? {}, allowPositionals: positionals > 0, strict: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if (parsed.positionals.length !== positionals) throw new UsageError(positionals === 1 ? 'one file is required' : 'unexpected arguments');
+  return parsed;
+}
+
+async function withDatabase(config: Config, poolSize: number, work: (database: DatabaseHandle) => Promise<number>): Promise<number> {
+  const database = openDatabase(config.databaseUrl, { sqliteSynchronous: config.sqliteSynchronous, poolSize });
+  try {
+    return await work(database);
+  } finally {
+    await database.close();
+  }
+}
 
 async function main(argv: string[]): Promise<number> {
-  const [command, ...args] = argv;
-  if (command !== 'create-platform-admin') {
+  const [name, ...args] = argv;
+  const command = name ? commands[name] : undefined;
+  if (!command) {
     console.error(USAGE);
     return 2;
   }
-  let values: { email?: string | undefined; password?: string | undefined };
   try {
-    ({ values } = parseArgs({ args, options: { email: { type: 'string' }, password: { type: 'string' } }, strict: true }));
+    return await command(args, loadConfig());
   } catch (error) {
-    console.error(`${(error as Error).message}\n${USAGE}`);
-    return 2;
-  }
-  if (!values.email) {
-    console.error(`--email is required\n${USAGE}`);
-    return 2;
-  }
-
-  const config = loadConfig();
-  const database = openDatabase(config.databaseUrl, { sqliteSynchronous: config.sqliteSynchronous, poolSize: 1 });
-  try {
-    await migrateToLatest(database.db);
-    const result = await createPlatformAdmin(database.db, {
-      email: values.email,
-      password: values.password ?? process.env.ADMIN_PASSWORD,
-      now: Date.now(),
-    });
-    console.log(`${result.createdIdentity ? 'created' : 'reused'} identity ${result.identity.id} for ${result.identity.email ?? values.email}`);
-    console.log(`${result.createdUser ? 'created' : 'updated'} platform admin user record ${result.user.id}`);
-    if (result.generatedPassword) console.log(`generated password (shown once, store it now): ${result.generatedPassword}`);
-    return 0;
-  } finally {
-    await database.close();
+    if (error instanceof UsageError) {
+      console.error(`${error.message}\n${USAGE}`);
+      return 2;
+    }
+    if (error instanceof ConfigError || error instanceof PlatformAdminInputError || error instanceof BackupError) {
+      console.error(error.message);
+      return 2;
+    }
+    throw error;
   }
 }
 
 try {
   process.exitCode = await main(process.argv.slice(2));
 } catch (error) {
-  if (error instanceof ConfigError || error instanceof PlatformAdminInputError) {
-    console.error(error.message);
-    process.exitCode = 2;
-  } else {
-    console.error(error);
-    process.exitCode = 1;
-  }
+  console.error(error);
+  process.exitCode = 1;
 }

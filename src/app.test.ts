@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { INTERFACE_NAMESPACES } from './rpc/openapi.ts';
 import { errorStatus } from './values/errors.ts';
 import { describeEachDialect, failsWith } from '../test/harness.ts';
 import { readFileSync } from 'node:fs';
@@ -56,9 +57,20 @@ describeEachDialect('the envelope', (t) => {
     const doc = (await t().app.inject({ method: 'GET', url: '/openapi.json' })).json();
     assert.ok(doc.paths['/api/tokenCounters/create'].post.requestBody);
     assert.deepEqual(doc.components.schemas.Error.properties.error.properties.code.enum, Object.keys(errorStatus));
+    assert.deepEqual(doc.servers, [{ url: '/', description: 'this service' }]);
+    const tags = doc.tags.map((tag: { name: string }) => tag.name);
+    assert.deepEqual(tags.slice(0, INTERFACE_NAMESPACES.length), [...INTERFACE_NAMESPACES], 'the interface\'s namespaces first, in its order');
+    assert.ok(tags.includes('webhooks') && tags.indexOf('webhooks') > tags.indexOf('notifications'));
+    const create = doc.paths['/api/tokenCounters/create'].post.responses;
+    assert.deepEqual(Object.keys(create).sort(), ['200', '400', '401', '403', '404', '409', '503', 'default']);
+    const login = doc.paths['/api/auth/login'].post.responses;
+    assert.ok(login['429'] && !login['403'], 'a public, rate-limited operation: 429, no 403');
     const docs = await t().app.inject({ method: 'GET', url: '/docs/' });
     assert.equal(docs.statusCode, 200);
     assert.match(docs.body, /<html/i);
+    const init = await t().app.inject({ method: 'GET', url: '/docs/static/swagger-initializer.js' });
+    assert.match(init.body, /"filter":\s*true/, 'the page has a filter box');
+    assert.match(init.body, /"docExpansion":\s*"none"/, 'namespaces start folded');
   });
 
   test('an operation is callable at its own path with data as the body', async () => {

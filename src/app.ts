@@ -1,11 +1,14 @@
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { Readable } from 'node:stream';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { ReadLog } from './access/read-log.ts';
 import { tokenService } from './caller/tokens.ts';
 import type { Config } from './config.ts';
 import { ping, type DatabaseHandle } from './db/database.ts';
-import { allOperations } from './namespaces/index.ts';
+import { allOperations, ExportStream } from './namespaces/index.ts';
 import { fromDatabaseError } from './rpc/db-errors.ts';
 import { Dispatcher } from './rpc/dispatch.ts';
 import type { Operation } from './operations/operation.ts';
@@ -44,9 +47,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: () => newId(),
     trustProxy: config.trustProxy,
   });
+  const registry = new Registry([...allOperations, ...(deps.extraOperations ?? [])]);
+  const openapi = buildOpenApi(registry);
+  await registerHttpPolicies(app, config, openapi);
   // JSON only: anything else is 415 UNSUPPORTED_MEDIA_TYPE.
   app.removeContentTypeParser('text/plain');
-  const registry = new Registry([...allOperations, ...(deps.extraOperations ?? [])]);
   const services: Services = { ...createServices(config, app.log), ...deps.services };
   const readLog = new ReadLog(database, app.log);
   const dispatcher = new Dispatcher({ registry, database, config, services, tokens: tokenService(config), readLog });
@@ -75,7 +80,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (data !== undefined && data !== null && (typeof data !== 'object' || Array.isArray(data))) {
       throw new AppError('BAD_REQUEST', 'data must be an object');
     }
-    return reply.send({ status: 'ok', data: await dispatcher.dispatch(callOf(request, namespace, apiName, data)) });
+    return reply.send({ status: 'ok', data: envelopeData(await dispatcher.dispatch(callOf(request, namespace, apiName, data))) });
+  });
+
+  // exports.stream's records, streamed as they are read (docs/export.md); the body is its data.
+  app.post('/export', async (request, reply) => {
+    const data = request.body ?? {};
+    if (typeof data !== 'object' || Array.isArray(data)) throw new AppError('BAD_REQUEST', 'the body must be a JSON object');
+    const result = await dispatcher.dispatch(callOf(request, 'exports', 'stream', data));
+    if (!(result instanceof ExportStream)) throw new AppError('INTERNAL', 'the export did not produce a stream');
+    void reply
+      .header('content-type', result.contentType)
+      .header('content-disposition', `attachment; filename="${result.fileName}"`)
+      .header('x-export-total', String(result.total));
+    return reply.send(Readable.from(result.lines));
   });
 
   // The same operations at their own path (body = data), so /docs can describe and try each one.
@@ -83,7 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const data = request.body ?? {};
     if (typeof data !== 'object' || Array.isArray(data)) throw new AppError('BAD_REQUEST', 'the body must be a JSON object');
     const { namespace, apiName } = request.params;
-    return reply.send({ status: 'ok', data: await dispatcher.dispatch(callOf(request, namespace, apiName, data)) });
+    return reply.send({ status: 'ok', data: envelopeData(await dispatcher.dispatch(callOf(request, namespace, apiName, data))) });
   });
 
   app.get('/health', async () => ({ status: 'ok' }));
@@ -92,15 +110,49 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await ping(database.db);
       return { status: 'ok' };
     } catch {
-      return reply.code(503).send({ status: 'error', error: { code: 'INTERNAL', message: 'database unreachable' } });
+      return reply.code(503).send({ status: 'error', error: { code: 'UNAVAILABLE', message: 'the database is not reachable' } });
     }
   });
 
-  const openapi = buildOpenApi(registry);
   app.get('/openapi.json', async () => openapi);
-  await app.register(swagger, { mode: 'static', specification: { document: openapi as never } });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
   return app;
+}
+
+/**
+ * /docs (Swagger UI, registered first: its CSP hashes are needed), security headers with a
+ * Content-Security-Policy that lets /docs run its own scripts and nothing else, and CORS for the
+ * configured origins only (an empty list answers preflights without allowing any origin).
+ */
+async function registerHttpPolicies(app: FastifyInstance, config: Config, openapi: ReturnType<typeof buildOpenApi>): Promise<void> {
+  await app.register(swagger, { mode: 'static', specification: { document: openapi as never } });
+  // A filter box, and every namespace folded at first: appointments.create is one click away.
+  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { filter: true, docExpansion: 'none', operationsSorter: 'alpha' } });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'validator.swagger.io'],
+        scriptSrc: ["'self'", ...app.swaggerCSP.script],
+        styleSrc: ["'self'", 'https:', ...app.swaggerCSP.style],
+        // The service may be reached over plain HTTP (development, behind a TLS proxy on a LAN):
+        // upgrading /docs' own requests to https would break it there.
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(cors, {
+    origin: config.corsOrigins,
+    methods: ['GET', 'POST'],
+    allowedHeaders: ['authorization', 'content-type', 'x-request-id', 'x-idp-access-token'],
+    exposedHeaders: ['x-request-id', 'retry-after'],
+    maxAge: 600,
+  });
+}
+
+/** What an operation answered, for the envelope; a stream is served by its own route only. */
+function envelopeData(result: unknown): unknown {
+  if (result instanceof ExportStream) throw new AppError('BAD_REQUEST', 'exports.stream answers a stream: call POST /export with the same data');
+  return result;
 }
 
 function callOf(request: FastifyRequest, namespace: string, apiName: string, data: unknown) {
@@ -111,6 +163,8 @@ function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply)
   const appError = toAppError(error);
   if (appError.code === 'INTERNAL') {
     request.log.error({ err: error }, 'unexpected error');
+  } else if (appError.code === 'UNAVAILABLE') {
+    request.log.warn({ reason: (error as Error).message }, 'database not reachable');
   }
   if (appError.retryAfterSeconds !== undefined) void reply.header('retry-after', String(appError.retryAfterSeconds));
   return reply.code(appError.status).send({

@@ -34,6 +34,14 @@ const envSchema = z.object({
     .regex(/^(sqlite:|postgres(ql)?:\/\/)/, 'must start with sqlite: or postgres://')
     .default('sqlite:./data/healthops.db'),
   SQLITE_SYNCHRONOUS: z.enum(['FULL', 'NORMAL']).default('FULL'),
+  DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  MIGRATE_ON_START: bool.default(true),
+  CORS_ORIGINS: z
+    .string()
+    .refine((v) => v.split(',').every((o) => /^https?:\/\/[^/\s,]+$/.test(o.trim())), 'must be origins like https://app.example.com, separated by commas')
+    .optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(5 * 1024 * 1024),
   TRUST_PROXY: bool.default(false),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
@@ -65,6 +73,11 @@ const envSchema = z.object({
   PUSH_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
   PUSH_RETRY_BASE_MS: z.coerce.number().int().min(1).default(2000),
   PUSH_RETRY_MAX_MS: z.coerce.number().int().min(1).default(300_000),
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: bool.default(false),
+  WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).default(30_000),
+  WEBHOOK_RETRY_MAX_MS: z.coerce.number().int().min(1).default(6 * 60 * 60_000),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   INVENTORY_EXPIRY_WARNING_DAYS: z.coerce.number().int().min(0).max(3650).default(90),
 
   APPOINTMENT_HOLD_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
@@ -100,6 +113,14 @@ export interface Config {
   logLevel: string;
   databaseUrl: string;
   sqliteSynchronous: 'FULL' | 'NORMAL';
+  /**
+   * Start-up: how long to wait for a database that is not reachable yet (ms); whether to apply
+   * pending migrations (false: refuse to start while any is pending; `npm run migrate` applies them).
+   * PostgreSQL: connections per process, and how long a request waits for one.
+   */
+  database: { waitMs: number; migrateOnStart: boolean; poolSize: number; connectTimeoutMs: number };
+  /** Browser origins allowed to call the API (CORS); empty: none. */
+  corsOrigins: string[];
   bodyLimitBytes: number;
   shutdownTimeoutMs: number;
   /** Take the caller's address from X-Forwarded-For (behind a reverse proxy). */
@@ -144,6 +165,12 @@ export interface Config {
    * checked in becomes a no-show (0: never automatically).
    */
   jobs: { enabled: boolean; reminderOffsetsMinutes: number[]; noShowGraceMinutes: number };
+  /**
+   * Outbound webhooks: whether targets on private, loopback or link-local addresses are allowed
+   * (never in a normal deployment: a subscriber could reach the service's own network); attempts
+   * before a delivery fails; retry backoff; how long a receiver may take to answer.
+   */
+  webhooks: { allowPrivateTargets: boolean; maxAttempts: number; retryBaseMs: number; retryMaxMs: number; timeoutMs: number };
   /** inventory: batches expiring within this many days (from today in the service zone) are "expiring soon". */
   inventory: { expiryWarningDays: number };
   /** prescriptionMarketplace: the broadcast radius when uploadPrescription gives none; the currency of prices and quotes. */
@@ -199,6 +226,8 @@ export function loadConfig(source: Record<string, string | undefined> = readEnvi
     logLevel: e.LOG_LEVEL,
     databaseUrl: e.DATABASE_URL,
     sqliteSynchronous: e.SQLITE_SYNCHRONOUS,
+    database: { waitMs: e.DATABASE_WAIT_SECONDS * 1000, migrateOnStart: e.MIGRATE_ON_START, poolSize: e.DATABASE_POOL_SIZE, connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS },
+    corsOrigins: e.CORS_ORIGINS ? e.CORS_ORIGINS.split(',').map((o) => o.trim()) : [],
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     trustProxy: e.TRUST_PROXY,
@@ -230,6 +259,13 @@ export function loadConfig(source: Record<string, string | undefined> = readEnvi
     },
     appointments: { holdMinutes: e.APPOINTMENT_HOLD_MINUTES, paymentGatewaySecret: e.PAYMENT_GATEWAY_SECRET },
     jobs: { enabled: e.JOBS_ENABLED === 'true', reminderOffsetsMinutes: offsetsOf(e.APPOINTMENT_REMINDER_OFFSETS), noShowGraceMinutes: e.NO_SHOW_GRACE_MINUTES },
+    webhooks: {
+      allowPrivateTargets: e.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+      maxAttempts: e.WEBHOOK_MAX_ATTEMPTS,
+      retryBaseMs: e.WEBHOOK_RETRY_BASE_MS,
+      retryMaxMs: e.WEBHOOK_RETRY_MAX_MS,
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+    },
     inventory: { expiryWarningDays: e.INVENTORY_EXPIRY_WARNING_DAYS },
     marketplace: { defaultRadiusKm: e.MARKETPLACE_DEFAULT_RADIUS_KM, currency: e.MARKETPLACE_CURRENCY },
     payouts: {
@@ -272,6 +308,16 @@ export function authModeNotices(config: Config): { level: 'info' | 'warn'; messa
     });
   }
   return notices;
+}
+
+/** The switches that only make sense in development, as they are on in this configuration. */
+export function developmentSwitches(config: Config): string[] {
+  const on: string[] = [];
+  if (config.auth.devOtp) on.push(`AUTH_DEV_OTP (every OTP is ${config.auth.devOtpCode})`);
+  if (config.auth.jwtSecret === DEV_JWT_SECRET) on.push('AUTH_JWT_SECRET unset (the development signing secret)');
+  if (config.auth.mode === 'optional') on.push('AUTH_MODE=optional (requests without a token reach what the interface leaves open)');
+  if (config.rateLimits.store === 'memory') on.push('RATE_LIMIT_STORE=memory (each process counts alone)');
+  return on;
 }
 
 /** `24h,1h,30m` as minutes, largest first, without repeats. */

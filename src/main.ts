@@ -1,16 +1,33 @@
+import { readFileSync } from 'node:fs';
 import { buildApp } from './app.ts';
-import { authModeNotices, ConfigError, loadConfig } from './config.ts';
-import { openDatabase } from './db/database.ts';
-import { migrateToLatest } from './db/migrate.ts';
+import { authModeNotices, ConfigError, developmentSwitches, loadConfig, type Config } from './config.ts';
+import { openDatabase, type DatabaseHandle } from './db/database.ts';
+import { migrateToLatest, pendingMigrations } from './db/migrate.ts';
+import { DatabaseUnreachable, redactedDatabaseUrl, waitForDatabase } from './db/wait.ts';
 import { JobRunner } from './jobs/runner.ts';
 import { allJobs } from './namespaces/index.ts';
 import { deliveryWorkerFor } from './namespaces/notifications/notifications.deliveryWorker.ts';
 import { createServices } from './providers/index.ts';
 
+/** A reason to stop at start-up that one line explains (no stack). */
+class StartupError extends Error {}
+
+const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = openDatabase(config.databaseUrl, { sqliteSynchronous: config.sqliteSynchronous });
-  await migrateToLatest(database.db);
+  const database = openDatabase(config.databaseUrl, {
+    sqliteSynchronous: config.sqliteSynchronous,
+    poolSize: config.database.poolSize,
+    connectTimeoutMs: config.database.connectTimeoutMs,
+  });
+  const target = redactedDatabaseUrl(config.databaseUrl);
+  await waitForDatabase(database, target, {
+    timeoutMs: config.database.waitMs,
+    onRetry: ({ attempt, reason, retryInMs }) =>
+      console.error(JSON.stringify({ level: 'warn', msg: `waiting for the database at ${target}`, attempt, reason, retryInMs })),
+  });
+  const migrations = await prepareSchema(database, config);
   await database.durable();
   const app = await buildApp({ config, database });
   // Sends queued notifications (push, sms, email); only with a provider for one of them.
@@ -41,14 +58,45 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
-  for (const notice of authModeNotices(config)) app.log[notice.level]({ authMode: config.auth.mode, env: config.env }, notice.message);
+  const address = await app.listen({ port: config.port, host: config.host });
+  // Written whatever LOG_LEVEL says: the one line an operator always needs (same shape as the log's).
+  startupLine(
+    {
+      version,
+      node: process.version,
+      env: config.env,
+      database: target,
+      authMode: config.auth.mode,
+      developmentSwitches: developmentSwitches(config),
+      migrations,
+      listen: address,
+      docs: `${address}/docs`,
+      jobs: config.jobs.enabled,
+      deliveries: { push: Boolean(config.push.url), sms: Boolean(config.sms), email: Boolean(config.mail.smtpUrl) },
+      corsOrigins: config.corsOrigins,
+    },
+  );
+  for (const notice of authModeNotices(config)) if (notice.level === 'warn') app.log.warn({ authMode: config.auth.mode, env: config.env }, notice.message);
   pushWorker?.start();
   jobRunner?.start();
 }
 
+function startupLine(fields: Record<string, unknown>): void {
+  process.stdout.write(`${JSON.stringify({ level: 30, time: Date.now(), pid: process.pid, msg: 'healthops started', ...fields })}\n`);
+}
+
+/** Applies pending migrations, or (MIGRATE_ON_START=false) refuses to start while any is pending. */
+async function prepareSchema(database: DatabaseHandle, config: Config): Promise<{ applied: number; onStart: boolean }> {
+  if (config.database.migrateOnStart) return { applied: (await migrateToLatest(database.db)).length, onStart: true };
+  const pending = await pendingMigrations(database.db);
+  if (pending.length > 0) {
+    throw new StartupError(`${pending.length} migration(s) pending (${pending[0]!}${pending.length > 1 ? ' ...' : ''}) and MIGRATE_ON_START=false: run npm run migrate first`);
+  }
+  return { applied: 0, onStart: false };
+}
+
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError) {
+  if (err instanceof ConfigError || err instanceof StartupError || err instanceof DatabaseUnreachable) {
     console.error(err.message);
   } else {
     console.error('start-up failed:', err);

@@ -90,18 +90,23 @@ for (const dialect of dialects) {
       assert.equal(await readOwn(), 200);
       assert.equal(await listAttendance(), 403);
 
-      let version = service.externalUsersVersion();
+      // No waiting for the notification: the very next request must see the change.
       await elsewhere.db.updateTable('users').set({ isBlocked: true }).where('id', '=', user.userId).execute();
       await elsewhere.durable();
-      await heard(service, version);
       assert.equal(await readOwn(), 403, 'blocked elsewhere: FORBIDDEN at once');
 
-      version = service.externalUsersVersion();
       await elsewhere.db.updateTable('users').set({ isBlocked: false, roles: JSON.stringify(['nurse', 'hr']) }).where('id', '=', user.userId).execute();
       await elsewhere.durable();
-      await heard(service, version);
       assert.equal(await readOwn(), 200);
       assert.equal(await listAttendance(), 200, 'the role given elsewhere counts at once');
+
+      const now = Date.now();
+      const identity = { id: user.idpUserId, email: null, phone: null, name: null, passwordHash: null, socialSubject: null, isVerified: true, lastLoginAt: null, tokenVersion: 0, createdAt: now, updatedAt: now };
+      await service.db.insertInto('identities').values(identity).execute();
+      assert.equal(await readOwn(), 200);
+      await elsewhere.db.updateTable('identities').set((eb) => ({ tokenVersion: eb('tokenVersion', '+', 1) })).where('id', '=', user.idpUserId).execute();
+      await elsewhere.durable();
+      assert.equal(await readOwn(), 401, 'tokens revoked elsewhere: refused at once');
     });
   });
 }

@@ -16,8 +16,9 @@ interface Entry {
  * (write-tracking.ts) and no other process may have changed them
  * (DatabaseHandle.externalUsersVersion: SQLite's data_version, PostgreSQL's NOTIFY). While the
  * database cannot tell about other processes, nothing is cached: every request reads its caller.
- * On PostgreSQL another process's change is seen once its notification arrives, a fraction of a
- * millisecond after its commit on one host (docs/identity.md).
+ * On PostgreSQL a remembered caller is used only after a round trip on the listening connection
+ * that comes back behind every notification committed before the request (ChangeListener.barrier),
+ * so another process's change counts for the next request too (docs/identity.md).
  */
 export class CallerCache {
   readonly #database: DatabaseHandle;
@@ -28,6 +29,8 @@ export class CallerCache {
   }
 
   async get(idpUserId: string): Promise<Caller> {
+    // Only a remembered caller needs the barrier: one read now is current whatever arrives later.
+    if (this.#entries.has(idpUserId)) await this.#database.externalUsersBarrier();
     const external = this.#database.externalUsersVersion();
     if (external === undefined) return loadCaller(this.#database.db, idpUserId);
     const signature = `${external}/${this.#database.versions.signature(['users', 'identities'])}`;

@@ -30,6 +30,11 @@ export interface DatabaseHandle {
    * listening connection is down): then nothing about users may be remembered across requests.
    */
   externalUsersVersion(): number | undefined;
+  /**
+   * Resolves once every change to `users` committed by another process before the call shows in
+   * externalUsersVersion (PostgreSQL: a round trip on the listening connection; SQLite: at once).
+   */
+  externalUsersBarrier(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -40,6 +45,8 @@ export interface DatabaseOptions {
   /** PostgreSQL schema to use (tests run each suite in a schema of its own). */
   pgSchema?: string;
   poolSize?: number;
+  /** PostgreSQL: how long a query waits for a connection before it fails (ms; default 5000). */
+  connectTimeoutMs?: number;
 }
 
 const INT8_OID = 20;
@@ -61,6 +68,7 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
       dialect: 'sqlite',
       versions,
       externalUsersVersion: () => sqlite.dataVersion(),
+      externalUsersBarrier: () => Promise.resolve(),
       durable,
       commitStats: () => sqlite.commitStats(),
       close: () => db.destroy(),
@@ -69,9 +77,16 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
+    // While PostgreSQL is away a request fails after this long (503 UNAVAILABLE) instead of hanging.
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
     ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     types: { getTypeParser },
   });
+  // A connection that PostgreSQL closes (restart, failover, network) emits 'error': idle, on the
+  // pool, which drops it; checked out, on the client, whose query in flight fails on its own (503
+  // UNAVAILABLE) and which the pool drops when it is released. Unheard, either would end the process.
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const { db, versions } = kyselyOn(new PostgresDialect({ pool }));
   const usersChanges = new ChangeListener({ connectionString: url }, USERS_CHANNEL);
   return {
@@ -79,6 +94,7 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
     dialect: 'postgres',
     versions,
     externalUsersVersion: () => usersChanges.version(),
+    externalUsersBarrier: () => usersChanges.barrier(),
     durable: () => Promise.resolve(),
     close: async () => {
       await usersChanges.close();

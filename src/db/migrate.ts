@@ -32,6 +32,8 @@ import * as rateLimitCounters from './migrations/0095_rate_limit_counters.ts';
 import * as patientDataReads from './migrations/0096_patient_data_reads.ts';
 import * as appointmentsStage from './migrations/0100_appointments_stage.ts';
 import * as payoutsStage from './migrations/0127_payouts_stage.ts';
+import * as sleepReminders from './migrations/0128_sleep_reminders.ts';
+import * as webhooks from './migrations/0129_webhooks.ts';
 import * as jobs from './migrations/0126_jobs.ts';
 import * as admissionStagePayments from './migrations/0125_admission_stage_payments.ts';
 import * as notificationChannels from './migrations/0124_notification_channels.ts';
@@ -78,6 +80,8 @@ const migrations: Record<string, Migration> = {
   '0125_admission_stage_payments': admissionStagePayments,
   '0126_jobs': jobs,
   '0127_payouts_stage': payoutsStage,
+  '0128_sleep_reminders': sleepReminders,
+  '0129_webhooks': webhooks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -93,10 +97,20 @@ async function migrationTableSchema(db: Db): Promise<string | undefined> {
   return rows[0]?.schema;
 }
 
-export async function migrateToLatest(db: Db): Promise<void> {
+async function migratorFor(db: Db): Promise<Migrator> {
   const schema = await migrationTableSchema(db);
-  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
-  const { error, results } = await migrator.migrateToLatest();
+  return new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+}
+
+/** The migrations not applied yet, oldest first. */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const all = await (await migratorFor(db)).getMigrations();
+  return all.filter((m) => m.executedAt === undefined).map((m) => m.name);
+}
+
+/** Applies every pending migration; resolves with the names applied (none when up to date). */
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const { error, results } = await (await migratorFor(db)).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String((error as Error | undefined)?.message ?? error)}`);
@@ -107,4 +121,8 @@ export async function migrateToLatest(db: Db): Promise<void> {
     await sql`pragma analysis_limit = 1000`.execute(db);
     await sql`pragma optimize = 0x10002`.execute(db);
   }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
+
+/** How many migrations the code knows. */
+export const knownMigrations = (): number => Object.keys(migrations).length;

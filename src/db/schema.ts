@@ -47,7 +47,8 @@ import type { PushDevicesTable } from '../namespaces/pushDevices/pushDevices.tab
 import type { RoomsTable } from '../namespaces/rooms/rooms.table.ts';
 import type { SaloonMembersTable } from '../namespaces/saloonMembers/saloonMembers.table.ts';
 import type { ServicesTable } from '../namespaces/services/services.table.ts';
-import type { SleepPreferencesTable, SleepLogsTable } from '../namespaces/sleepLogs/sleepLogs.table.ts';
+import type { WebhookDeliveriesTable, WebhookSubscriptionsTable } from '../namespaces/webhooks/webhooks.table.ts';
+import type { SleepPreferencesTable, SleepLogsTable, SleepRemindersTable } from '../namespaces/sleepLogs/sleepLogs.table.ts';
 import type { SuperAdminPayoutsTable } from '../namespaces/superAdminPayouts/superAdminPayouts.table.ts';
 import type { SuppliersTable } from '../namespaces/suppliers/suppliers.table.ts';
 import type { TokenCountersTable } from '../namespaces/tokenCounters/tokenCounters.table.ts';
@@ -72,6 +73,9 @@ export interface Database {
   calorieLogs: CalorieLogsTable;
   calorieLogEntries: CalorieLogEntriesTable;
   sleepPreferences: SleepPreferencesTable;
+  sleepReminders: SleepRemindersTable;
+  webhookSubscriptions: WebhookSubscriptionsTable;
+  webhookDeliveries: WebhookDeliveriesTable;
   sleepLogs: SleepLogsTable;
   foods: FoodsTable;
   patients: PatientsTable;

@@ -13,10 +13,15 @@ export interface JobDefinition {
   /** the pause between two runs */
   everyMs: number;
   /**
-   * One run, inside one transaction (`ctx.db`): what it writes commits together or not at all.
+   * One run, inside one transaction (`ctx.db`) unless `transactional` is false: what it writes commits together or not at all.
    * Returns how many items it acted on. A run does a bounded batch; what is left waits for the next.
    */
   run(ctx: Context): Promise<number>;
+  /**
+   * false: `ctx.db` is the database itself and the job makes its own transactions (for a job that
+   * calls an outside provider, which must not hold a transaction open). Default true.
+   */
+  transactional?: boolean;
 }
 
 export interface JobRunnerOptions {
@@ -133,7 +138,7 @@ export class JobRunner {
     let items = 0;
     let error: string | null = null;
     try {
-      items = await database.db.transaction().execute((trx) => job.run(this.#context(trx)));
+      items = job.transactional === false ? await job.run(this.#context(database.db)) : await database.db.transaction().execute((trx) => job.run(this.#context(trx)));
       await database.durable();
     } catch (err) {
       error = err instanceof Error ? err.message : String(err);

@@ -12,12 +12,33 @@ const PG_FOREIGN_KEY_VIOLATION = '23503';
  */
 const PG_BAD_VALUE = new Set(['22001', '22003', '22021', '22P05']);
 
+/** PostgreSQL going away: admin shutdown, crash shutdown, cannot connect now, connection exceptions. */
+const PG_UNAVAILABLE = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006']);
+/** The socket to the database failing (node), or the pool giving up waiting for a connection (pg). */
+const SOCKET_UNAVAILABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const PG_UNAVAILABLE_MESSAGES = [/^Connection terminated/, /timeout exceeded when trying to connect/, /^Client has encountered a connection error/, /^Connection closed/];
+/** Seconds a client should wait before trying again while the database is away. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 2;
+
+/** The database cannot be reached (as opposed to a query it refused). */
+export function isUnavailable(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && (PG_UNAVAILABLE.has(code) || SOCKET_UNAVAILABLE.has(code))) return true;
+  if (error instanceof AggregateError) return error.errors.some(isUnavailable);
+  return typeof message === 'string' && PG_UNAVAILABLE_MESSAGES.some((m) => m.test(message));
+}
+
 /**
  * A uniqueness clash from either database becomes CONFLICT, a foreign-key violation INVALID_STATE, a
- * value PostgreSQL cannot store VALIDATION_FAILED; anything else is left as it is.
+ * value PostgreSQL cannot store VALIDATION_FAILED, a database that cannot be reached UNAVAILABLE (503);
+ * anything else is left as it is.
  */
 export function fromDatabaseError(error: unknown): AppError | undefined {
   if (!error || typeof error !== 'object') return undefined;
+  if (isUnavailable(error)) {
+    return new AppError('UNAVAILABLE', 'the database is not reachable; try again shortly', { retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS });
+  }
   const e = error as { code?: unknown; errcode?: unknown };
   if (e.code === PG_UNIQUE_VIOLATION || e.errcode === SQLITE_CONSTRAINT_UNIQUE || e.errcode === SQLITE_CONSTRAINT_PRIMARYKEY) {
     return new AppError('CONFLICT', 'a record with the same unique values already exists');

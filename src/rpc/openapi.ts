@@ -1,7 +1,25 @@
 import { z } from 'zod';
 import { describeAudience } from '../access/describe.ts';
 import { errorStatus } from '../values/errors.ts';
+import type { Operation } from '../operations/operation.ts';
 import type { Registry } from './registry.ts';
+
+/** The interface's namespaces in its own order (interface-1.md, interface-2.md); extensions follow, by name. */
+export const INTERFACE_NAMESPACES = [
+  'auth', 'tokenCounters', 'appointments', 'users', 'hrmAttendance', 'admissions', 'admissionLogs', 'admissionCharges', 'beds',
+  'inventoryItems', 'suppliers', 'superAdminPayouts', 'saloonMembers', 'labOrders', 'labResultFiles', 'homeCollections',
+  'doctorEducation', 'preConsultationForms', 'prescriptionMarketplace', 'calorieLogs', 'foods', 'sleepLogs', 'pushDevices', 'notifications',
+] as const;
+
+function tagsOf(registry: Registry): { name: string; description: string }[] {
+  const present = new Set(registry.all().map((op) => op.namespace));
+  const interfaceOnes = INTERFACE_NAMESPACES.filter((ns) => present.has(ns));
+  const extensions = [...present].filter((ns) => !(INTERFACE_NAMESPACES as readonly string[]).includes(ns)).sort();
+  return [
+    ...interfaceOnes.map((name) => ({ name, description: 'a namespace of the interface' })),
+    ...extensions.map((name) => ({ name, description: 'an extension namespace of this service' })),
+  ];
+}
 
 /** The machine-readable catalogue of every operation, built from the registry. */
 export function buildOpenApi(registry: Registry): Record<string, unknown> {
@@ -23,6 +41,7 @@ export function buildOpenApi(registry: Registry): Record<string, unknown> {
         },
         responses: {
           '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Ok' } } } },
+          ...errorResponses(op),
           default: { description: 'error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
         },
       },
@@ -35,6 +54,8 @@ export function buildOpenApi(registry: Registry): Record<string, unknown> {
       version: '0.1.0',
       description: 'Every operation is POST /api with {namespace, apiName, data}. Error codes and HTTP statuses are listed in components.schemas.Error.',
     },
+    servers: [{ url: '/', description: 'this service' }],
+    tags: tagsOf(registry),
     paths,
     components: {
       securitySchemes: {
@@ -62,6 +83,22 @@ export function buildOpenApi(registry: Registry): Record<string, unknown> {
         },
       },
     },
+  };
+}
+
+const ERROR = { content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+
+/** The error answers an operation can give, by what it declares (every code's meaning: components.schemas.Error). */
+function errorResponses(op: Operation): Record<string, unknown> {
+  const open = op.audience.kind === 'public';
+  return {
+    '400': { description: 'BAD_REQUEST or VALIDATION_FAILED (details name each field)', ...ERROR },
+    '401': { description: open ? 'UNAUTHENTICATED: a token was sent and is invalid or expired' : 'UNAUTHENTICATED: no token, or an invalid or expired one', ...ERROR },
+    ...(open ? {} : { '403': { description: 'FORBIDDEN: not a member with a role allowed to call it, another organization, or blocked', ...ERROR } }),
+    '404': { description: 'NOT_FOUND: the record is not in the organization', ...ERROR },
+    ...(op.writes ? { '409': { description: 'CONFLICT or INVALID_STATE', ...ERROR } } : {}),
+    ...(op.rateLimits.length > 0 ? { '429': { description: 'RATE_LIMITED: Retry-After gives the seconds to wait', ...ERROR } } : {}),
+    '503': { description: 'UNAVAILABLE (the database cannot be reached) or NOT_CONFIGURED (a provider is missing)', ...ERROR },
   };
 }
 

@@ -12,6 +12,8 @@ export const errorStatus = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   NOT_CONFIGURED: 503,
+  /** the database is not reachable (extension of CONTRACT section 2; docs/errors.md) */
+  UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

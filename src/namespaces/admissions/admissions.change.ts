@@ -8,6 +8,10 @@ import { setStage, stageOfAdmission } from './admissions.repo.ts';
 import { findOrganizationById, settingsOf } from '../organizations/organizations.public.ts';
 import { checkReferences } from './admissions.checks.ts';
 import { applyBed, applyClearance, applyStamps, applyStatus, checkDischargeGate, checkPatientChange, type ChangeContext } from './admissions.workflow.ts';
+import { emitEvent, type EventType } from '../webhooks/webhooks.public.ts';
+
+/** The webhook events a change of stage announces (docs/webhooks.md). */
+const STAGE_EVENTS: Partial<Record<string, EventType>> = { ADMITTED: 'admission.admitted', DISCHARGED: 'admission.discharged' };
 
 /**
  * Runs every rule of an admission change (admissions.workflow.ts) on the record about to be stored,
@@ -67,6 +71,8 @@ export async function changeAdmission(
   const changes = Object.fromEntries(Object.entries(record).filter(([k, v]) => v !== current[k as keyof AdmissionRecord]));
   const item = await admissions.repo.patch(ctx.db, organizationId, id, changes);
   if (change.nextStage !== stage) await setStage(ctx.db, organizationId, id, change.nextStage);
+  const event = change.nextStage !== stage ? STAGE_EVENTS[change.nextStage] : undefined;
+  if (event) await emitEvent(ctx.db, ctx, organizationId, event, { admission: item });
   const events = options.reason ? change.events.map((e) => ({ ...e, notes: e.notes ? `${e.notes}: ${options.reason}` : options.reason })) : change.events;
   await appendLogs(ctx.db, item, change.actor, events, change.now);
   return item;

@@ -9,6 +9,7 @@ import { activeTotalMinor, advanceOf } from './admissions.bill.ts';
 import { chargesOfAdmission } from './admissions.charges.ts';
 import type { AdmissionRecord } from './admissions.resource.ts';
 import type { AdmissionPaymentsTable } from './admissions.table.ts';
+import { emitEvent } from '../webhooks/webhooks.public.ts';
 
 /** How a payment was made. */
 export const PAYMENT_METHODS = ['cash', 'card', 'upi', 'bank_transfer', 'insurance', 'other'] as const;
@@ -77,5 +78,7 @@ export async function writePayment(ctx: Context, admission: AdmissionRecord, inp
   const refund = input.amount < 0;
   const notes = `${fromMinor(Math.abs(input.amount)).toFixed(2)} by ${input.method}${refund ? `: ${String(input.reason)}` : ''}`;
   await appendLogs(ctx.db, admission, actor, [{ event: refund ? 'REFUND_RECORDED' : 'PAYMENT_RECORDED', notes }], now);
-  return { item, balanceDue: fromMinor(await amountDue(ctx.db, admission)) };
+  const balanceDue = fromMinor(await amountDue(ctx.db, admission));
+  await emitEvent(ctx.db, ctx, admission.organizationId, 'payment.recorded', { payment: item, admissionId: admission.id, refund, balanceDue });
+  return { item, balanceDue };
 }

@@ -8,6 +8,7 @@ import { clockOf, doctorOf, patientOf, serviceOf } from './appointments.referenc
 import { assertWithinSchedule } from './appointments.schedule.ts';
 import { intervalOf } from './appointments.slots.ts';
 import { initialStage, isActive } from './appointments.status.ts';
+import { emitEvent } from '../webhooks/webhooks.public.ts';
 
 /** What the three create operations give: the required booking and any other stored fields. */
 export interface Booking {
@@ -92,7 +93,9 @@ export async function book(ctx: Context, booking: Booking): Promise<AppointmentR
     await assertWithinSchedule(ctx.db, clock.timeZone, { organizationId, doctorId: booking.doctorId, serviceId: booking.serviceId, interval });
     await claimTime(ctx, { organizationId, doctorId: booking.doctorId, patientId: booking.patientId }, interval, clock);
   }
-  return insertRow(ctx.db, row);
+  const item = await insertRow(ctx.db, row);
+  await emitEvent(ctx.db, ctx, organizationId, 'appointment.created', { appointment: item });
+  return item;
 }
 
 /** Drops undefined values so that a spread leaves the defaults of omitted fields. */

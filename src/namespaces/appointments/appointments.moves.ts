@@ -5,6 +5,10 @@ import { getRow, historyText, patchRow, toRecord, type AppointmentRecord, type A
 import { claimTime } from './appointments.claims.ts';
 import { isActive, stageAfter, stageOf, type Status } from './appointments.status.ts';
 import { freedBy, offerFreedTime } from './appointments.waitlist.ts';
+import { emitEvent, type EventType } from '../webhooks/webhooks.public.ts';
+
+/** The webhook events a move announces (docs/webhooks.md). */
+const MOVE_EVENTS: Partial<Record<string, EventType>> = { cancelled: 'appointment.cancelled', completed: 'appointment.completed' };
 
 export interface Move {
   organizationId: string;
@@ -34,5 +38,7 @@ export async function moveAppointment(ctx: Context, move: Move): Promise<Appoint
   const changes = { ...move.other, status: move.to, stage, history: historyText([...toRecord(current).history, entry]), updatedAt: now };
   const item = await patchRow(ctx.db, move.organizationId, move.id, changes);
   await offerFreedTime(ctx, freedBy(current, { ...current, ...changes }, now));
+  const event = MOVE_EVENTS[stage];
+  if (event) await emitEvent(ctx.db, ctx, move.organizationId, event, { appointment: item, reason: move.reason ?? null });
   return item;
 }

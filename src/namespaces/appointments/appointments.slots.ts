@@ -162,31 +162,34 @@ export interface SlotClaim {
 /**
  * Refuses with CONFLICT when the doctor reserved any of the time, (unless the organization allows
  * overlap) another active appointment of the doctor holds it, or the patient has another active
- * appointment then (whatever the doctor: token queues included). Takes the doctor-day and
+ * appointment then (whatever the doctor: token queues included), checked in that order (the
+ * doctor's clash, by far the most frequent refusal, costs no more than before the patient rule).
+ * When several rules refuse, the first one answers. Takes the doctor-day and
  * patient-day locks first: call it inside the writing transaction, right before the write, and
  * the checks and the write are atomic.
  */
 export async function claimSlot(ctx: Context, claim: SlotClaim): Promise<void> {
   await lockBookingDays(ctx, claim);
-  const own = await patientOverlap(ctx.db, claim.organizationId, claim.patientId, claim.interval, ctx.now(), claim.excludeId);
-  if (own) {
-    throw new AppError('CONFLICT', `the patient already has appointment ${own.id} at ${own.scheduledDate} ${own.scheduledTime} (${own.duration} min) that overlaps this time`, {
-      details: [{ path: 'patientId', message: 'has another appointment at this time', recordId: own.id }],
-    });
-  }
   const reserved = await reservedOverlap(ctx.db, claim.doctorId, claim.interval);
   if (reserved) {
     throw new AppError('CONFLICT', `the doctor has reserved ${reserved.slotDate} ${reserved.startTime}-${reserved.endTime}`, {
       details: [{ path: 'scheduledTime', message: 'the doctor has reserved this time', recordId: reserved.id }],
     });
   }
-  if (claim.allowOverlap) return;
-  const clash = await appointmentOverlap(ctx.db, claim.organizationId, claim.doctorId, claim.interval, ctx.now(), claim.excludeId);
-  if (clash) {
-    throw new AppError(
-      'CONFLICT',
-      `the doctor already has an appointment at ${clash.scheduledDate} ${clash.scheduledTime} (${clash.duration} min) that overlaps this time`,
-      { details: [{ path: 'doctorId', message: 'has another appointment at this time', recordId: clash.id }] },
-    );
+  if (!claim.allowOverlap) {
+    const clash = await appointmentOverlap(ctx.db, claim.organizationId, claim.doctorId, claim.interval, ctx.now(), claim.excludeId);
+    if (clash) {
+      throw new AppError(
+        'CONFLICT',
+        `the doctor already has an appointment at ${clash.scheduledDate} ${clash.scheduledTime} (${clash.duration} min) that overlaps this time`,
+        { details: [{ path: 'doctorId', message: 'has another appointment at this time', recordId: clash.id }] },
+      );
+    }
+  }
+  const own = await patientOverlap(ctx.db, claim.organizationId, claim.patientId, claim.interval, ctx.now(), claim.excludeId);
+  if (own) {
+    throw new AppError('CONFLICT', `the patient already has appointment ${own.id} at ${own.scheduledDate} ${own.scheduledTime} (${own.duration} min) that overlaps this time`, {
+      details: [{ path: 'patientId', message: 'has another appointment at this time', recordId: own.id }],
+    });
   }
 }

@@ -13,6 +13,7 @@ import { clockOf } from './appointments.references.ts';
 import { assertWithinSchedule } from './appointments.schedule.ts';
 import { intervalOf } from './appointments.slots.ts';
 import { assertMayRun, stageAfter, WORKFLOW } from './appointments.status.ts';
+import { emitEvent } from '../webhooks/webhooks.public.ts';
 
 /**
  * Moves an appointment to a new date and time (and duration), checked against the doctor's
@@ -66,6 +67,7 @@ export const reschedule = defineOperation({
     if (stage === 'pending') changes.holdExpiresAt = now + ctx.config.appointments.holdMinutes * 60_000;
     const item = await patchRow(ctx.db, input.organizationId, input.id, changes);
     await offerFreedTime(ctx, freedBy(current, { ...current, ...changes }, now));
+    await emitEvent(ctx.db, ctx, input.organizationId, 'appointment.rescheduled', { appointment: item, previous: { scheduledDate: current.scheduledDate, scheduledTime: current.scheduledTime } });
     return { item };
   },
 });

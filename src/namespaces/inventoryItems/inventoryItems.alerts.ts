@@ -5,6 +5,7 @@ import { parseJsonArray } from '../../values/record.ts';
 import { notify } from '../notifications/notifications.public.ts';
 import type { ItemRow } from './inventoryItems.resource.ts';
 import { patchBatch, patchItem, type BatchRow, type ExpiryWindow } from './inventoryItems.repo.ts';
+import { emitEvent } from '../webhooks/webhooks.public.ts';
 
 /**
  * Low-stock and near-expiry alerts, raised inside the stock operation's transaction.
@@ -69,6 +70,7 @@ async function lowStockAlert(db: Db, ctx: Context, item: ItemRow, staff: () => P
       dedupeKey: `inventory:${item.id}:low-stock:${episode}:${person.idpUserId}`,
     });
   }
+  await emitEvent(db, ctx, item.organizationId, 'stock.low', { item: { id: item.id, itemName: item.itemName, quantity: item.quantity, minStock: item.minStock }, outOfStock: out });
   return patchItem(db, item.id, { lowStockEpisode: episode, lowStockOpen: true });
 }
 
@@ -93,6 +95,11 @@ export async function expiryAlerts(db: Db, ctx: Context, item: ItemRow, batches:
         dedupeKey: `inventory:${item.id}:expiry:${batch.id}:${expiry}:${person.idpUserId}`,
       });
     }
+    await emitEvent(db, ctx, item.organizationId, 'stock.expiring', {
+      item: { id: item.id, itemName: item.itemName },
+      batch: { id: batch.id, batchNumber: batch.batchNumber, lotNumber: batch.lotNumber, expiryDate: expiry, quantity: batch.quantity },
+      expired,
+    });
     await patchBatch(db, batch.id, { expiryAlertedFor: expiry });
   }
   return due.length;
@@ -130,4 +137,43 @@ export async function raiseAlerts(db: Db, ctx: Context, item: ItemRow, batches: 
   const current = await lowStockAlert(db, ctx, item, staff);
   await expiryAlerts(db, ctx, current, batches, window, staff);
   return current;
+}
+
+const DIGEST_NAMES = 10;
+
+/**
+ * The daily reminder of what is still low: one notification per staff member listing the items at
+ * or below their minimum (the movement that crossed the level announced each once; stock that
+ * stays low would otherwise be forgotten). Once per organization, person and day. Returns how many
+ * items are low.
+ */
+export async function sweepLowStock(db: Db, ctx: Context, organizationId: string, today: string): Promise<number> {
+  const low = await db
+    .selectFrom('inventoryItems')
+    .select(['itemName', 'quantity', 'minStock', 'unitOfMeasure'])
+    .where('organizationId', '=', organizationId)
+    .where('minStock', 'is not', null)
+    .whereRef('quantity', '<=', 'minStock')
+    .orderBy('quantity')
+    .orderBy('itemName')
+    .execute();
+  if (low.length === 0) return 0;
+  const out = low.filter((i) => i.quantity === 0).length;
+  const named = low.slice(0, DIGEST_NAMES).map((i) => `${i.itemName} (${i.quantity} of ${i.minStock!})`);
+  const more = low.length > DIGEST_NAMES ? ` and ${low.length - DIGEST_NAMES} more` : '';
+  for (const person of await staffOf(db, organizationId)) {
+    await notify(db, ctx, {
+      organizationId,
+      recipientIdpUserId: person.idpUserId,
+      recipientRole: person.role,
+      type: 'inventory_low_stock_daily',
+      title: `${low.length} ${low.length === 1 ? 'item is' : 'items are'} at or below minimum stock`,
+      message: `${out > 0 ? `${out} out of stock. ` : ''}${named.join(', ')}${more}.`,
+      priority: out > 0 ? 'high' : 'normal',
+      relatedEntityType: 'inventoryItems',
+      navigationParams: { lowStock: true },
+      dedupeKey: `inventory:low-stock-daily:${organizationId}:${today}:${person.idpUserId}`,
+    });
+  }
+  return low.length;
 }

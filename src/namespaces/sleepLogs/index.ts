@@ -1,3 +1,4 @@
+import type { JobDefinition } from '../../jobs/runner.ts';
 import type { Operation } from '../../operations/operation.ts';
 import { deleteSleepLog } from './deleteSleepLog.ts';
 import { getSleepHistory } from './getSleepHistory.ts';
@@ -6,6 +7,7 @@ import { getSleepStats } from './getSleepStats.ts';
 import { getTodaySleep } from './getTodaySleep.ts';
 import { getWeeklySleepSummary } from './getWeeklySleepSummary.ts';
 import { logSleep } from './logSleep.ts';
+import { sleepJobs } from './sleepLogs.jobs.ts';
 import { updateSleepPreferences } from './updateSleepPreferences.ts';
 
 export const operations: Operation[] = [
@@ -18,3 +20,5 @@ export const operations: Operation[] = [
   logSleep,
   updateSleepPreferences,
 ];
+
+export const jobs: readonly JobDefinition[] = sleepJobs;

@@ -27,3 +27,17 @@ export interface SleepLogsTable {
   createdAt: number;
   updatedAt: number;
 }
+
+/** A sleep or wake reminder queued for a person's local date (docs/wellness.md, "Reminders"). */
+export interface SleepRemindersTable {
+  id: string;
+  idpUserId: string;
+  kind: 'sleep' | 'wake';
+  localDate: string;
+  dueAt: number;
+  /** queued, sending, sent, failed, missed (not sent within its window) */
+  state: string;
+  error: string | null;
+  sentAt: number | null;
+  createdAt: number;
+}

@@ -1,0 +1,200 @@
+/**
+ * A believable hospital, clinic and pharmacy for a development database, written through the API
+ * itself (the envelope, validation and access rules all apply), so that a newcomer can explore
+ * /docs with real records. `npm run demo` runs it (scripts/demo.ts).
+ */
+
+export interface DemoAnswer {
+  status: number;
+  body: { status: string; data?: unknown; error?: { code: string; message: string } };
+}
+
+/** One call of the API: the envelope, and the caller's token. */
+export type DemoCall = (namespace: string, apiName: string, data: Record<string, unknown>, token?: string) => Promise<DemoAnswer>;
+
+export interface DemoAccount {
+  organization: string;
+  role: string;
+  email: string;
+  password: string;
+}
+
+export interface DemoResult {
+  accounts: DemoAccount[];
+  organizations: { id: string; name: string; type: string }[];
+  counts: Record<string, number>;
+}
+
+export const DEMO_PASSWORD = 'demo-password-2026';
+
+const FIRST = ['Asha', 'Ravi', 'Meera', 'Arjun', 'Priya', 'Kabir', 'Nisha', 'Vikram', 'Leela', 'Dev', 'Sara', 'Omar', 'Ines', 'Tomas', 'Yuki', 'Amara', 'Jonas', 'Elena', 'Farid', 'Mina'];
+const LAST = ['Rao', 'Kumar', 'Iyer', 'Mehta', 'Shah', 'Nair', 'Gupta', 'Das', 'Fernandes', 'Khan'];
+const TIMES = ['09:00', '09:30', '10:30', '11:30', '14:00', '15:00'];
+const MEDICINES: [string, number, number][] = [
+  ['Paracetamol 500 mg tablets', 400, 50],
+  ['Amoxicillin 250 mg capsules', 120, 40],
+  ['Metformin 500 mg tablets', 300, 60],
+  ['Amlodipine 5 mg tablets', 200, 40],
+  ['Salbutamol inhaler', 12, 15],
+  ['Omeprazole 20 mg capsules', 150, 30],
+  ['Cetirizine 10 mg tablets', 250, 30],
+  ['Oral rehydration salts', 60, 20],
+];
+
+class DemoError extends Error {}
+
+/** Fills the database; `progress(done, total, what)` is told after each step. */
+export async function seedDemo(call: DemoCall, options: { today: string; progress?: (done: number, total: number, what: string) => void; tag?: string }): Promise<DemoResult> {
+  const tag = options.tag ?? '';
+  const accounts: DemoAccount[] = [];
+  const counts: Record<string, number> = {};
+  const steps = 11;
+  let done = 0;
+  const step = (what: string) => options.progress?.(++done, steps, what);
+  const count = (what: string, n = 1) => (counts[what] = (counts[what] ?? 0) + n);
+
+  /** The call's data; most answers are one record (`item`), sign-up a session. */
+  async function must<T = { item: { id: string } }>(namespace: string, apiName: string, data: Record<string, unknown>, token?: string): Promise<T> {
+    const answer = await call(namespace, apiName, data, token);
+    if (answer.status !== 200) throw new DemoError(`${namespace}.${apiName} answered ${answer.status}: ${JSON.stringify(answer.body.error ?? answer.body)}`);
+    return answer.body.data as T;
+  }
+  async function account(organization: string, role: string, email: string) {
+    const address = tag ? email.replace('@', `+${tag}@`) : email;
+    const signedUp = await must<{ accessToken: string; user: { id: string } }>('auth', 'signUp', { email: address, password: DEMO_PASSWORD });
+    accounts.push({ organization, role, email: address, password: DEMO_PASSWORD });
+    count('accounts');
+    return { idpUserId: signedUp.user.id, token: signedUp.accessToken, email: address };
+  }
+  async function organization(name: string, slug: string, type: string, adminEmail: string) {
+    const admin = await account(name, 'admin', adminEmail);
+    const org = await must('organizations', 'create', { name, slug: tag ? `${slug}-${tag}` : slug, type }, admin.token);
+    count('organizations');
+    return { id: org.item.id , name, type, admin };
+  }
+  async function member(org: { id: string; name: string; admin: { token: string } }, role: string, email: string, displayName: string) {
+    const person = await account(org.name, role, email);
+    const user = await must('users', 'create', { idpUserId: person.idpUserId, email: person.email, role, organizationId: org.id, displayName }, org.admin.token);
+    count('staff');
+    return { ...person, userId: user.item.id  };
+  }
+
+  const hospital = await organization('Riverside General Hospital', 'riverside-general', 'hospital', 'admin@riverside.demo');
+  const clinic = await organization('Lakeview Family Clinic', 'lakeview-family', 'clinic', 'admin@lakeview.demo');
+  const pharmacy = await organization('Green Cross Pharmacy', 'green-cross', 'pharmacy', 'admin@greencross.demo');
+  step('organizations');
+
+  const doctors = {
+    hospital: [
+      await member(hospital, 'doctor', 'dr.mehta@riverside.demo', 'Dr. Anil Mehta'),
+      await member(hospital, 'doctor', 'dr.iyer@riverside.demo', 'Dr. Kavya Iyer'),
+      await member(hospital, 'doctor', 'dr.fernandes@riverside.demo', 'Dr. Paul Fernandes'),
+    ],
+    clinic: [await member(clinic, 'doctor', 'dr.shah@lakeview.demo', 'Dr. Riya Shah'), await member(clinic, 'doctor', 'dr.khan@lakeview.demo', 'Dr. Imran Khan')],
+  };
+  await member(hospital, 'nurse', 'nurse.das@riverside.demo', 'Sunita Das');
+  await member(hospital, 'receptionist', 'front.desk@riverside.demo', 'Rohan Nair');
+  await member(hospital, 'accountant', 'billing@riverside.demo', 'Farah Gupta');
+  await member(clinic, 'receptionist', 'front.desk@lakeview.demo', 'Lina Rao');
+  await member(pharmacy, 'pharmacist', 'pharmacist@greencross.demo', 'Omar Khan');
+  step('staff');
+
+  async function patients(org: { id: string; admin: { token: string } }, n: number, offset: number) {
+    const ids: string[] = [];
+    for (let i = 0; i < n; i++) {
+      const first = FIRST[(i + offset) % FIRST.length]!;
+      const last = LAST[(i * 3 + offset) % LAST.length]!;
+      const year = 1950 + ((i * 7 + offset) % 60);
+      const created = await must('patients', 'create', {
+        organizationId: org.id,
+        name: `${first} ${last}`,
+        dob: `${year}-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 27) + 1).padStart(2, '0')}`,
+        gender: i % 2 === 0 ? 'female' : 'male',
+        mobileNumber: `+91 98${String(offset).padStart(2, '0')}${String(100000 + i).slice(-6)}`,
+      }, org.admin.token);
+      ids.push(created.item.id );
+    }
+    count('patients', n);
+    return ids;
+  }
+  const hospitalPatients = await patients(hospital, 20, 0);
+  const clinicPatients = await patients(clinic, 10, 7);
+  step('patients');
+
+  // A patient with an account of its own, linked to its clinic record (the `self` view).
+  const own = await account(clinic.name, 'patient', 'patient@lakeview.demo');
+  await must('patients', 'update', { id: clinicPatients[0], organizationId: clinic.id, idpUserId: own.idpUserId }, clinic.admin.token);
+  step('patient account');
+
+  // A week of appointments from today: each doctor sees four patients a day, Monday to Friday.
+  async function week(org: { id: string; admin: { token: string } }, doctorList: { userId: string }[], patientIds: string[]) {
+    let booked = 0;
+    for (let day = 0; day < 7; day++) {
+      const date = addDays(options.today, day);
+      const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
+      if (weekday === 0 || weekday === 6) continue;
+      for (const [d, doctor] of doctorList.entries()) {
+        for (let slot = 0; slot < 4; slot++) {
+          const patientId = patientIds[(day * 4 + slot + d * 7) % patientIds.length]!;
+          await must('appointments', 'create', {
+            organizationId: org.id, patientId, doctorId: doctor.userId, scheduledDate: date, scheduledTime: TIMES[slot + (d % 2)], duration: 30,
+            type: slot === 3 ? 'follow_up' : 'consultation', reason: slot === 3 ? 'Review of test results' : 'General consultation', consultationFee: 500,
+          }, org.admin.token);
+          booked++;
+        }
+      }
+    }
+    count('appointments', booked);
+  }
+  await week(hospital, doctors.hospital, hospitalPatients);
+  step('hospital appointments');
+  await week(clinic, doctors.clinic, clinicPatients);
+  step('clinic appointments');
+
+  // A ward with two rooms of beds; two patients admitted, one with an advance paid.
+  const ward = await must('wards', 'create', { organizationId: hospital.id, name: 'General Ward A' }, hospital.admin.token);
+  const beds: string[] = [];
+  for (const roomNumber of ['A-101', 'A-102']) {
+    const room = await must('rooms', 'create', { organizationId: hospital.id, wardId: ward.item.id, roomNumber }, hospital.admin.token);
+    for (const n of [1, 2, 3]) {
+      const bed = await must('beds', 'create', { organizationId: hospital.id, wardId: ward.item.id, roomId: room.item.id, bedNumber: `${roomNumber}-${n}`, displayName: `Bed ${n}, room ${roomNumber}` }, hospital.admin.token);
+      beds.push(bed.item.id );
+    }
+  }
+  count('beds', beds.length);
+  step('wards and beds');
+  for (const [i, reason] of ['Community-acquired pneumonia', 'Observation after a fall'].entries()) {
+    const admission = await must('admissions', 'create', {
+      organizationId: hospital.id, patientId: hospitalPatients[i], admittingDoctorId: doctors.hospital[i]!.userId, admissionReason: reason, status: 'REQUESTED', requestedAt: Date.now(),
+    }, hospital.admin.token);
+    await must('admissions', 'admit', { id: admission.item.id, organizationId: hospital.id, bedId: beds[i] }, hospital.admin.token);
+    if (i === 0) await must('admissions', 'recordPayment', { admissionId: admission.item.id, organizationId: hospital.id, amount: 5000, method: 'card', reference: 'ADV-0001' }, hospital.admin.token);
+    count('admissions');
+  }
+  step('admissions');
+
+  // The pharmacy's stock, in batches with expiry dates; one item below its minimum.
+  for (const [i, [itemName, quantity, minStock]] of MEDICINES.entries()) {
+    const item = await must('inventoryItems', 'create', { organizationId: pharmacy.id, itemName, minStock, unitOfMeasure: 'units' }, pharmacy.admin.token);
+    await must('inventoryItems', 'receiveStock', {
+      organizationId: pharmacy.id, inventoryItemId: item.item.id, quantity, purchasePrice: 2 + i, batchNumber: `GC-${2026}-${String(i + 1).padStart(3, '0')}`, expiryDate: addDays(options.today, 60 + i * 45),
+    }, pharmacy.admin.token);
+    count('inventoryItems');
+  }
+  step('pharmacy stock');
+
+  // A prescription the patient sends to the marketplace, addressed to the pharmacy.
+  await must('prescriptionMarketplace', 'uploadPrescription', {
+    patientId: own.idpUserId, uploadedFileUrl: 'https://files.example.com/demo/prescription-1.jpg', organizationId: pharmacy.id,
+    items: [{ medicineName: 'Amoxicillin', strength: '250', strengthUnit: 'mg', medicineType: 'capsule', quantity: 15 }, { medicineName: 'Paracetamol', strength: '500', strengthUnit: 'mg', medicineType: 'tablet', quantity: 10 }],
+  }, own.token);
+  count('prescriptionRequests');
+  step('marketplace request');
+  step('done');
+  return { accounts, organizations: [hospital, clinic, pharmacy].map(({ id, name, type }) => ({ id, name, type })), counts };
+}
+
+function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}

@@ -1,0 +1,56 @@
+import { buildApp } from '../src/app.ts';
+import { ConfigError, loadConfig } from '../src/config.ts';
+import { openDatabase } from '../src/db/database.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
+import { dateIn } from '../src/time/zone.ts';
+import { seedDemo, type DemoCall } from './demo-data.ts';
+
+/**
+ * npm run demo: fills the configured (development) database with a hospital, a clinic and a
+ * pharmacy (scripts/demo-data.ts) and prints how to sign in as each person.
+ */
+async function main(): Promise<number> {
+  const config = loadConfig();
+  if (config.isProduction) {
+    console.error('npm run demo fills a development database; it does not run with NODE_ENV=production');
+    return 2;
+  }
+  const database = openDatabase(config.databaseUrl, { sqliteSynchronous: config.sqliteSynchronous, poolSize: 4 });
+  await migrateToLatest(database.db);
+  const app = await buildApp({ config: { ...config, logLevel: 'warn' }, database });
+  const call: DemoCall = async (namespace, apiName, data, token) => {
+    const response = await app.inject({ method: 'POST', url: '/api', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, payload: JSON.stringify({ namespace, apiName, data }) });
+    return { status: response.statusCode, body: response.json() };
+  };
+  try {
+    const exists = await call('organizations', 'getBySlug', { slug: 'riverside-general' });
+    if (exists.status === 200) {
+      console.error(`the demo is already in ${config.databaseUrl}; sign in with the accounts it printed (password ${'demo-password-2026'})`);
+      return 2;
+    }
+    const result = await seedDemo(call, { today: dateIn(config.timeZone, Date.now()), progress: bar });
+    process.stderr.write('\n');
+    console.log(`\nDemo data in ${config.databaseUrl}:`);
+    for (const [what, n] of Object.entries(result.counts)) console.log(`  ${String(n).padStart(4)} ${what}`);
+    console.log('\nSign in with auth.login { email, password } (every password is the same):\n');
+    for (const a of result.accounts) console.log(`  ${a.organization.padEnd(28)} ${a.role.padEnd(13)} ${a.email.padEnd(32)} ${a.password}`);
+    console.log(`\nThen open http://${config.host}:${config.port}/docs (npm start) and use the token as a bearer token.`);
+    return 0;
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
+function bar(done: number, total: number, what: string): void {
+  const width = 30;
+  const filled = Math.round((done / total) * width);
+  process.stderr.write(`\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${String(done).padStart(2)}/${total} ${what.padEnd(24)}`);
+}
+
+try {
+  process.exitCode = await main();
+} catch (error) {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exitCode = 1;
+}

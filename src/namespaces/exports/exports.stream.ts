@@ -1,0 +1,110 @@
+import type { Db } from '../../db/database.ts';
+import { containsLiteral } from '../../db/text-search.ts';
+import type { Database } from '../../db/schema.ts';
+import { appointmentResource, encounterResource, patientResource, practitionerResource } from './exports.fhir.ts';
+
+/** What can be exported, and from which table (every column as stored; FHIR where a mapping exists). */
+export const EXPORTABLE = {
+  patients: { table: 'patients', fhir: 'Patient' },
+  practitioners: { table: 'users', fhir: 'Practitioner' },
+  users: { table: 'users', fhir: null },
+  appointments: { table: 'appointments', fhir: 'Appointment' },
+  admissions: { table: 'admissions', fhir: 'Encounter' },
+  admissionCharges: { table: 'admissionCharges', fhir: null },
+  admissionPayments: { table: 'admissionPayments', fhir: null },
+  inventoryItems: { table: 'inventoryItems', fhir: null },
+  stockMovements: { table: 'inventoryMovements', fhir: null },
+} as const satisfies Record<string, { table: keyof Database; fhir: string | null }>;
+
+export type ExportResource = keyof typeof EXPORTABLE;
+export type ExportFormat = 'ndjson' | 'csv' | 'fhir';
+
+/** Rows read per query: memory stays bounded whatever the number of rows. */
+export const PAGE_ROWS = 500;
+
+const CONTENT_TYPES: Record<ExportFormat, string> = { ndjson: 'application/x-ndjson', csv: 'text/csv; charset=utf-8', fhir: 'application/fhir+ndjson' };
+
+/**
+ * One export, handed by the operation to the HTTP route that streams it (POST /export): the lines
+ * are produced as the client reads them, one page of rows at a time.
+ */
+export class ExportStream {
+  readonly contentType: string;
+  readonly fileName: string;
+  readonly total: number;
+  readonly lines: AsyncIterable<string>;
+
+  constructor(total: number, format: ExportFormat, resource: ExportResource, lines: AsyncIterable<string>) {
+    this.total = total;
+    this.lines = lines;
+    this.contentType = CONTENT_TYPES[format];
+    this.fileName = `${resource}.${format === 'csv' ? 'csv' : 'ndjson'}`;
+  }
+}
+
+type Row = Record<string, unknown>;
+
+function scoped(db: Db, resource: ExportResource, organizationId: string) {
+  const { table } = EXPORTABLE[resource];
+  let query = db.selectFrom(table as 'patients').where('organizationId', '=', organizationId);
+  if (resource === 'practitioners') {
+    query = query.where((eb) => eb.or([eb('role' as 'name', '=', 'doctor'), containsLiteral('roles', JSON.stringify('doctor'))]));
+  }
+  return query;
+}
+
+export async function countRows(db: Db, resource: ExportResource, organizationId: string): Promise<number> {
+  const row = await scoped(db, resource, organizationId).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Every row of the organization, in id order, read a page at a time. */
+export async function* rowsOf(db: Db, resource: ExportResource, organizationId: string): AsyncGenerator<Row> {
+  let after: string | undefined;
+  for (;;) {
+    let query = scoped(db, resource, organizationId).selectAll();
+    if (after !== undefined) query = query.where('id', '>', after);
+    const page = (await query.orderBy('id').limit(PAGE_ROWS).execute()) as Row[];
+    for (const row of page) yield row;
+    if (page.length < PAGE_ROWS) return;
+    after = String(page.at(-1)!.id);
+  }
+}
+
+/** The rows as lines of the format; CSV's header comes from the first row's columns. */
+export async function* linesOf(rows: AsyncIterable<Row>, format: ExportFormat, resource: ExportResource, timeZone: string): AsyncGenerator<string> {
+  let columns: string[] | undefined;
+  for await (const row of rows) {
+    if (format === 'ndjson') yield `${JSON.stringify(row)}\n`;
+    else if (format === 'fhir') yield `${JSON.stringify(fhirOf(resource, row, timeZone))}\n`;
+    else {
+      if (!columns) {
+        columns = Object.keys(row);
+        yield `${columns.map(csvCell).join(',')}\r\n`;
+      }
+      yield `${columns.map((c) => csvCell(row[c])).join(',')}\r\n`;
+    }
+  }
+}
+
+function fhirOf(resource: ExportResource, row: Row, timeZone: string): Row {
+  switch (EXPORTABLE[resource].fhir) {
+    case 'Patient':
+      return patientResource(row);
+    case 'Practitioner':
+      return practitionerResource(row);
+    case 'Appointment':
+      return appointmentResource(row, timeZone);
+    case 'Encounter':
+      return encounterResource(row);
+    case null:
+      throw new Error(`no FHIR mapping for ${resource}`);
+  }
+}
+
+/** RFC 4180: a cell with a comma, quote or line break is quoted, quotes doubled; null is empty. */
+function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  const text = typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint' ? String(value) : JSON.stringify(value);
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { recordAudit } from '../../audit/trail.ts';
+import { member } from '../../operations/audience.ts';
+import { defineOperation } from '../../operations/operation.ts';
+import { AppError } from '../../values/errors.ts';
+import { id } from '../../values/fields.ts';
+import { findOrganizationById } from '../organizations/organizations.public.ts';
+import { countRows, EXPORTABLE, ExportStream, linesOf, rowsOf, type ExportResource } from './exports.stream.ts';
+
+/**
+ * Extension: an organization's records of one kind, all of them, streamed by `POST /export` (the
+ * same body): NDJSON or CSV of the stored columns, or FHIR R4 NDJSON where a mapping exists. The
+ * total is known before the first line (`x-export-total`), so a client can show progress. Called
+ * through /api it answers BAD_REQUEST (a stream is no envelope). Each export is in the audit trail.
+ */
+export const stream = defineOperation({
+  namespace: 'exports',
+  name: 'stream', audience: member(),
+  summary: "Stream an organization's records (NDJSON, CSV or FHIR R4) through POST /export",
+  input: z.object({
+    organizationId: id(),
+    resource: z.enum(Object.keys(EXPORTABLE) as [ExportResource, ...ExportResource[]]),
+    format: z.enum(['ndjson', 'csv', 'fhir']).default('ndjson'),
+  }),
+  async handler(ctx, input) {
+    if (input.format === 'fhir' && !EXPORTABLE[input.resource].fhir) {
+      const fhirReady = Object.entries(EXPORTABLE).filter(([, v]) => v.fhir).map(([k]) => k);
+      throw new AppError('VALIDATION_FAILED', `format fhir is for ${fhirReady.join(', ')}`, { details: [{ path: 'format', message: `fhir is for ${fhirReady.join(', ')}` }] });
+    }
+    const organization = await findOrganizationById(ctx.db, input.organizationId);
+    const timeZone = organization?.timezone ?? ctx.config.timeZone;
+    const total = await countRows(ctx.db, input.resource, input.organizationId);
+    await recordAudit(ctx.db, ctx, { operation: `exports.stream:${input.resource}:${input.format}`, recordId: null, organizationId: input.organizationId });
+    return new ExportStream(total, input.format, input.resource, linesOf(rowsOf(ctx.db, input.resource, input.organizationId), input.format, input.resource, timeZone));
+  },
+});

@@ -1,0 +1,94 @@
+import assert from 'node:assert/strict';
+import { after, test } from 'node:test';
+import { describeEachDialect, ok } from '../../../test/harness.ts';
+import { JobRunner } from '../../jobs/runner.ts';
+import { httpPush } from '../../providers/http-push.ts';
+import { createServices } from '../../providers/index.ts';
+import { newId } from '../../values/ids.ts';
+import { startFakePush } from '../notifications/notifications.testkit.ts';
+import { sleepReminders } from './sleepLogs.jobs.ts';
+
+const fake = await startFakePush();
+after(() => fake.close());
+
+/** America/New_York: 2030-03-10 is the day clocks go forward (02:00 -> 03:00), UTC-5 before and UTC-4 after. */
+const ny = (local: string, offset: '-05:00' | '-04:00') => Date.parse(`${local}:00${offset}`);
+let clock = ny('2030-03-08T12:00', '-05:00');
+
+describeEachDialect(
+  'sleepLogs: sleep and wake reminders',
+  (t) => {
+    const token = () => `ExponentPushToken[ok-${newId()}]`;
+    const run = (push = true) =>
+      new JobRunner({
+        database: t().database,
+        config: t().config,
+        services: { ...createServices(t().config, t().app.log), push: push ? httpPush(fake.url, fake.key) : undefined },
+        log: t().app.log,
+        jobs: [sleepReminders],
+        now: () => clock,
+      }).runDue();
+    /** Runs the job at each local minute given (the job is due every minute). */
+    const runAt = async (instants: number[], push = true) => {
+      for (const at of instants) {
+        clock = at;
+        await run(push);
+      }
+    };
+    async function person(prefs: Record<string, unknown>, timezone: string | null = 'America/New_York'): Promise<{ idpUserId: string; device: string }> {
+      const idpUserId = newId();
+      const device = token();
+      ok(await t().call('pushDevices', 'create', { idpUserId, platform: 'ios', providerPushToken: device, ...(timezone ? { timezone } : {}) }));
+      ok(await t().call('sleepLogs', 'updateSleepPreferences', { idpUserId, sleepTime: '22:30', wakeTime: '06:30', ...prefs }));
+      return { idpUserId, device };
+    }
+
+    test('each switched-on reminder goes to the person\'s devices once, at the local time, across a daylight-saving change', async () => {
+      const both = await person({ sleepReminderEnabled: true, wakeReminderEnabled: true });
+      const wakeOnly = await person({ wakeReminderEnabled: true });
+      const none = await person({});
+      await runAt([ny('2030-03-09T22:29', '-05:00')]);
+      assert.equal(fake.to(both.device).length, 0, 'a minute early: nothing');
+      await runAt([ny('2030-03-09T22:30', '-05:00'), ny('2030-03-09T22:31', '-05:00'), ny('2030-03-09T22:45', '-05:00')]);
+      const evening = fake.to(both.device);
+      assert.equal(evening.length, 1, 'once, however many runs');
+      assert.equal(evening[0]!.title, 'Time to get ready for bed');
+      assert.equal(evening[0]!.body, 'Your bedtime is 22:30; your goal is 8h 0m of sleep.');
+      assert.equal(evening[0]!.data.type, 'sleep_sleep_reminder');
+      assert.equal(fake.to(wakeOnly.device).length, 0);
+      // The night the clocks go forward: 06:30 local is 10:30 UTC, not 11:30.
+      await runAt([ny('2030-03-10T06:29', '-04:00'), ny('2030-03-10T06:30', '-04:00'), ny('2030-03-10T06:31', '-04:00')]);
+      assert.deepEqual(fake.to(both.device).map((m) => m.title), ['Time to get ready for bed', 'Good morning']);
+      assert.deepEqual(fake.to(wakeOnly.device).map((m) => m.body), ['It is 06:30, your wake-up time.']);
+      assert.equal(fake.to(none.device).length, 0, 'switches off: nothing');
+      const rows = await t().database.db.selectFrom('sleepReminders').select(['kind', 'localDate', 'state']).where('idpUserId', '=', both.idpUserId).orderBy('dueAt').execute();
+      assert.deepEqual(rows.map((r) => ({ ...r })), [
+        { kind: 'sleep', localDate: '2030-03-09', state: 'sent' },
+        { kind: 'wake', localDate: '2030-03-10', state: 'sent' },
+      ]);
+    });
+
+    test('without a device zone the service zone is used; a reminder switched off before sending, or not sent within 30 minutes, never goes', async () => {
+      const utc = await person({ sleepReminderEnabled: true }, null);
+      // The test service runs in UTC: 22:30 UTC.
+      await runAt([Date.parse('2030-03-12T22:30:00Z')]);
+      assert.equal(fake.to(utc.device).length, 1);
+
+      const late = await person({ wakeReminderEnabled: true });
+      await runAt([ny('2030-03-13T06:30', '-04:00')], false);
+      assert.equal(fake.to(late.device).length, 0, 'no provider: queued only');
+      await runAt([ny('2030-03-13T07:01', '-04:00')]);
+      assert.equal(fake.to(late.device).length, 0, 'more than 30 minutes late: dropped');
+      const state = await t().database.db.selectFrom('sleepReminders').select('state').where('idpUserId', '=', late.idpUserId).executeTakeFirstOrThrow();
+      assert.equal(state.state, 'missed');
+
+      const changed = await person({ sleepReminderEnabled: true });
+      await runAt([ny('2030-03-14T22:30', '-04:00')], false);
+      ok(await t().call('sleepLogs', 'updateSleepPreferences', { idpUserId: changed.idpUserId, sleepReminderEnabled: false }));
+      await runAt([ny('2030-03-14T22:32', '-04:00')]);
+      assert.equal(fake.to(changed.device).length, 0, 'switched off meanwhile');
+    });
+  },
+  { services: { now: () => clock } },
+);
+

@@ -1,0 +1,113 @@
+import type { Db } from '../../db/database.ts';
+import type { PushProvider } from '../../services.ts';
+import { addDays, dateIn, isTimeZone, zonedInstant } from '../../time/zone.ts';
+import { newId } from '../../values/ids.ts';
+import { toBool } from '../../values/record.ts';
+import { activeDevices, deactivateDevices, outcomeOf } from '../notifications/notifications.public.ts';
+import { hoursText, minutesOfDay } from './sleepLogs.clock.ts';
+
+/** A reminder not sent within this long after its time is dropped (`missed`): a late bedtime nudge is noise. */
+export const REMINDER_WINDOW_MS = 30 * 60_000;
+const SEND_BATCH = 100;
+
+type Kind = 'sleep' | 'wake';
+
+/**
+ * Queues the sleep and wake reminders whose time has come (within the window) for every person with
+ * a reminder switched on and an active device, in the time zone of that person's most recently seen
+ * device (else the service's). One row per person, kind and local date: queued once, whatever the
+ * number of runs or processes. Returns how many were queued.
+ */
+export async function queueDueReminders(db: Db, now: number, fallbackZone: string): Promise<number> {
+  const people = await db
+    .selectFrom('sleepPreferences')
+    .select(['idpUserId', 'sleepTime', 'wakeTime', 'sleepReminderEnabled', 'wakeReminderEnabled'])
+    .where((eb) => eb.or([eb('sleepReminderEnabled', '=', true), eb('wakeReminderEnabled', '=', true)]))
+    .where((eb) => eb.exists(eb.selectFrom('pushDevices as d').select('d.id').whereRef('d.idpUserId', '=', 'sleepPreferences.idpUserId').where('d.isActive', '=', true)))
+    .execute();
+  if (people.length === 0) return 0;
+  const zones = await zonesOf(db, people.map((p) => p.idpUserId), fallbackZone);
+  const due: { idpUserId: string; kind: Kind; localDate: string; dueAt: number }[] = [];
+  for (const person of people) {
+    const zone = zones.get(person.idpUserId) ?? fallbackZone;
+    const today = dateIn(zone, now);
+    const wanted: [Kind, string, boolean | null][] = [['sleep', person.sleepTime, toBool(person.sleepReminderEnabled)], ['wake', person.wakeTime, toBool(person.wakeReminderEnabled)]];
+    for (const [kind, time, enabled] of wanted) {
+      if (!enabled) continue;
+      for (const localDate of [addDays(today, -1), today]) {
+        const dueAt = zonedInstant(localDate, minutesOfDay(time), zone);
+        if (dueAt <= now && now < dueAt + REMINDER_WINDOW_MS) due.push({ idpUserId: person.idpUserId, kind, localDate, dueAt });
+      }
+    }
+  }
+  let queued = 0;
+  for (const reminder of due) {
+    const result = await db
+      .insertInto('sleepReminders')
+      .values({ id: newId(), ...reminder, state: 'queued', error: null, sentAt: null, createdAt: now })
+      .onConflict((oc) => oc.columns(['idpUserId', 'kind', 'localDate']).doNothing())
+      .executeTakeFirst();
+    queued += Number(result.numInsertedOrUpdatedRows ?? 0);
+  }
+  return queued;
+}
+
+/** Each person's zone: that of the most recently seen active device that names a valid one. */
+async function zonesOf(db: Db, idpUserIds: string[], fallbackZone: string): Promise<Map<string, string>> {
+  const zones = new Map<string, string>();
+  for (let i = 0; i < idpUserIds.length; i += 500) {
+    const devices = await db
+      .selectFrom('pushDevices')
+      .select(['idpUserId', 'timezone'])
+      .where('idpUserId', 'in', idpUserIds.slice(i, i + 500))
+      .where('isActive', '=', true)
+      .where('timezone', 'is not', null)
+      .orderBy('lastSeenAt', 'asc')
+      .execute();
+    for (const d of devices) if (d.timezone && isTimeZone(d.timezone)) zones.set(d.idpUserId, d.timezone);
+  }
+  for (const id of idpUserIds) if (!zones.has(id)) zones.set(id, fallbackZone);
+  return zones;
+}
+
+/**
+ * Sends what is queued to the person's active devices: each reminder is taken (`sending`) before
+ * its one provider request and settled after, so it goes out at most once; a failed request puts
+ * it back for the next run within its window. Reminders past their window, or whose switch was
+ * turned off meanwhile, are not sent. Returns how many were sent.
+ */
+export async function sendQueuedReminders(db: Db, push: PushProvider, now: number): Promise<number> {
+  await db.updateTable('sleepReminders').set({ state: 'missed' }).where('state', '=', 'queued').where('dueAt', '<', now - REMINDER_WINDOW_MS).execute();
+  const queued = await db.selectFrom('sleepReminders').selectAll().where('state', '=', 'queued').where('dueAt', '<=', now).orderBy('dueAt').limit(SEND_BATCH).execute();
+  let sent = 0;
+  for (const reminder of queued) {
+    const taken = await db.updateTable('sleepReminders').set({ state: 'sending' }).where('id', '=', reminder.id).where('state', '=', 'queued').executeTakeFirst();
+    if (Number(taken.numUpdatedRows) !== 1) continue;
+    const settle = (state: string, error: string | null = null) =>
+      db.updateTable('sleepReminders').set({ state, error, sentAt: state === 'sent' ? now : null }).where('id', '=', reminder.id).execute();
+    const prefs = await db.selectFrom('sleepPreferences').selectAll().where('idpUserId', '=', reminder.idpUserId).executeTakeFirst();
+    const enabled = reminder.kind === 'sleep' ? prefs?.sleepReminderEnabled : prefs?.wakeReminderEnabled;
+    if (!prefs || !toBool(enabled)) {
+      await settle('cancelled', 'switched off before it was sent');
+      continue;
+    }
+    const devices = await activeDevices(db, reminder.idpUserId);
+    if (devices.length === 0) {
+      await settle('failed', 'no active devices');
+      continue;
+    }
+    const text = reminder.kind === 'sleep'
+      ? { title: 'Time to get ready for bed', body: `Your bedtime is ${prefs.sleepTime}; your goal is ${hoursText(Number(prefs.sleepGoalMinutes))} of sleep.` }
+      : { title: 'Good morning', body: `It is ${prefs.wakeTime}, your wake-up time.` };
+    const data = { type: `sleep_${reminder.kind}_reminder`, reminderId: reminder.id, localDate: reminder.localDate };
+    try {
+      const outcome = outcomeOf(devices, await push.send(devices.map((d) => ({ to: d.providerPushToken, ...text, data }))));
+      await deactivateDevices(db, outcome.unregistered, now);
+      await settle(outcome.state === 'failed' ? 'failed' : 'sent', outcome.error);
+      if (outcome.state !== 'failed') sent += 1;
+    } catch (error) {
+      await db.updateTable('sleepReminders').set({ state: 'queued', error: error instanceof Error ? error.message : String(error) }).where('id', '=', reminder.id).execute();
+    }
+  }
+  return sent;
+}

@@ -1,0 +1,12 @@
+import type { JobDefinition } from '../../jobs/runner.ts';
+import type { Operation } from '../../operations/operation.ts';
+import { listDeliveries } from './listDeliveries.ts';
+import { listSubscriptions } from './listSubscriptions.ts';
+import { redeliver } from './redeliver.ts';
+import { subscribe } from './subscribe.ts';
+import { unsubscribe } from './unsubscribe.ts';
+import { updateSubscription } from './updateSubscription.ts';
+import { webhookJobs } from './webhooks.jobs.ts';
+
+export const operations: Operation[] = [subscribe, listSubscriptions, updateSubscription, unsubscribe, listDeliveries, redeliver];
+export const jobs: readonly JobDefinition[] = webhookJobs;

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { member } from '../../operations/audience.ts';
+import { defineOperation } from '../../operations/operation.ts';
+import { id, paging } from '../../values/fields.ts';
+import { offsetOf, pageOf } from '../../values/paging.ts';
+import { deliveryOf, subscriptionRow } from './webhooks.records.ts';
+
+/** Extension: a subscription's delivery log, newest first; `state` filters (pending, delivered, failed). */
+export const listDeliveries = defineOperation({
+  namespace: 'webhooks',
+  name: 'listDeliveries', audience: member(),
+  summary: "A webhook subscription's delivery log",
+  input: z.object({ organizationId: id(), subscriptionId: id(), state: z.enum(['pending', 'delivered', 'failed']).optional(), ...paging }),
+  async handler(ctx, input) {
+    await subscriptionRow(ctx.db, input.organizationId, input.subscriptionId);
+    let query = ctx.db.selectFrom('webhookDeliveries').where('organizationId', '=', input.organizationId).where('subscriptionId', '=', input.subscriptionId);
+    if (input.state) query = query.where('state', '=', input.state);
+    const { n } = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const rows = await query.selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(input.pageSize).offset(offsetOf(input.page, input.pageSize)).execute();
+    return pageOf(rows.map(deliveryOf), Number(n), input.page, input.pageSize);
+  },
+});

@@ -1,0 +1,35 @@
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { member } from '../../operations/audience.ts';
+import { defineOperation } from '../../operations/operation.ts';
+import { id, str } from '../../values/fields.ts';
+import { newId } from '../../values/ids.ts';
+import { EVENT_TYPES } from './webhooks.events.ts';
+import { subscriptionOf } from './webhooks.records.ts';
+import { assertTarget } from './webhooks.targets.ts';
+
+export const eventTypes = () => z.array(z.enum(['*', ...EVENT_TYPES])).min(1).max(EVENT_TYPES.length + 1);
+export const targetUrl = () => z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }).max(2000);
+
+/**
+ * Extension: subscribes a URL to event types of the organization (`*`: all). Answers the
+ * subscription and, once, its signing `secret` (Standard Webhooks `whsec_...`): receivers verify
+ * each delivery with it. A target on a private or loopback address is refused (docs/webhooks.md).
+ */
+export const subscribe = defineOperation({
+  namespace: 'webhooks',
+  name: 'subscribe', audience: member(), writes: true,
+  summary: 'Subscribe a URL to event types; answers the signing secret once',
+  input: z.object({ organizationId: id(), url: targetUrl(), eventTypes: eventTypes(), description: str().max(500).nullish() }),
+  async handler(ctx, input) {
+    await assertTarget(input.url, ctx.config.webhooks.allowPrivateTargets);
+    const now = ctx.now();
+    const secret = `whsec_${randomBytes(32).toString('base64')}`;
+    const row = {
+      id: newId(), organizationId: input.organizationId, url: input.url, eventTypes: JSON.stringify([...new Set(input.eventTypes)]), secret,
+      description: input.description ?? null, isActive: true, createdAt: now, updatedAt: now,
+    };
+    await ctx.db.insertInto('webhookSubscriptions').values(row).execute();
+    return { item: subscriptionOf(row), secret };
+  },
+});

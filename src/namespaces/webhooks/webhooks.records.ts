@@ -1,0 +1,42 @@
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../values/errors.ts';
+import { parseJsonArray, toBool } from '../../values/record.ts';
+import type { WebhookDeliveriesTable, WebhookSubscriptionsTable } from './webhooks.table.ts';
+
+/** A subscription as the operations answer it: everything but the secret (shown once, at subscribe). */
+export function subscriptionOf(row: Selectable<WebhookSubscriptionsTable>) {
+  return {
+    id: row.id,
+    organizationId: row.organizationId,
+    url: row.url,
+    eventTypes: parseJsonArray(row.eventTypes),
+    description: row.description,
+    isActive: toBool(row.isActive) ?? false,
+    createdAt: Number(row.createdAt),
+    updatedAt: Number(row.updatedAt),
+  };
+}
+
+/** A delivery as its log shows it, with the body that was (or will be) sent. */
+export function deliveryOf(row: Selectable<WebhookDeliveriesTable>) {
+  return {
+    id: row.id,
+    subscriptionId: row.subscriptionId,
+    eventType: row.eventType,
+    payload: JSON.parse(row.payload) as unknown,
+    state: row.state,
+    attempts: Number(row.attempts),
+    nextAttemptAt: row.state === 'pending' ? Number(row.nextAttemptAt) : null,
+    lastStatus: row.lastStatus === null ? null : Number(row.lastStatus),
+    lastError: row.lastError,
+    deliveredAt: row.deliveredAt === null ? null : Number(row.deliveredAt),
+    createdAt: Number(row.createdAt),
+  };
+}
+
+export async function subscriptionRow(db: Db, organizationId: string, id: string) {
+  const row = await db.selectFrom('webhookSubscriptions').selectAll().where('organizationId', '=', organizationId).where('id', '=', id).executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND', `no webhook subscription ${id} in this organization`);
+  return row;
+}

@@ -34,6 +34,7 @@ import * as appointmentsStage from './migrations/0100_appointments_stage.ts';
 import * as payoutsStage from './migrations/0127_payouts_stage.ts';
 import * as sleepReminders from './migrations/0128_sleep_reminders.ts';
 import * as webhooks from './migrations/0129_webhooks.ts';
+import * as admissionLogsKept from './migrations/0130_admission_logs_kept.ts';
 import * as jobs from './migrations/0126_jobs.ts';
 import * as admissionStagePayments from './migrations/0125_admission_stage_payments.ts';
 import * as notificationChannels from './migrations/0124_notification_channels.ts';
@@ -82,6 +83,7 @@ const migrations: Record<string, Migration> = {
   '0127_payouts_stage': payoutsStage,
   '0128_sleep_reminders': sleepReminders,
   '0129_webhooks': webhooks,
+  '0130_admission_logs_kept': admissionLogsKept,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,2 +1,2 @@
 /** What other namespaces use of admissionLogs; they import it from here only. */
-export { type AdmissionEvent, appendLogs, deleteLogsOfAdmission, logsOfAdmission } from './admissionLogs.repo.ts';
+export { type AdmissionEvent, appendLogs, logsOfAdmission } from './admissionLogs.repo.ts';

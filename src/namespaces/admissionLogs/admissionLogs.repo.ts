@@ -48,7 +48,3 @@ export async function logsOfAdmission(db: Db, organizationId: string, admissionI
     .execute();
   return rows.map((r) => admissionLogs.repo.toRecord(r));
 }
-
-export async function deleteLogsOfAdmission(db: Db, organizationId: string, admissionId: string): Promise<void> {
-  await db.deleteFrom('admissionLogs').where('organizationId', '=', organizationId).where('admissionId', '=', admissionId).execute();
-}

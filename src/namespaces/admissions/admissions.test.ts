@@ -336,14 +336,17 @@ describeEachDialect('admissions', (t) => {
     assert.equal((await k.getAdmission(h.organizationId, item.id)).status, 'REQUESTED');
   });
 
-  test('delete: a REQUESTED or CANCELLED admission without charges goes with its log and frees its bed; others are INVALID_STATE', async () => {
+  test('delete: a REQUESTED or CANCELLED admission without charges goes, its log stays with a row saying so, its bed is freed; others are INVALID_STATE', async () => {
     const bedId = await k.bed(h);
     const { item } = ok(await k.admit(h, { bedId }));
     assert.deepEqual(ok(await t().call('admissions', 'delete', { organizationId: h.organizationId, id: item.id })), { id: item.id, deleted: true });
     failsWith(await t().call('admissions', 'getById', { organizationId: h.organizationId, id: item.id }), 'NOT_FOUND', 404);
     assert.equal((await k.getBed(h.organizationId, bedId)).status, 'AVAILABLE');
-    const rows = await t().database.db.selectFrom('admissionLogs').select('id').where('admissionId', '=', item.id).execute();
-    assert.equal(rows.length, 0);
+    const rows = await t().database.db.selectFrom('admissionLogs').select(['event', 'source']).where('admissionId', '=', item.id).orderBy('createdAt').execute();
+    assert.ok(rows.length >= 2, 'the request and its deletion are logged');
+    assert.deepEqual(rows.filter((r) => r.event === 'ADMISSION_DELETED').map((r) => r.source), ['system']);
+    const listed = ok(await t().call('admissionLogs', 'listByOrganization', { organizationId: h.organizationId })).items as Array<{ admissionId: string }>;
+    assert.ok(listed.some((r) => r.admissionId === item.id), 'the rows of a deleted admission are still listed');
     failsWith(await t().call('admissions', 'delete', { organizationId: h.organizationId, id: item.id }), 'NOT_FOUND', 404);
     const admitted = ok(await k.admit(h, { status: 'ADMITTED' })).item;
     failsWith(await t().call('admissions', 'delete', { organizationId: h.organizationId, id: admitted.id }), 'INVALID_STATE', 409);

@@ -3,7 +3,8 @@ import { AppError } from '../../values/errors.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { releaseBed, releaseReservations } from '../beds/beds.public.ts';
 import { findOrganizationById, settingsOf } from '../organizations/organizations.public.ts';
-import { deleteLogsOfAdmission } from '../admissionLogs/admissionLogs.public.ts';
+import { actorOf } from '../../caller/actor.ts';
+import { appendLogs } from '../admissionLogs/admissionLogs.public.ts';
 import { hasCharges, stageOfAdmission } from './admissions.repo.ts';
 import { paymentsOf } from './admissions.payments.ts';
 import { admissions } from './admissions.resource.ts';
@@ -12,11 +13,11 @@ import { admissions } from './admissions.resource.ts';
 const DELETABLE: ReadonlySet<string> = new Set(['REQUESTED', 'CANCELLED']);
 
 /**
- * Deletes a REQUESTED or CANCELLED admission without charges (by its stage: a label within those
- * counts), freeing its bed and any bed reserved for it. Its log rows (of a request that never
- * took place) go with it; the audit trail keeps the deletion. The log of an admission that was
- * admitted is never deleted, since such an admission is not. Any other admission (ADMITTED and after, or a status of your own)
- * is INVALID_STATE: cancel or discharge it instead. The audit trail keeps the deletion.
+ * Deletes a REQUESTED or CANCELLED admission without charges or payments (by its stage: a label
+ * within those counts), freeing its bed and any bed reserved for it. Its log rows stay, with one
+ * more (ADMISSION_DELETED): a log row is never deleted with its admission. Any other admission
+ * (ADMITTED and after, or a status of your own) is INVALID_STATE: cancel or discharge it instead.
+ * The audit trail keeps the deletion.
  */
 export const remove = defineOperation({
   namespace: 'admissions',
@@ -39,7 +40,7 @@ export const remove = defineOperation({
       await releaseBed(ctx.db, organizationId, current.bedId, input.id, settings.housekeepingEnabled, now);
     }
     await releaseReservations(ctx.db, organizationId, input.id, now);
-    await deleteLogsOfAdmission(ctx.db, organizationId, input.id);
+    await appendLogs(ctx.db, current, actorOf(ctx.membership), [{ event: 'ADMISSION_DELETED', notes: `deleted while ${String(current.status)}` }], now);
     await admissions.repo.remove(ctx.db, organizationId, input.id);
     return { id: input.id, deleted: true };
   },

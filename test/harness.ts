@@ -6,6 +6,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type DatabaseHandle, type Dialect } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
+import { allOperations } from '../src/namespaces/index.ts';
 import type { Operation } from '../src/operations/operation.ts';
 import type { Services } from '../src/services.ts';
 
@@ -96,6 +97,7 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
     ...(options.extraOperations ? { extraOperations: options.extraOperations } : {}),
   });
   await app.ready();
+  const operations = new Map([...allOperations, ...(options.extraOperations ?? [])].map((op) => [`${op.namespace}.${op.name}`, op]));
 
   return {
     app,
@@ -112,7 +114,9 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
         payload: JSON.stringify({ namespace, apiName, data }),
         remoteAddress: callOptions.ip ?? '127.0.0.1',
       });
-      return { statusCode: response.statusCode, body: response.json(), headers: response.headers };
+      const body = response.json();
+      if (response.statusCode === 200) assertDeclaredResult(operations, namespace, apiName, body.data);
+      return { statusCode: response.statusCode, body, headers: response.headers };
     },
     async close() {
       await app.close();
@@ -120,6 +124,19 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
       await dropSchema();
     },
   };
+}
+
+/**
+ * Every answer a test gets is checked against the result schema its operation declares, so that
+ * the schemas (in /openapi.json and the typed client) cannot drift from what is answered.
+ */
+export function assertDeclaredResult(operations: ReadonlyMap<string, Operation>, namespace: string, apiName: string, data: unknown): void {
+  const output = operations.get(`${namespace}.${apiName}`)?.output;
+  if (!output) return;
+  const checked = output.safeParse(data);
+  if (!checked.success) {
+    throw new Error(`${namespace}.${apiName} answered what its result schema does not describe:\n${checked.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
+  }
 }
 
 /**

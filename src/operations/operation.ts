@@ -60,6 +60,11 @@ export interface OperationDef<S extends z.ZodType, R> {
   writes?: boolean | 'manual';
   input: S;
   /**
+   * What it answers in `data` (src/values/results.ts): /openapi.json and the typed client describe
+   * it, and the test harness checks every answer the tests get against it (docs/api.md, "Results").
+   */
+  output?: z.ZodType;
+  /**
    * The organization the call concerns (src/access/organization.ts). Default: `input.organizationId`.
    * A plain string answer not equal to the input's organizationId counts as found from a record.
    */
@@ -79,6 +84,7 @@ export interface Operation {
   roles: ReadonlySet<string>;
   writes: boolean | 'manual';
   input: z.ZodType;
+  output?: z.ZodType;
   organizationOf?: (input: unknown, ctx: Context) => OrganizationAnswer | Promise<OrganizationAnswer>;
   rateLimits: RateLimit<unknown>[];
   handler(ctx: Context, input: unknown): Promise<unknown>;

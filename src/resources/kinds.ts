@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { bool, date, email, int, jsonObject, num, str, strArray, time, ts } from '../values/fields.ts';
 import { fromMinor, money, percent, toMinor } from '../values/money.ts';
+import { out } from '../values/results.ts';
 import { fromJsonText, toBool, toJsonText, type IsBool, type IsJson } from '../values/record.ts';
 
 /**
@@ -19,6 +20,8 @@ export interface FieldSpec<K extends FieldKind = FieldKind> {
   kind: K;
   /** Required on create; on update it may be changed but never cleared. */
   required?: boolean;
+  /** A required field that records written by the service itself may hold as null (its result schema says so). */
+  nullInRecords?: boolean;
   /** Replaces the schema the kind gives (bounds, enums). */
   schema?: z.ZodType;
   /** Stored on create when the field is absent. */
@@ -53,6 +56,33 @@ export function schemaOf(kind: FieldKind): z.ZodType {
       return money().transform(fromMinor);
     case 'percent':
       return percent().transform(fromMinor);
+  }
+}
+
+/** How a field of this kind is answered in a record (src/values/results.ts). */
+export function resultSchemaOf(kind: FieldKind): z.ZodType {
+  switch (kind) {
+    case 'string':
+    case 'email':
+      return out.text();
+    case 'int':
+      return out.int();
+    case 'number':
+    case 'money':
+    case 'percent':
+      return out.number();
+    case 'bool':
+      return out.bool();
+    case 'ts':
+      return out.ts();
+    case 'date':
+      return out.date();
+    case 'time':
+      return out.time();
+    case 'strings':
+      return out.strings();
+    case 'json':
+      return out.object();
   }
 }
 

@@ -1,4 +1,5 @@
 import { defineOperation, type Operation } from '../operations/operation.ts';
+import { deletedResult, itemResult, pageResult } from '../values/results.ts';
 import type { Repository } from './repository.ts';
 import type { ResourceSchemas } from './schemas.ts';
 import type { GeneratedName, ListWhere, ResourceRecord, ResourceSpec, TableName, FieldName } from './spec.ts';
@@ -9,28 +10,37 @@ const ALL: readonly GeneratedName[] = ['create', 'getById', 'update', 'delete', 
 export function operationsOf<T extends TableName, I extends FieldName<T> = never>(spec: ResourceSpec<T, I>, schemas: ResourceSchemas<T, I>, repo: Repository<T, I>): Operation[] {
   const generate = new Set(spec.generate ?? ALL);
   const namespace = spec.namespace;
-  const access = (name: GeneratedName) => ({ audience: spec.audiences?.[name] ?? spec.audience });
+  const access = (name: GeneratedName) => ({ audience: spec.audiences?.[name] ?? spec.audience, summary: summaries[name] });
   const readAccess = (name: GeneratedName) => ({ ...access(name), readsPatientData: spec.readsPatientData ?? false });
+  const item = itemResult(schemas.record);
+  const noun = spec.noun ?? `${spec.table} record`;
+  const summaries: Record<GeneratedName, string> = {
+    create: `Create a ${noun}`,
+    getById: `Read a ${noun} by its id`,
+    update: `Change a ${noun} (omitted fields stay, null clears)`,
+    delete: `Delete a ${noun}`,
+    list: `A page of ${noun}s${spec.listSearch?.length ? ', filtered and searched' : ''}`,
+  };
   const listName = spec.listName ?? (spec.scope === 'organization' ? 'listByOrganization' : 'list');
 
   const generated: Record<GeneratedName, () => Operation | undefined> = {
     create: () =>
       defineOperation({
-        namespace, name: 'create', ...access('create'), writes: true, input: schemas.create,
+        namespace, name: 'create', ...access('create'), writes: true, input: schemas.create, output: item,
         async handler(ctx, input) {
           return { item: await repo.insert(ctx.db, await repo.build(ctx, input)) };
         },
       }),
     getById: () =>
       defineOperation({
-        namespace, name: 'getById', ...readAccess('getById'), input: schemas.key,
+        namespace, name: 'getById', ...readAccess('getById'), input: schemas.key, output: item,
         async handler(ctx, input) {
           return { item: await repo.get(ctx.db, input.organizationId, input.id) };
         },
       }),
     update: () =>
       defineOperation({
-        namespace, name: 'update', ...access('update'), writes: true, input: schemas.update,
+        namespace, name: 'update', ...access('update'), writes: true, input: schemas.update, output: item,
         async handler(ctx, input) {
           const current = await repo.get(ctx.db, input.organizationId, input.id);
           const { changes } = await repo.merge(ctx, current, input);
@@ -39,7 +49,7 @@ export function operationsOf<T extends TableName, I extends FieldName<T> = never
       }),
     delete: () =>
       defineOperation({
-        namespace, name: 'delete', ...access('delete'), writes: true, input: schemas.key,
+        namespace, name: 'delete', ...access('delete'), writes: true, input: schemas.key, output: deletedResult,
         async handler(ctx, input) {
           if (spec.beforeDelete) await spec.beforeDelete(ctx, await repo.get(ctx.db, input.organizationId, input.id));
           await repo.remove(ctx.db, input.organizationId, input.id);
@@ -49,7 +59,7 @@ export function operationsOf<T extends TableName, I extends FieldName<T> = never
     list: () =>
       listName
         ? defineOperation({
-            namespace, name: listName, ...readAccess('list'), input: schemas.list,
+            namespace, name: listName, ...readAccess('list'), input: schemas.list, output: pageResult(schemas.record),
             async handler(ctx, input) {
               const given = input as Record<string, unknown>;
               const equals: Record<string, unknown> = {};

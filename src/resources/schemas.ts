@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { id, paging, ts } from '../values/fields.ts';
-import { schemaOf, type FieldSpec } from './kinds.ts';
+import { out } from '../values/results.ts';
+import { resultSchemaOf, schemaOf, type FieldSpec } from './kinds.ts';
 import type { ResourceInput, ResourceSpec, TableName, FieldName } from './spec.ts';
 
 type OrganizationKey = { organizationId?: string };
@@ -10,6 +11,8 @@ export interface ResourceSchemas<T extends TableName, I extends FieldName<T> = n
   update: z.ZodType<ResourceInput<T, I> & { id: string } & OrganizationKey>;
   key: z.ZodType<{ id: string } & OrganizationKey>;
   list: z.ZodType<ResourceInput<T, I> & OrganizationKey & { page: number; pageSize: number; search?: string | null }>;
+  /** A record as operations answer it: the described fields (null unless required), its id, organization and times. */
+  record: z.ZodType;
 }
 
 /** The input schemas of a resource's generated operations, from its fields. */
@@ -33,11 +36,20 @@ export function schemasOf<T extends TableName, I extends FieldName<T> = never>(s
   const listShape: Record<string, z.ZodType> = { ...orgShape, ...paging };
   for (const name of spec.listFilters ?? []) listShape[name] = fieldSchema(name).nullish();
   if (spec.listSearch?.length) listShape.search = z.string().trim().max(200).nullish();
+  const recordShape: Record<string, z.ZodType> = { id: out.id(), ...(spec.scope === 'organization' ? { organizationId: out.id() } : {}) };
+  for (const [name, field] of fields) {
+    // A JSON field holds what its own schema let in (an object or a list): that schema describes it.
+    const answered = field.kind === 'json' && field.schema ? field.schema : resultSchemaOf(field.kind);
+    recordShape[name] = field.required && !field.nullInRecords ? answered : answered.nullable();
+  }
+  recordShape.createdAt = out.ts();
+  recordShape.updatedAt = out.ts();
   // The shapes are built from data, so zod cannot infer them; ResourceInput says what they hold.
   return {
     create: z.object(createShape) as unknown as ResourceSchemas<T, I>['create'],
     update: z.object(updateShape) as unknown as ResourceSchemas<T, I>['update'],
     key: z.object({ id: id(), ...orgShape }),
     list: z.object(listShape) as unknown as ResourceSchemas<T, I>['list'],
+    record: out.record(recordShape).meta({ title: spec.noun ?? spec.table }),
   };
 }

@@ -26,6 +26,7 @@ export function buildOpenApi(registry: Registry): Record<string, unknown> {
   const paths: Record<string, unknown> = {};
   for (const op of registry.all()) {
     const name = `${op.namespace}.${op.name}`;
+    const input = z.toJSONSchema(op.input, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
     paths[`/api/${op.namespace}/${op.name}`] = {
       post: {
         operationId: name,
@@ -33,14 +34,11 @@ export function buildOpenApi(registry: Registry): Record<string, unknown> {
         summary: op.summary ?? name,
         description:
           `Also callable as POST /api with {"namespace":"${op.namespace}","apiName":"${op.name}","data":{...}}. ` +
-          `Access: ${describeAudience(op)}.`,
+          `Access: ${describeAudience(op)}.${firstCreate(op, input)}`,
         security: op.audience.kind !== 'public' && op.tokenRequired ? [{ bearer: [] }, { idpToken: [] }] : [{}, { bearer: [] }, { idpToken: [] }],
-        requestBody: {
-          required: false,
-          content: { 'application/json': { schema: z.toJSONSchema(op.input, { io: 'input', unrepresentable: 'any' }) } },
-        },
+        requestBody: { required: false, content: { 'application/json': { schema: input } } },
         responses: {
-          '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Ok' } } } },
+          '200': { description: 'ok', content: { 'application/json': { schema: okSchema(op) } } },
           ...errorResponses(op),
           default: { description: 'error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
         },
@@ -52,6 +50,7 @@ export function buildOpenApi(registry: Registry): Record<string, unknown> {
     info: {
       title: 'healthops',
       version: '0.1.0',
+      license: { name: 'MIT', identifier: 'MIT' },
       description: 'Every operation is POST /api with {namespace, apiName, data}. Error codes and HTTP statuses are listed in components.schemas.Error.',
     },
     servers: [{ url: '/', description: 'this service' }],
@@ -84,6 +83,41 @@ export function buildOpenApi(registry: Registry): Record<string, unknown> {
       },
     },
   };
+}
+
+/** The operation that makes the record an id input names (the examples' ids are placeholders). */
+const MADE_BY: Record<string, string> = {
+  organizationId: 'organizations.create',
+  patientId: 'patients.create',
+  doctorId: 'users.create (role doctor; its id)',
+  userId: 'users.create',
+  appointmentId: 'appointments.create',
+  admissionId: 'admissions.create',
+  bedId: 'beds.create',
+  wardId: 'wards.create',
+  roomId: 'rooms.create',
+  serviceId: 'services.create',
+  inventoryItemId: 'inventoryItems.create',
+  supplierId: 'suppliers.create',
+  labOrderId: 'labOrders.create',
+  prescriptionId: 'prescriptionMarketplace.uploadPrescription',
+  subscriptionId: 'webhooks.subscribe',
+};
+
+/** Which records to create before the example can be sent as it is to a fresh database (npm run demo makes a set). */
+function firstCreate(op: Operation, input: Record<string, unknown>): string {
+  const names = Object.keys((input.properties as Record<string, unknown> | undefined) ?? {});
+  const needed = names.filter((n) => MADE_BY[n]).map((n) => `${n} from ${MADE_BY[n]!}`);
+  if (names.includes('id') && !op.name.startsWith('create')) needed.push(`id from ${op.namespace}'s create (or list)`);
+  return needed.length === 0 ? '' : ` The ids in the example are placeholders: first create the records (${needed.join('; ')}), or run npm run demo and use its ids.`;
+}
+
+/** The envelope with the operation's declared result in `data` (any object where it declares none yet). */
+function okSchema(op: Operation): Record<string, unknown> {
+  if (!op.output) return { $ref: '#/components/schemas/Ok' };
+  const data = z.toJSONSchema(op.output, { io: 'output', unrepresentable: 'any' }) as Record<string, unknown>;
+  delete data.$schema;
+  return { type: 'object', required: ['status', 'data'], properties: { status: { const: 'ok' }, data } };
 }
 
 const ERROR = { content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };

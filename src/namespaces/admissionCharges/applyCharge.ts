@@ -3,6 +3,8 @@ import { member } from '../../operations/audience.ts';
 import { notFound } from '../../values/errors.ts';
 import { id, idpUserId } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { itemResult } from '../../values/results.ts';
+import { chargeRecord } from '../admissions/admissions.public.ts';
 import { findService } from '../services/services.public.ts';
 import { applyServiceCharge } from './admissionCharges.apply.ts';
 import { chargeActor, idpTeamId, label, notes, organizationOfTeam, quantity } from './admissionCharges.context.ts';
@@ -30,6 +32,7 @@ export const applyCharge = defineOperation({
       notes: notes(),
     })
     .refine((i) => !i.referenceType === !i.referenceId, { path: ['referenceId'], message: 'referenceType and referenceId come together' }),
+  output: itemResult(chargeRecord),
   organizationOf: organizationOfTeam,
   async handler(ctx, input) {
     const organizationId = ctx.organizationId!;

@@ -3,6 +3,8 @@ import { member } from '../../operations/audience.ts';
 import { notFound } from '../../values/errors.ts';
 import { id, idpUserId } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { itemResult } from '../../values/results.ts';
+import { chargeRecord } from '../admissions/admissions.public.ts';
 import { applyServiceCharge } from './admissionCharges.apply.ts';
 import { chargeActor, idpTeamId, notes, organizationOfTeam } from './admissionCharges.context.ts';
 import { consultationServiceOf } from './admissionCharges.repo.ts';
@@ -27,6 +29,7 @@ export const applyDoctorFee = defineOperation({
     consultationId: id().nullish(),
     notes: notes(),
   }),
+  output: itemResult(chargeRecord),
   organizationOf: organizationOfTeam,
   async handler(ctx, input) {
     const organizationId = ctx.organizationId!;

@@ -3,7 +3,8 @@ import { member } from '../../operations/audience.ts';
 import { notFound, validationFailed } from '../../values/errors.ts';
 import { id, idpUserId } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { findAdmission } from '../admissions/admissions.public.ts';
+import { itemResult } from '../../values/results.ts';
+import { chargeRecord, findAdmission } from '../admissions/admissions.public.ts';
 import { findLabOrder } from '../labOrders/labOrders.public.ts';
 import { findService } from '../services/services.public.ts';
 import { applyServiceCharge } from './admissionCharges.apply.ts';
@@ -30,6 +31,7 @@ export const applyLabCharge = defineOperation({
     quantity: quantity(),
     notes: notes(),
   }),
+  output: itemResult(chargeRecord),
   organizationOf: organizationOfTeam,
   async handler(ctx, input) {
     const organizationId = ctx.organizationId!;

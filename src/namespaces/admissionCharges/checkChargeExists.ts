@@ -3,7 +3,8 @@ import { member } from '../../operations/audience.ts';
 import { notFound } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { findAdmission, toChargeRecord } from '../admissions/admissions.public.ts';
+import { out } from '../../values/results.ts';
+import { chargeRecord, findAdmission, toChargeRecord } from '../admissions/admissions.public.ts';
 import { idpTeamId, label, organizationOfTeam } from './admissionCharges.context.ts';
 import { activeChargeFor } from './admissionCharges.repo.ts';
 
@@ -15,6 +16,7 @@ export const checkChargeExists = defineOperation({
   readsPatientData: true,
   summary: 'Tell whether a reference (e.g. a lab order) is already charged on an admission',
   input: z.object({ idpTeamId: idpTeamId(), admissionId: id(), referenceType: label(), referenceId: id() }),
+  output: z.object({ exists: out.bool(), item: chargeRecord.nullable() }),
   organizationOf: organizationOfTeam,
   async handler(ctx, input) {
     const organizationId = ctx.organizationId!;

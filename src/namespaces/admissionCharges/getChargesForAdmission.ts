@@ -3,7 +3,8 @@ import { member } from '../../operations/audience.ts';
 import { notFound } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { chargesOfAdmission, toChargeRecord, findAdmission } from '../admissions/admissions.public.ts';
+import { itemsResult } from '../../values/results.ts';
+import { chargeRecord, chargesOfAdmission, toChargeRecord, findAdmission } from '../admissions/admissions.public.ts';
 import { idpTeamId, organizationOfTeam } from './admissionCharges.context.ts';
 
 /** Every charge of the admission in the order applied, voided ones included (voidedAt set): `{ items }`. */
@@ -14,6 +15,7 @@ export const getChargesForAdmission = defineOperation({
   readsPatientData: true,
   summary: 'All charges of an admission, voided ones included and marked',
   input: z.object({ idpTeamId: idpTeamId(), admissionId: id() }),
+  output: itemsResult(chargeRecord),
   organizationOf: organizationOfTeam,
   async handler(ctx, input) {
     const organizationId = ctx.organizationId!;

@@ -3,9 +3,10 @@ import { member } from '../../operations/audience.ts';
 import { notFound } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { itemsResult } from '../../values/results.ts';
 import { findPatient } from '../patients/patients.public.ts';
 import { idpTeamId, organizationOfTeam } from './admissionCharges.context.ts';
-import { toChargeRecord } from '../admissions/admissions.public.ts';
+import { chargeRecord, toChargeRecord } from '../admissions/admissions.public.ts';
 import { chargesOfPatient } from './admissionCharges.repo.ts';
 
 /** The patient's latest charges over all their admissions, newest first, voided ones included: `{ items }`. limit 1..500, default 100. */
@@ -16,6 +17,7 @@ export const getChargesForPatient = defineOperation({
   readsPatientData: true,
   summary: "A patient's latest charges across admissions (limit 1..500)",
   input: z.object({ idpTeamId: idpTeamId(), patientId: id(), limit: z.int().min(1).max(500).nullish() }),
+  output: itemsResult(chargeRecord),
   organizationOf: organizationOfTeam,
   async handler(ctx, input) {
     const organizationId = ctx.organizationId!;

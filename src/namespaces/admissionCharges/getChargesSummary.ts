@@ -3,7 +3,8 @@ import { member } from '../../operations/audience.ts';
 import { notFound } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { advanceOf, billOf, chargesOfAdmission, findAdmission, netPaid, paymentsOf } from '../admissions/admissions.public.ts';
+import { out } from '../../values/results.ts';
+import { billShape, advanceOf, billOf, chargesOfAdmission, findAdmission, netPaid, paymentsOf } from '../admissions/admissions.public.ts';
 import { idpTeamId, organizationOfTeam } from './admissionCharges.context.ts';
 
 /**
@@ -18,6 +19,7 @@ export const getChargesSummary = defineOperation({
   readsPatientData: true,
   summary: "Totals of an admission's charges (voided apart), advance and balance due",
   input: z.object({ idpTeamId: idpTeamId(), admissionId: id() }),
+  output: z.object({ admissionId: out.id(), patientId: out.id(), status: out.text(), ...billShape }),
   organizationOf: organizationOfTeam,
   async handler(ctx, input) {
     const organizationId = ctx.organizationId!;

@@ -3,8 +3,9 @@ import { member } from '../../operations/audience.ts';
 import { AppError, notFound } from '../../values/errors.ts';
 import { id, idpUserId } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { itemResult } from '../../values/results.ts';
 import { chargeActor, idpTeamId, organizationOfTeam } from './admissionCharges.context.ts';
-import { toChargeRecord } from '../admissions/admissions.public.ts';
+import { chargeRecord, toChargeRecord } from '../admissions/admissions.public.ts';
 import { findCharge, markVoided } from './admissionCharges.repo.ts';
 
 /**
@@ -19,6 +20,7 @@ export const voidCharge = defineOperation({
   summary: 'Void a charge (kept, marked with who, when and why)',
   writes: true,
   input: z.object({ idpTeamId: idpTeamId(), idpUserId: idpUserId(), reason: z.string().trim().min(1, 'must not be empty').max(2000), chargeId: id() }),
+  output: itemResult(chargeRecord),
   organizationOf: organizationOfTeam,
   async handler(ctx, input) {
     const organizationId = ctx.organizationId!;

@@ -72,8 +72,9 @@ export const admissionLogs = defineResource({
     admissionId: { kind: 'string', required: true, schema: id() },
     patientId: { kind: 'string', required: true, schema: id() },
     event: { kind: 'string', required: true, schema: label() },
-    performedByUserId: { kind: 'string', required: true, schema: id() },
-    performedByRole: { kind: 'string', required: true, schema: label() },
+    // The workflow's own rows (source: system) name no one when the change came without a token.
+    performedByUserId: { kind: 'string', required: true, nullInRecords: true, schema: id() },
+    performedByRole: { kind: 'string', required: true, nullInRecords: true, schema: label() },
     notes: { kind: 'string', schema: str() },
   },
   listFilters: ['admissionId', 'event'],

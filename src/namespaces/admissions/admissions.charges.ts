@@ -15,7 +15,8 @@ export type ChargeRecord = ResourceRecord<'admissionCharges'>;
 /**
  * Charges on admissions. No operation is generated: the eight operations of admissionCharges are
  * written by hand; this gives the row <-> record mapping (money fields in minor units in the columns,
- * numbers with two decimals in records; taxPercent basis points <-> percent). A charge keeps its own
+ * numbers with two decimals in records; taxPercent basis points <-> percent) and the record's
+ * result schema (`required`: the columns that are never null). A charge keeps its own
  * copy of the service's name, category and amounts, so a later price change or a deleted service
  * does not alter it.
  */
@@ -25,23 +26,23 @@ export const charges = defineResource({
   scope: 'organization',
   generate: [],
   fields: {
-    admissionId: { kind: 'string' },
-    patientId: { kind: 'string' },
-    serviceId: { kind: 'string' },
-    serviceName: { kind: 'string' },
-    serviceCategory: { kind: 'string' },
-    chargeType: { kind: 'string' },
-    quantity: { kind: 'number' },
-    unitPrice: { kind: 'money' },
-    subtotal: { kind: 'money' },
-    taxPercent: { kind: 'percent' },
-    taxAmount: { kind: 'money' },
-    amount: { kind: 'money' },
+    admissionId: { kind: 'string', required: true },
+    patientId: { kind: 'string', required: true },
+    serviceId: { kind: 'string', required: true },
+    serviceName: { kind: 'string', required: true },
+    serviceCategory: { kind: 'string', required: true },
+    chargeType: { kind: 'string', required: true },
+    quantity: { kind: 'number', required: true },
+    unitPrice: { kind: 'money', required: true },
+    subtotal: { kind: 'money', required: true },
+    taxPercent: { kind: 'percent', required: true },
+    taxAmount: { kind: 'money', required: true },
+    amount: { kind: 'money', required: true },
     referenceType: { kind: 'string' },
     referenceId: { kind: 'string' },
     doctorId: { kind: 'string' },
     notes: { kind: 'string' },
-    appliedByUserId: { kind: 'string' },
+    appliedByUserId: { kind: 'string', required: true },
     voidedAt: { kind: 'ts' },
     voidedByUserId: { kind: 'string' },
     voidReason: { kind: 'string' },

@@ -1,5 +1,6 @@
 import { member } from '../../operations/audience.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { itemResult } from '../../values/results.ts';
 import { appendLogs } from '../admissionLogs/admissionLogs.public.ts';
 import { admissions, createInput } from './admissions.resource.ts';
 import { prepareChange } from './admissions.change.ts';
@@ -16,6 +17,7 @@ export const create = defineOperation({
   summary: 'Create an admission, occupying the bed given',
   writes: true,
   input: createInput,
+  output: itemResult(admissions.schemas.record),
   async handler(ctx, input) {
     const given = new Set(Object.keys(input).filter((k) => input[k as keyof typeof input] !== undefined && input[k as keyof typeof input] !== null));
     const built = await admissions.repo.build(ctx, { ...input, status: input.status ?? 'REQUESTED', requestedAt: input.requestedAt ?? ctx.now() });

@@ -1,6 +1,7 @@
 import { member } from '../../operations/audience.ts';
 import { AppError } from '../../values/errors.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { deletedResult } from '../../values/results.ts';
 import { releaseBed, releaseReservations } from '../beds/beds.public.ts';
 import { findOrganizationById, settingsOf } from '../organizations/organizations.public.ts';
 import { actorOf } from '../../caller/actor.ts';
@@ -25,6 +26,7 @@ export const remove = defineOperation({
   summary: 'Delete a REQUESTED or CANCELLED admission without charges',
   writes: true,
   input: admissions.schemas.key,
+  output: deletedResult,
   async handler(ctx, input) {
     const organizationId = input.organizationId!;
     const current = await admissions.repo.lock(ctx.db, ctx.dialect, organizationId, input.id);

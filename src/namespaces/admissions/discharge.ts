@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { AppError } from '../../values/errors.ts';
 import { id, reqStr, str } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { itemResult } from '../../values/results.ts';
+import { admissions } from './admissions.resource.ts';
 import { assertStage, changeAdmission } from './admissions.change.ts';
 
 /** Roles that may discharge with money still due (with a reason, logged). */
@@ -27,6 +29,7 @@ export const discharge = defineOperation({
     dischargeSummary: str().nullish(),
     override: z.object({ reason: reqStr().max(1000) }).nullish(),
   }),
+  output: itemResult(admissions.schemas.record),
   async handler(ctx, input) {
     const { id: admissionId, organizationId, override, ...fields } = input;
     await assertStage(ctx, organizationId, admissionId, 'discharge', ['ADMITTED', 'DISCHARGE_REQUESTED']);

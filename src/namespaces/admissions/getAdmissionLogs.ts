@@ -3,6 +3,8 @@ import { member } from '../../operations/audience.ts';
 import { organizationOfRecord } from '../../access/organization.ts';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { itemsResult } from '../../values/results.ts';
+import { admissionLogRecord } from './admissions.results.ts';
 import { logsOfAdmission } from '../admissionLogs/admissionLogs.public.ts';
 
 /**
@@ -17,6 +19,7 @@ export const getAdmissionLogs = defineOperation({
   readsPatientData: true,
   summary: 'The log of an admission, oldest first',
   input: z.object({ admissionId: id() }),
+  output: itemsResult(admissionLogRecord),
   organizationOf: organizationOfRecord('admissions', 'admissionId', 'admission'),
   async handler(ctx, input) {
     return { items: await logsOfAdmission(ctx.db, ctx.organizationId!, input.admissionId) };

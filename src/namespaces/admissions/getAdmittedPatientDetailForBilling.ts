@@ -6,14 +6,16 @@ import { id } from '../../values/fields.ts';
 import { defineOperation, type Context } from '../../operations/operation.ts';
 import { beds } from '../beds/beds.public.ts';
 import { findOrganizationBySlug } from '../organizations/organizations.public.ts';
-import { findPatient } from '../patients/patients.public.ts';
+import { findPatient, patients } from '../patients/patients.public.ts';
 import { rooms } from '../rooms/rooms.public.ts';
 import { services } from '../services/services.public.ts';
-import { findWard } from '../wards/wards.public.ts';
+import { findWard, wards } from '../wards/wards.public.ts';
 import { advanceOf, billOf } from './admissions.bill.ts';
 import { chargesOfAdmission, toChargeRecord } from './admissions.charges.ts';
 import { findAdmission } from './admissions.repo.ts';
 import { netPaid, paymentsOf } from './admissions.payments.ts';
+import { admissions } from './admissions.resource.ts';
+import { billShape, chargeRecord } from './admissions.results.ts';
 
 const slug = () => z.string().trim().toLowerCase().min(1, 'must not be empty').max(64);
 
@@ -39,6 +41,17 @@ export const getAdmittedPatientDetailForBilling = defineOperation({
   readsPatientData: true,
   summary: 'Patient, admission, place, charges and balance due of an admission (by organization slug)',
   input: z.object({ admissionId: id(), organizationSlug: slug() }),
+  output: z.object({
+    patient: patients.schemas.record.nullable(),
+    admission: admissions.schemas.record,
+    ward: wards.schemas.record.nullable(),
+    room: rooms.schemas.record.nullable(),
+    bed: beds.schemas.record.nullable(),
+    bedTypeService: services.schemas.record.nullable(),
+    charges: z.array(chargeRecord),
+    voidedCharges: z.array(chargeRecord),
+    ...billShape,
+  }),
   organizationOf: (input, ctx) => organizationOfSlug(ctx, input.organizationSlug),
   async handler(ctx, input) {
     const organizationId = ctx.organizationId!;

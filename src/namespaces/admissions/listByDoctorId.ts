@@ -3,6 +3,8 @@ import { member } from '../../operations/audience.ts';
 import { organizationOfRecord } from '../../access/organization.ts';
 import { id, paging } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { pageResult } from '../../values/results.ts';
+import { admissions } from './admissions.resource.ts';
 import { pageAdmissions } from './admissions.repo.ts';
 import { statusText } from './admissions.status.ts';
 
@@ -18,6 +20,7 @@ export const listByDoctorId = defineOperation({
   readsPatientData: true,
   summary: 'A page of the admissions of an admitting doctor',
   input: z.object({ doctorId: id(), status: statusText().nullish(), ...paging }),
+  output: pageResult(admissions.schemas.record),
   organizationOf: organizationOfRecord('users', 'doctorId', 'doctor'),
   async handler(ctx, input) {
     const filters = { organizationId: ctx.organizationId!, admittingDoctorId: input.doctorId, status: input.status };

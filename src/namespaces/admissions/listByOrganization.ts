@@ -2,6 +2,8 @@ import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id, paging } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { pageResult } from '../../values/results.ts';
+import { admissions } from './admissions.resource.ts';
 import { pageAdmissions } from './admissions.repo.ts';
 import { statusText } from './admissions.status.ts';
 
@@ -22,6 +24,7 @@ export const listByOrganization = defineOperation({
     searchQuery: z.string().trim().max(200).nullish(),
     ...paging,
   }),
+  output: pageResult(admissions.schemas.record),
   async handler(ctx, input) {
     const filters = { organizationId: input.organizationId, status: input.status, search: input.searchQuery };
     return pageAdmissions(ctx.db, filters, input.page, input.pageSize);

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { id } from '../../values/fields.ts';
 import { fromMinor } from '../../values/money.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { out } from '../../values/results.ts';
+import { paymentRecord } from './admissions.results.ts';
 import { admissions } from './admissions.resource.ts';
 import { amountDue, netPaid, paymentsOf, toPaymentRecord } from './admissions.payments.ts';
 
@@ -13,6 +15,7 @@ export const listPayments = defineOperation({
   summary: 'Payments and refunds of an admission, with the net received and the balance due',
   readsPatientData: true,
   input: z.object({ admissionId: id(), organizationId: id() }),
+  output: z.object({ items: z.array(paymentRecord), paymentsReceived: out.number(), balanceDue: out.number() }),
   async handler(ctx, input) {
     const admission = await admissions.repo.get(ctx.db, input.organizationId, input.admissionId);
     const rows = await paymentsOf(ctx.db, input.organizationId, admission.id);

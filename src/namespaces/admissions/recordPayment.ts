@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { id, ts } from '../../values/fields.ts';
 import { money } from '../../values/money.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { paymentWritten } from './admissions.results.ts';
 import { admissions } from './admissions.resource.ts';
 import { PAYMENT_METHODS, writePayment } from './admissions.payments.ts';
 
@@ -21,6 +22,7 @@ export const recordPayment = defineOperation({
   summary: 'Record a payment against an admission (answers the balance due after it)',
   writes: true,
   input: z.object({ admissionId: id(), organizationId: id(), amount: positiveMoney(), method: paymentMethod(), reference: reference().nullish(), receivedAt: ts().nullish() }),
+  output: paymentWritten,
   async handler(ctx, input) {
     const admission = await admissions.repo.lock(ctx.db, ctx.dialect, input.organizationId, input.admissionId);
     return writePayment(ctx, admission, { amount: input.amount, method: input.method, reference: input.reference ?? null, reason: null, refundOf: null, receivedAt: input.receivedAt });

@@ -4,6 +4,7 @@ import { AppError, validationFailed } from '../../values/errors.ts';
 import { id, reqStr } from '../../values/fields.ts';
 import { fromMinor } from '../../values/money.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { paymentWritten } from './admissions.results.ts';
 import { admissions } from './admissions.resource.ts';
 import { netPaid, paymentsOf, writePayment } from './admissions.payments.ts';
 import { paymentMethod, positiveMoney } from './recordPayment.ts';
@@ -27,6 +28,7 @@ export const refundPayment = defineOperation({
     refundOf: id().nullish(),
     reference: z.string().trim().max(256).nullish(),
   }),
+  output: paymentWritten,
   async handler(ctx, input) {
     const admission = await admissions.repo.lock(ctx.db, ctx.dialect, input.organizationId, input.admissionId);
     const payments = await paymentsOf(ctx.db, input.organizationId, admission.id);

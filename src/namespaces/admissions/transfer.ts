@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { id, reqStr } from '../../values/fields.ts';
 import { validationFailed } from '../../values/errors.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { itemResult } from '../../values/results.ts';
 import { admissions } from './admissions.resource.ts';
 import { assertStage, changeAdmission } from './admissions.change.ts';
 
@@ -17,6 +18,7 @@ export const transfer = defineOperation({
   summary: 'Move an admitted patient to another bed (the old bed is freed, the new one occupied)',
   writes: true,
   input: z.object({ id: id(), organizationId: id(), bedId: id(), reason: reqStr().max(1000).nullish() }),
+  output: itemResult(admissions.schemas.record),
   async handler(ctx, input) {
     await assertStage(ctx, input.organizationId, input.id, 'transfer', ['ADMITTED', 'DISCHARGE_REQUESTED']);
     const current = await admissions.repo.get(ctx.db, input.organizationId, input.id);

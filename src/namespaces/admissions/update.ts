@@ -1,5 +1,6 @@
 import { member } from '../../operations/audience.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { itemResult } from '../../values/results.ts';
 import { admissions } from './admissions.resource.ts';
 import { changeAdmission } from './admissions.change.ts';
 
@@ -16,6 +17,7 @@ export const update = defineOperation({
   summary: 'Update an admission: status moves, discharge, bed moves, billing clearance',
   writes: true,
   input: admissions.schemas.update,
+  output: itemResult(admissions.schemas.record),
   async handler(ctx, input) {
     const { id, organizationId, ...fields } = input;
     return { item: await changeAdmission(ctx, organizationId!, id, fields) };

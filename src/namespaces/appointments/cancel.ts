@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { id, reqStr } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { moveAppointment } from './appointments.moves.ts';
+import { appointmentItem } from './appointments.results.ts';
 
 /**
  * Cancels the appointment with a reason (required; stored as cancelledReason, cancelledAt now):
@@ -14,6 +15,7 @@ export const cancel = defineOperation({
   summary: 'Cancel an appointment with a reason (frees the time)',
   writes: true,
   input: z.object({ id: id(), organizationId: id(), reason: reqStr() }),
+  output: appointmentItem,
   async handler(ctx, input) {
     const other = { cancelledReason: input.reason, cancelledAt: ctx.now() };
     return { item: await moveAppointment(ctx, { ...input, operation: 'cancel', to: 'cancelled', other }) };

@@ -6,6 +6,7 @@ import { defineOperation } from '../../operations/operation.ts';
 import { moveAppointment } from './appointments.moves.ts';
 import { clockOf } from './appointments.references.ts';
 import { seriesRows } from './appointments.repo.ts';
+import { seriesResult } from './appointments.results.ts';
 
 /** Stages of a visit that has not begun: what cancelling a series cancels. */
 const NOT_BEGUN = ['pending', 'scheduled', 'confirmed'];
@@ -22,6 +23,7 @@ export const cancelSeries = defineOperation({
   summary: 'Cancel the appointments of a series that have not begun, from a date on',
   writes: true,
   input: z.object({ seriesId: id(), organizationId: id(), reason: reqStr(), fromDate: date().nullish() }),
+  output: seriesResult,
   async handler(ctx, input) {
     const { organizationId, seriesId, reason } = input;
     const rows = await seriesRows(ctx.db, organizationId, seriesId);

@@ -5,6 +5,7 @@ import { money } from '../../values/money.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { book, defined, type Booking } from './appointments.booking.ts';
 import { bookingFields, label, statusText, text } from './appointments.fields.ts';
+import { appointmentItem } from './appointments.results.ts';
 
 /** The fields of a booking by staff (create, and each occurrence of createSeries). */
 export const createFields = () => ({
@@ -52,6 +53,7 @@ export const create = defineOperation({
   summary: 'Book an appointment (CONFLICT when the doctor is busy or has reserved the time)',
   writes: true,
   input,
+  output: appointmentItem,
   async handler(ctx, input) {
     return { item: await book(ctx, bookingOf(input)) };
   },

@@ -9,6 +9,8 @@ import { findPatientByContact, type PatientRecord, asPatient, patients } from '.
 import { book, defined } from './appointments.booking.ts';
 import { duration, label, text } from './appointments.fields.ts';
 import { patientOf } from './appointments.references.ts';
+import { out } from '../../values/results.ts';
+import { appointmentRecord } from './appointments.results.ts';
 
 const patientDetails = () =>
   z.object({
@@ -68,6 +70,7 @@ export const createByDoctor = defineOperation({
     /** extension: the interface gives no type here */
     type: label().nullish(),
   }),
+  output: z.object({ item: appointmentRecord, patient: patients.schemas.record, patientCreated: out.bool() }),
   async handler(ctx, input) {
     const { patient, created } = await resolvePatient(ctx, input.organizationId, input.patientDetails);
     const item = await book(ctx, {

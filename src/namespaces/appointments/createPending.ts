@@ -6,6 +6,7 @@ import { defineOperation } from '../../operations/operation.ts';
 import { book, defined } from './appointments.booking.ts';
 import { bookingFields, label, text } from './appointments.fields.ts';
 import { ownerByBookedPatient } from './appointments.owners.ts';
+import { appointmentItem } from './appointments.results.ts';
 
 /**
  * Holds a slot until payment: status `pending`, paymentStatus `pending`, holdExpiresAt = now +
@@ -26,6 +27,7 @@ export const createPending = defineOperation({
     consultationFee: money().nullish(),
     paymentMethod: label().nullish(),
   }),
+  output: appointmentItem,
   async handler(ctx, input) {
     const item = await book(ctx, {
       ...input,

@@ -8,6 +8,8 @@ import { defineOperation, type Context } from '../../operations/operation.ts';
 import { doctorByReference, type DoctorRef } from './appointments.references.ts';
 import { insertReserved, reservedIn } from './appointments.reservedSlots.ts';
 import { appointmentOverlap, dayStartMinute, lockDoctorDays, minuteOfDay, MINUTES_PER_DAY, reservedOverlap, type Interval } from './appointments.slots.ts';
+import { out } from '../../values/results.ts';
+import { reservedSlotRecord } from './appointments.results.ts';
 
 /** `endTime` may be 24:00, the end of the day. */
 const endTime = () => z.string().regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, 'must be a time HH:mm from 00:01 to 24:00');
@@ -60,6 +62,16 @@ export const createReservedSlotByDoctor = defineOperation({
   summary: 'Reserve blocks of a doctor\'s day (startTime[i]..endTime[i]); they cannot be booked',
   writes: true,
   input,
+  output: z.object({
+    item: z.object({
+      doctorId: out.id(),
+      organizationId: out.id(),
+      slotDate: out.date(),
+      startTime: out.strings(),
+      endTime: out.strings(),
+      slots: z.array(reservedSlotRecord),
+    }),
+  }),
   organizationOf: async (data, ctx) => (await doctorByReference(ctx.db, data.doctorId)).organizationId,
   async handler(ctx, data) {
     const doctor = await doctorByReference(ctx.db, data.doctorId);

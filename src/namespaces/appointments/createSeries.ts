@@ -7,6 +7,7 @@ import { book } from './appointments.booking.ts';
 import type { AppointmentRecord } from './appointments.repo.ts';
 import { occurrenceDates, repeatFields } from './appointments.series.ts';
 import { bookingOf, createFields } from './create.ts';
+import { seriesResult } from './appointments.results.ts';
 
 /** Why one occurrence cannot be booked: its refusal, named by its place in the series. */
 function refusal(index: number, date: string, err: AppError): ErrorDetail[] {
@@ -26,6 +27,7 @@ export const createSeries = defineOperation({
   summary: 'Book a recurring series of appointments, all or nothing (CONFLICT names each refused occurrence)',
   writes: true,
   input: z.object({ ...createFields(), repeat: repeatFields() }),
+  output: seriesResult,
   async handler(ctx, input) {
     const dates = occurrenceDates(input.scheduledDate, input.repeat);
     const seriesId = newId();

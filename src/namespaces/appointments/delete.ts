@@ -6,6 +6,7 @@ import { defineOperation } from '../../operations/operation.ts';
 import { deleteRow, getRow } from './appointments.repo.ts';
 import { freedBy, offerFreedTime } from './appointments.waitlist.ts';
 import { stageOf, UNDELETABLE } from './appointments.status.ts';
+import { deletedResult } from '../../values/results.ts';
 
 /**
  * Deletes the record (its time is free). Only before the patient came: a checked-in, started,
@@ -18,6 +19,7 @@ export const remove = defineOperation({
   summary: 'Delete an appointment of the organization (not once the patient came or missed it)',
   writes: true,
   input: z.object({ id: id(), organizationId: id() }),
+  output: deletedResult,
   async handler(ctx, input) {
     const current = await getRow(ctx.db, input.organizationId, input.id);
     const stage = stageOf(current);

@@ -10,6 +10,7 @@ import { clockOf } from './appointments.references.ts';
 import { busyIn, reservedIn } from './appointments.reservedSlots.ts';
 import { workingTime } from './appointments.schedule.ts';
 import { dayNumber, dayStartMinute, timeOfDay, type Interval } from './appointments.slots.ts';
+import { out } from '../../values/results.ts';
 
 /** At most this many days in one request. */
 export const MAX_SLOT_DAYS = 31;
@@ -62,6 +63,12 @@ export const findSlots = defineOperation({
     dateFrom: date(),
     dateTo: date(),
     duration: duration().nullish(),
+  }),
+  output: z.object({
+    organizationId: out.id(),
+    dateFrom: out.date(),
+    dateTo: out.date(),
+    items: z.array(z.object({ doctorId: out.id(), date: out.date(), time: out.time(), duration: out.int() })),
   }),
   async handler(ctx, input) {
     const { organizationId, dateFrom, dateTo } = input;

@@ -7,6 +7,8 @@ import { pageAppointments } from './appointments.repo.ts';
 import { startRange } from './appointments.dateFilters.ts';
 import { dateFilter, filter, statusList } from './appointments.fields.ts';
 import { clockOf, userIdsByReference } from './appointments.references.ts';
+import { pageResult } from '../../values/results.ts';
+import { appointmentRecord } from './appointments.results.ts';
 
 /**
  * A doctor's appointments in the organization. doctorUserId is the doctor's users record id or
@@ -23,6 +25,7 @@ export const getByDoctorUserId = defineOperation({
     status: filter(statusList()),
     ...paging,
   }),
+  output: pageResult(appointmentRecord),
   async handler(ctx, input) {
     const doctorIds = await userIdsByReference(ctx.db, input.organizationId, input.doctorUserId);
     if (doctorIds.length === 0) throw notFound('doctor');

@@ -8,6 +8,7 @@ import { figuresByDay } from './appointments.repo.ts';
 import { monthStart, nextMonthStart, weekStart } from './appointments.dateFilters.ts';
 import { filter } from './appointments.fields.ts';
 import { clockOf } from './appointments.references.ts';
+import { out } from '../../values/results.ts';
 
 const PERIODS = { day: 'day', daily: 'day', week: 'week', weekly: 'week', month: 'month', monthly: 'month' } as const;
 type Period = (typeof PERIODS)[keyof typeof PERIODS];
@@ -57,6 +58,25 @@ export const getDashboardTrends = defineOperation({
     organizationId: id(),
     period: filter(z.enum(Object.keys(PERIODS) as [keyof typeof PERIODS], { error: `must be one of: ${Object.keys(PERIODS).join(', ')}` })),
     date: filter(date()),
+  }),
+  output: z.object({
+    period: z.enum(['day', 'week', 'month']),
+    date: out.date(),
+    timeZone: out.text(),
+    startDate: out.date(),
+    endDate: out.date(),
+    series: z.array(
+      z.object({
+        startDate: out.date(),
+        endDate: out.date(),
+        total: out.int(),
+        completed: out.int(),
+        cancelled: out.int(),
+        noShow: out.int(),
+        paid: out.int(),
+        revenue: out.number(),
+      }),
+    ),
   }),
   async handler(ctx, input) {
     const clock = await clockOf(ctx, input.organizationId);

@@ -2,8 +2,10 @@ import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { findPatient } from '../patients/patients.public.ts';
+import { findPatient, patients } from '../patients/patients.public.ts';
 import { getRow, toRecord, visitsOf } from './appointments.repo.ts';
+import { out } from '../../values/results.ts';
+import { appointmentRecord } from './appointments.results.ts';
 
 /** How many of the most recent visits are listed; `totalVisits` counts them all. */
 const VISITS_SHOWN = 50;
@@ -17,6 +19,7 @@ export const getPatientDetails = defineOperation({
   name: 'getPatientDetails', audience: member(), readsPatientData: true,
   summary: 'The appointment\'s patient with this organization\'s visit history',
   input: z.object({ appointmentId: id(), organizationId: id() }),
+  output: z.object({ patient: patients.schemas.record.nullable(), appointment: appointmentRecord, visits: z.array(appointmentRecord), totalVisits: out.int() }),
   async handler(ctx, input) {
     const appointment = toRecord(await getRow(ctx.db, input.organizationId, input.appointmentId));
     const [patient, visits] = await Promise.all([

@@ -5,6 +5,8 @@ import { fromMinor } from '../../values/money.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { countOnDate, countUpcoming, figuresByStatus } from './appointments.repo.ts';
 import { clockOf } from './appointments.references.ts';
+import { out } from '../../values/results.ts';
+import { statusCounts } from './appointments.results.ts';
 
 /**
  * The organization's appointment figures: total; byStatus (one key per status stored, the known
@@ -17,6 +19,16 @@ export const getStats = defineOperation({
   name: 'getStats', audience: member(),
   summary: 'Counts by status, today, upcoming and revenue of the organization\'s appointments',
   input: z.object({ organizationId: id() }),
+  output: z.object({
+    date: out.date(),
+    timeZone: out.text(),
+    total: out.int(),
+    byStatus: statusCounts,
+    today: out.int(),
+    upcoming: out.int(),
+    paid: out.int(),
+    revenue: out.number(),
+  }),
   async handler(ctx, input) {
     const clock = await clockOf(ctx, input.organizationId);
     const [figures, today, upcoming] = await Promise.all([

@@ -8,6 +8,8 @@ import { duration, text } from './appointments.fields.ts';
 import { ownerByBookedPatient } from './appointments.owners.ts';
 import { clockOf, doctorOf, patientOf, serviceOf } from './appointments.references.ts';
 import { assertNotWaiting, insertEntry } from './appointments.waitlist.ts';
+import { itemResult } from '../../values/results.ts';
+import { waitlistRecord } from './appointments.results.ts';
 
 /**
  * Puts a patient on a doctor's waitlist for a day (today or later on the organization's clock).
@@ -29,6 +31,7 @@ export const joinWaitlist = defineOperation({
     serviceId: id().nullish(),
     notes: text().nullish(),
   }),
+  output: itemResult(waitlistRecord),
   async handler(ctx, input) {
     const { organizationId } = input;
     await doctorOf(ctx.db, organizationId, input.doctorId);

@@ -6,6 +6,8 @@ import { defineOperation } from '../../operations/operation.ts';
 import { moveAppointment } from './appointments.moves.ts';
 import { ownerByWaitlistEntry } from './appointments.owners.ts';
 import { getEntry, setStatus } from './appointments.waitlist.ts';
+import { itemResult } from '../../values/results.ts';
+import { waitlistRecord } from './appointments.results.ts';
 
 /**
  * Takes a patient off the waitlist (the patient itself, or staff). An offer not taken up yet is
@@ -17,6 +19,7 @@ export const leaveWaitlist = defineOperation({
   summary: 'Leave the waitlist (declines a pending offer; its time goes to the next waiter)',
   writes: true,
   input: z.object({ id: id(), organizationId: id() }),
+  output: itemResult(waitlistRecord),
   async handler(ctx, input) {
     const now = ctx.now();
     const entry = await getEntry(ctx.db, input.organizationId, input.id, now);

@@ -6,6 +6,8 @@ import { pageAppointments } from './appointments.repo.ts';
 import { startRange } from './appointments.dateFilters.ts';
 import { dateFilter, filter, label } from './appointments.fields.ts';
 import { clockOf } from './appointments.references.ts';
+import { pageResult } from '../../values/results.ts';
+import { appointmentRecord } from './appointments.results.ts';
 
 /**
  * The organization's appointments: searchQuery (contains, case-insensitive) over the patient's
@@ -23,6 +25,7 @@ export const listByOrganization = defineOperation({
     scheduledTime: filter(time()),
     ...paging,
   }),
+  output: pageResult(appointmentRecord),
   async handler(ctx, input) {
     const { order, ...range } = startRange(input.dateFilter, await clockOf(ctx, input.organizationId));
     const filters = {

@@ -5,6 +5,8 @@ import { date, id, paging } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { pageAppointments } from './appointments.repo.ts';
 import { filter, statusList } from './appointments.fields.ts';
+import { pageResult } from '../../values/results.ts';
+import { appointmentRecord } from './appointments.results.ts';
 
 /**
  * The appointments of a patient record (which belongs to one organization, found from it),
@@ -21,6 +23,7 @@ export const listByPatient = defineOperation({
     status: filter(statusList()),
     ...paging,
   }),
+  output: pageResult(appointmentRecord),
   async handler(ctx, input) {
     const filters = { organizationId: ctx.organizationId!, patientId: input.patientId, scheduledDate: input.appointmentDate, statuses: input.status };
     return pageAppointments(ctx.db, filters, 'desc', input.page, input.pageSize);

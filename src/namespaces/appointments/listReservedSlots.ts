@@ -8,6 +8,7 @@ import { filter } from './appointments.fields.ts';
 import { clockOf, doctorByReference, serviceOf } from './appointments.references.ts';
 import { busyIn, reservedIn } from './appointments.reservedSlots.ts';
 import { dateOfDay, dayNumber, dayStartMinute, MINUTES_PER_DAY, timeOfDay, type Interval } from './appointments.slots.ts';
+import { out } from '../../values/results.ts';
 
 /** At most this many days in one request. */
 const MAX_DAYS = 92;
@@ -53,6 +54,15 @@ export const listReservedSlots = defineOperation({
     slotDate: filter(date()),
     startDate: filter(date()),
     endDate: filter(date()),
+  }),
+  output: z.object({
+    doctorId: out.id(),
+    organizationId: out.id(),
+    startDate: out.date(),
+    endDate: out.date(),
+    items: z.array(
+      z.object({ slotDate: out.date(), startTime: out.time(), endTime: out.time(), kind: z.enum(['reserved', 'appointment']), id: out.id().nullable() }),
+    ),
   }),
   async handler(ctx, input) {
     const first = input.slotDate ?? input.startDate;

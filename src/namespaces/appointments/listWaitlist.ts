@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { date, id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { listEntries } from './appointments.waitlist.ts';
+import { itemsResult } from '../../values/results.ts';
+import { waitlistRecord } from './appointments.results.ts';
 
 /** The organization's waitlist, by day and then first come first (at most 1,000 entries). */
 export const listWaitlist = defineOperation({
@@ -11,6 +13,7 @@ export const listWaitlist = defineOperation({
   summary: 'The waitlist of the organization, a doctor, a patient or a day, first come first',
   readsPatientData: true,
   input: z.object({ organizationId: id(), doctorId: id().nullish(), patientId: id().nullish(), date: date().nullish() }),
+  output: itemsResult(waitlistRecord),
   async handler(ctx, input) {
     return { items: await listEntries(ctx.db, input, ctx.now()) };
   },

@@ -10,6 +10,8 @@ import { claimTime } from './appointments.claims.ts';
 import { label } from './appointments.fields.ts';
 import { ownerByAppointment } from './appointments.owners.ts';
 import { assertMayRun, isActive, MOVES, stageAfter, stageOf, WORKFLOW } from './appointments.status.ts';
+import { out } from '../../values/results.ts';
+import { appointmentRecord } from './appointments.results.ts';
 
 const input = z.object({
   id: id(),
@@ -68,6 +70,7 @@ export const markPaymentSuccess = defineOperation({
   summary: 'Record a successful payment and confirm the appointment (gateway signature verified when configured)',
   writes: true,
   input,
+  output: z.object({ item: appointmentRecord, alreadyRecorded: out.bool() }),
   async handler(ctx, data) {
     verifySignature(ctx, data);
     const current = await getRow(ctx.db, data.organizationId, data.id);

@@ -6,6 +6,7 @@ import { notify } from '../notifications/notifications.public.ts';
 import { getRow, patchRow, toRecord } from './appointments.repo.ts';
 import { ownerByAppointment } from './appointments.owners.ts';
 import { assertMayRun } from './appointments.status.ts';
+import { notifiedResult } from './appointments.results.ts';
 
 /**
  * Records when the patient joined the call (the first join is kept) and tells the doctor, through
@@ -19,6 +20,7 @@ export const patientJoinedCall = defineOperation({
   summary: 'Record that the patient joined the call and notify the doctor (once per appointment)',
   writes: true,
   input: z.object({ appointmentId: id(), organizationId: id() }),
+  output: notifiedResult,
   async handler(ctx, input) {
     const current = await getRow(ctx.db, input.organizationId, input.appointmentId);
     assertMayRun('patientJoinedCall', current);

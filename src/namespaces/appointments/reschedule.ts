@@ -14,6 +14,7 @@ import { assertWithinSchedule } from './appointments.schedule.ts';
 import { intervalOf } from './appointments.slots.ts';
 import { assertMayRun, stageAfter, WORKFLOW } from './appointments.status.ts';
 import { emitEvent } from '../webhooks/webhooks.public.ts';
+import { appointmentItem } from './appointments.results.ts';
 
 /**
  * Moves an appointment to a new date and time (and duration), checked against the doctor's
@@ -38,6 +39,7 @@ export const reschedule = defineOperation({
     notes: text().nullish(),
     consultationFee: money().optional(),
   }),
+  output: appointmentItem,
   async handler(ctx, input) {
     const current = await getRow(ctx.db, input.organizationId, input.id);
     assertMayRun('reschedule', current);

@@ -7,6 +7,7 @@ import { notify } from '../notifications/notifications.public.ts';
 import { findPatient } from '../patients/patients.public.ts';
 import { getRow, patchRow, toRecord } from './appointments.repo.ts';
 import { assertMayRun } from './appointments.status.ts';
+import { notifiedResult } from './appointments.results.ts';
 
 /**
  * Tells the patient that the doctor is waiting in the call, through notify(), once per
@@ -20,6 +21,7 @@ export const triggerCallJoinNotification = defineOperation({
   summary: 'Notify the patient that the doctor is waiting in the call (once per appointment)',
   writes: true,
   input: z.object({ appointmentId: id(), organizationId: id(), doctorId: id().nullish() }),
+  output: notifiedResult,
   async handler(ctx, input) {
     const current = await getRow(ctx.db, input.organizationId, input.appointmentId);
     if (input.doctorId && input.doctorId !== current.doctorId) throw validationFailed('doctorId', 'is not this appointment\'s doctor');

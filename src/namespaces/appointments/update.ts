@@ -13,6 +13,7 @@ import { clockOf, serviceOf } from './appointments.references.ts';
 import { assertWithinSchedule } from './appointments.schedule.ts';
 import { intervalOf } from './appointments.slots.ts';
 import { isActive, stageAfter } from './appointments.status.ts';
+import { appointmentItem } from './appointments.results.ts';
 
 /**
  * Changes any field; status takes any text (the interface says so: the forward-only rules are the
@@ -50,6 +51,7 @@ export const update = defineOperation({
     followUpStatus: label().nullish(),
     followUpNotificationSent: bool().nullish(),
   }),
+  output: appointmentItem,
   async handler(ctx, input) {
     const { id: recordId, organizationId, ...fields } = input;
     const current = await getRow(ctx.db, organizationId, recordId);

@@ -1,6 +1,8 @@
 import { member } from '../../operations/audience.ts';
 import { id, str } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { pageResult } from '../../values/results.ts';
+import { auditEntry } from './audit.results.ts';
 import { pageAudit } from './audit.repo.ts';
 import { pagedInWindow } from './audit.timeWindow.ts';
 
@@ -18,6 +20,7 @@ export const list = defineOperation({
     operation: str().optional(),
     recordId: id().optional(),
   }),
+  output: pageResult(auditEntry),
   async handler(ctx, input) {
     const { page, pageSize, ...filter } = input;
     return pageAudit(ctx.db, filter, page, pageSize);

@@ -1,6 +1,8 @@
 import { member } from '../../operations/audience.ts';
 import { id, idpUserId } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { pageResult } from '../../values/results.ts';
+import { patientDataRead } from './audit.results.ts';
 import { pageReads } from './audit.reads.ts';
 import { pagedInWindow } from './audit.timeWindow.ts';
 
@@ -19,6 +21,7 @@ export const listReads = defineOperation({
     patientId: id().optional(),
     actorIdpUserId: idpUserId().optional(),
   }),
+  output: pageResult(patientDataRead),
   async handler(ctx, input) {
     const { page, pageSize, ...filter } = input;
     return pageReads(ctx.db, filter, page, pageSize);

@@ -2,6 +2,8 @@ import { self } from '../../operations/audience.ts';
 import { callerId } from '../../caller/caller.ts';
 import type { Db } from '../../db/database.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { pageResult } from '../../values/results.ts';
+import { readOfMyRecords } from './audit.results.ts';
 import { parseJsonArray } from '../../values/record.ts';
 import { pageOf } from '../../values/paging.ts';
 import { linkedPatientIds, pageReadsOfLinkedPatients, type PatientDataRead } from './audit.reads.ts';
@@ -26,6 +28,7 @@ export const listReadsOfMyRecords = defineOperation({
   summary: 'Who read the patient records linked to my account: reader, operation, organization, when; newest first',
   tokenRequired: true,
   input: pagedInWindow({}),
+  output: pageResult(readOfMyRecords),
   async handler(ctx, input) {
     // tokenRequired: the caller is signed in.
     const idpUserId = callerId(ctx.caller)!;

@@ -3,3 +3,4 @@ export { consumeCode } from './auth.codes.ts';
 export { mobileFields, normalizedEmail, normalizeMobileNumber, otpCode, phoneNumber, withNormalizedMobile } from './auth.fields.ts';
 export { LIMITS, perAddress, perIdentifier } from './auth.limits.ts';
 export { checkOtp, issueOtp, type OtpTarget } from './auth.otp.ts';
+export { otpSentResult } from './auth.results.ts';

@@ -35,6 +35,7 @@ export const forgotPassword = defineOperation({
   summary: 'Send a single-use password reset code to the email, if it has an account',
   writes: 'manual',
   input,
+  output: z.object({ accepted: z.literal(true), message: z.literal(ACCEPTED.message) }),
   rateLimits: [
     perIdentifier('auth.forgotPassword', LIMITS.forgotPassword.identifier, (input: { email: string }) => input.email),
     perAddress('auth.forgotPassword', LIMITS.forgotPassword.address),

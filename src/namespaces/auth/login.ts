@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { burnPasswordCheck, verifyPassword } from '../../caller/passwords.ts';
 import { AppError } from '../../values/errors.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { signedInResult } from './auth.results.ts';
 import { recordAudit } from '../../audit/trail.ts';
 import { givenPassword, normalizedEmail, normalizeMobileNumber, phoneNumber } from './auth.fields.ts';
 import { findIdentityByEmail, findIdentityByPhone, normalizeEmail, recordSignIn } from './auth.identities.ts';
@@ -50,6 +51,7 @@ export const login = defineOperation({
   summary: 'Sign in with a password and email, phone or username; answers an access token and the account',
   writes: 'manual',
   input,
+  output: signedInResult,
   rateLimits: [
     perIdentifier('auth.login', LIMITS.login.identifier, (input: { identifier: Identifier }) => input.identifier.value),
     perAddress('auth.login', LIMITS.login.address),

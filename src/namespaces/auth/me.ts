@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { self } from '../../operations/audience.ts';
 import { signedIn } from '../../caller/caller.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { out } from '../../values/results.ts';
 
 /**
  * Who am I: the signed-in account, its user records in organizations (roles as they count now,
@@ -12,6 +13,22 @@ export const me = defineOperation({
   name: 'me', audience: self(), tokenRequired: true, readsPatientData: true,
   summary: 'The signed-in account: its memberships and roles, and the patient records linked to it',
   input: z.object({}),
+  output: z.object({
+    idpUserId: out.id(),
+    email: out.text().nullable(),
+    isPlatformAdmin: out.bool(),
+    memberships: z.array(
+      z.object({
+        /** null: the platform-level user record */
+        organizationId: out.id().nullable(),
+        organizationName: out.text().nullable(),
+        userId: out.id(),
+        roles: out.strings(),
+        blocked: out.bool(),
+      }),
+    ),
+    linkedPatients: z.array(z.object({ id: out.id(), organizationId: out.id(), name: out.text() })),
+  }),
   async handler(ctx) {
     const caller = signedIn(ctx.caller);
     const organizationIds = caller.memberships.flatMap((m) => (m.organizationId === null ? [] : [m.organizationId]));

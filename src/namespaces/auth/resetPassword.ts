@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { hashPassword } from '../../caller/passwords.ts';
 import { AppError } from '../../values/errors.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { itemResult } from '../../values/results.ts';
+import { identityRecord } from './auth.results.ts';
 import { recordAudit } from '../../audit/trail.ts';
 import { newPassword } from './auth.fields.ts';
 import { consumeCode, dropCodes, liveCodeByHash, resetCodeHash } from './auth.codes.ts';
@@ -28,6 +30,7 @@ export const resetPassword = defineOperation({
   summary: 'Set a new password with a single-use reset code; answers the account',
   writes: 'manual',
   input,
+  output: itemResult(identityRecord),
   rateLimits: [perAddress('auth.resetPassword', LIMITS.resetPassword.address)],
   async handler(ctx, input) {
     const codeHash = resetCodeHash(ctx.config, input.code);

@@ -1,6 +1,7 @@
 import { everyone } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { defineOperation } from '../../operations/operation.ts';
+import { otpSentResult } from './auth.results.ts';
 import { mobileFields, withNormalizedMobile } from './auth.fields.ts';
 import { LIMITS, perAddress, perIdentifier } from './auth.limits.ts';
 import { issueOtp } from './auth.otp.ts';
@@ -19,6 +20,7 @@ export const sendOtp = defineOperation({
   summary: 'Send a one-time sign-in code to a mobile number',
   writes: 'manual',
   input,
+  output: otpSentResult,
   rateLimits: [
     perIdentifier('auth.sendOtp', LIMITS.sendOtp.identifier, (input: { mobileNumber: string }) => input.mobileNumber),
     perAddress('auth.sendOtp', LIMITS.sendOtp.address),

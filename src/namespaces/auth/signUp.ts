@@ -4,6 +4,7 @@ import { hashPassword } from '../../caller/passwords.ts';
 import { AppError } from '../../values/errors.ts';
 import { str } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { signedInResult } from './auth.results.ts';
 import { recordAudit } from '../../audit/trail.ts';
 import { newPassword, normalizedEmail, phoneNumber } from './auth.fields.ts';
 import { createIdentity, findIdentityByEmail, findIdentityByPhone } from './auth.identities.ts';
@@ -30,6 +31,7 @@ export const signUp = defineOperation({
   summary: 'Create an account with email and password; answers an access token and the account',
   writes: 'manual',
   input,
+  output: signedInResult,
   rateLimits: [perAddress('auth.signUp', LIMITS.signUp.address)],
   async handler(ctx, input) {
     // Checked first to spare the hash; the unique indexes still decide a race (CONFLICT too).

@@ -3,6 +3,7 @@ import { generateCodeVerifier, generateState } from 'arctic';
 import { z } from 'zod';
 import { str } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { out } from '../../values/results.ts';
 import { authorizationUrl, socialConfig } from './auth.social.ts';
 
 export const redirectUri = () => z.url({ error: 'must be an absolute URL' }).max(2000);
@@ -26,6 +27,7 @@ export const socialSignUp = defineOperation({
   name: 'socialSignUp', audience: everyone,
   summary: 'Start social sign-in: answers the provider authorization URL, state and PKCE code verifier',
   input,
+  output: z.object({ authorizationUrl: out.text(), state: out.text(), codeVerifier: out.text() }),
   async handler(ctx, input) {
     const social = socialConfig(ctx);
     const state = input.state ?? generateState();

@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../values/errors.ts';
 import { str } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { signedInResult } from './auth.results.ts';
 import { recordAudit } from '../../audit/trail.ts';
 import { createIdentity, findIdentityByEmail, findIdentityBySocialSubject, recordSignIn, type IdentityRow } from './auth.identities.ts';
 import { LIMITS, perAddress } from './auth.limits.ts';
@@ -31,6 +32,7 @@ export const socialSignUpCallback = defineOperation({
   summary: 'Finish social sign-in with the authorization code and PKCE verifier; answers an access token and the account',
   writes: 'manual',
   input,
+  output: signedInResult,
   rateLimits: [perAddress('auth.socialSignUpCallback', LIMITS.socialSignUpCallback.address)],
   async handler(ctx, input) {
     const social = socialConfig(ctx);

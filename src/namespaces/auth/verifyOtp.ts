@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { AppError } from '../../values/errors.ts';
 import type { Db } from '../../db/database.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { signedInResult } from './auth.results.ts';
 import { recordAudit } from '../../audit/trail.ts';
 import { mobileFields, otpCode, withNormalizedMobile } from './auth.fields.ts';
 import { consumeCode } from './auth.codes.ts';
@@ -29,6 +30,7 @@ export const verifyOtp = defineOperation({
   summary: 'Sign in with a one-time code sent to a mobile number; answers an access token and the account',
   writes: 'manual',
   input,
+  output: signedInResult,
   rateLimits: [
     perIdentifier('auth.verifyOtp', LIMITS.verifyOtp.identifier, (input: { mobileNumber: string }) => input.mobileNumber),
     perAddress('auth.verifyOtp', LIMITS.verifyOtp.address),

@@ -2,6 +2,8 @@ import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { itemsResult } from '../../values/results.ts';
+import { wardWithBedCounts } from './beds.results.ts';
 import { allWards, bedCounts } from './beds.repo.ts';
 
 const COUNTED = { AVAILABLE: 'freeBeds', OCCUPIED: 'occupiedBeds', RESERVED: 'reservedBeds', CLEANING: 'cleaningBeds', MAINTENANCE: 'maintenanceBeds' } as const;
@@ -15,6 +17,7 @@ export const listActiveWardsForReceptionist = defineOperation({
   name: 'listActiveWardsForReceptionist', audience: member(),
   summary: 'Active wards with their free / occupied / reserved / cleaning / maintenance bed counts',
   input: z.object({ organizationId: id() }),
+  output: itemsResult(wardWithBedCounts),
   async handler(ctx, input) {
     const [wards, counts] = await Promise.all([allWards(ctx.db, input.organizationId), bedCounts(ctx.db, input.organizationId)]);
     const items = wards

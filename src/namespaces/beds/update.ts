@@ -1,5 +1,6 @@
 import { member } from '../../operations/audience.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { itemResult } from '../../values/results.ts';
 import { beds } from './beds.resource.ts';
 
 /**
@@ -13,6 +14,7 @@ export const update = defineOperation({
   summary: 'Update a bed (an occupied bed keeps its status, admission, room and ward)',
   writes: true,
   input: beds.schemas.update,
+  output: itemResult(beds.schemas.record),
   async handler(ctx, input) {
     const organizationId = input.organizationId!;
     const current = await beds.repo.lock(ctx.db, ctx.dialect, organizationId, input.id);

@@ -2,6 +2,8 @@ import { self } from '../../operations/audience.ts';
 import { ownerByIdentity } from '../../access/owners.ts';
 import { z } from 'zod';
 import { defineOperation } from '../../operations/operation.ts';
+import { itemResult } from '../../values/results.ts';
+import { dayLogResult } from './calorieLogs.results.ts';
 import { appendEntries, currentGoal, openLog } from './calorieLogs.repo.ts';
 import { todayOf, settle } from './calorieLogs.dayLog.ts';
 import { foodEntryShape } from './calorieLogs.fields.ts';
@@ -14,6 +16,7 @@ export const addFood = defineOperation({
   summary: "Add a food entry to the person's log of today",
   writes: true,
   input: z.object({ idpUserId: idpUserId(), ...foodEntryShape }),
+  output: itemResult(dayLogResult),
   async handler(ctx, input) {
     const date = await todayOf(ctx, input.idpUserId);
     const now = ctx.now();

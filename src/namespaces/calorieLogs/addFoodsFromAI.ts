@@ -2,6 +2,8 @@ import { self } from '../../operations/audience.ts';
 import { ownerByIdentity } from '../../access/owners.ts';
 import { z } from 'zod';
 import { defineOperation } from '../../operations/operation.ts';
+import { itemResult } from '../../values/results.ts';
+import { dayLogResult } from './calorieLogs.results.ts';
 import { appendEntries, currentGoal, openLog } from './calorieLogs.repo.ts';
 import { todayOf, settle } from './calorieLogs.dayLog.ts';
 import { foodEntry, MAX_FOODS_PER_CALL } from './calorieLogs.fields.ts';
@@ -21,6 +23,7 @@ export const addFoodsFromAI = defineOperation({
     idpUserId: idpUserId(),
     foods: z.array(foodEntry()).min(1, 'must have at least 1 entry').max(MAX_FOODS_PER_CALL),
   }),
+  output: itemResult(dayLogResult),
   async handler(ctx, input) {
     const date = await todayOf(ctx, input.idpUserId);
     const now = ctx.now();

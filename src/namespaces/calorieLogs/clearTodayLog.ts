@@ -2,6 +2,8 @@ import { self } from '../../operations/audience.ts';
 import { ownerByIdentity } from '../../access/owners.ts';
 import { z } from 'zod';
 import { defineOperation } from '../../operations/operation.ts';
+import { itemResult } from '../../values/results.ts';
+import { dayLogResult } from './calorieLogs.results.ts';
 import { deleteAllEntries, lockLog } from './calorieLogs.repo.ts';
 import { todayOf, readDayLog, settle } from './calorieLogs.dayLog.ts';
 import { idpUserId } from '../../values/fields.ts';
@@ -13,6 +15,7 @@ export const clearTodayLog = defineOperation({
   summary: "Remove every food entry of today's log",
   writes: true,
   input: z.object({ idpUserId: idpUserId() }),
+  output: itemResult(dayLogResult),
   async handler(ctx, input) {
     const date = await todayOf(ctx, input.idpUserId);
     const log = await lockLog(ctx.db, input.idpUserId, date, ctx.now());

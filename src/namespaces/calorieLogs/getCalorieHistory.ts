@@ -2,6 +2,8 @@ import { self } from '../../operations/audience.ts';
 import { ownerByIdentity } from '../../access/owners.ts';
 import { z } from 'zod';
 import { defineOperation } from '../../operations/operation.ts';
+import { itemsResult } from '../../values/results.ts';
+import { dayRowResult } from './calorieLogs.results.ts';
 import { recentLogs } from './calorieLogs.repo.ts';
 import { todayOf } from './calorieLogs.dayLog.ts';
 import { dayRowOf } from './calorieLogs.dayRow.ts';
@@ -15,6 +17,7 @@ export const getCalorieHistory = defineOperation({
   name: 'getCalorieHistory', audience: self(ownerByIdentity('idpUserId')),
   summary: 'Daily calorie totals against the goal, newest first',
   input: z.object({ idpUserId: idpUserId(), limit: z.int().min(1).max(365).default(DEFAULT_HISTORY_DAYS) }),
+  output: itemsResult(dayRowResult),
   async handler(ctx, input) {
     const today = await todayOf(ctx, input.idpUserId);
     const logs = await recentLogs(ctx.db, input.idpUserId, today, input.limit);

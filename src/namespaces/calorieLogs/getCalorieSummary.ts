@@ -3,6 +3,8 @@ import { ownerByIdentity } from '../../access/owners.ts';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { out } from '../../values/results.ts';
+import { periodAveragesResult } from './calorieLogs.results.ts';
 import { addDays } from '../../time/zone.ts';
 import { logsBetween } from '../../db/daily-logs.ts';
 import { recentLogs } from './calorieLogs.repo.ts';
@@ -53,6 +55,13 @@ export const getCalorieSummary = defineOperation({
   name: 'getCalorieSummary', audience: self(ownerByIdentity('idpUserId')),
   summary: 'Today against the goal, the streak of days within goal, and averages',
   input: z.object({ idpUserId: idpUserId() }),
+  output: z.object({
+    date: out.date(),
+    dailyGoal: out.number(),
+    today: z.object({ calories: out.number(), remaining: out.number(), percent: out.number(), entryCount: out.int(), withinGoal: out.bool() }),
+    currentStreak: out.int(),
+    averages: z.object({ last7Days: periodAveragesResult, last30Days: periodAveragesResult }),
+  }),
   async handler(ctx, input) {
     const today = await todayOf(ctx, input.idpUserId);
     const day = await readDayLog(ctx.db, input.idpUserId, today);

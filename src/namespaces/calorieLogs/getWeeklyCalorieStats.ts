@@ -2,6 +2,8 @@ import { self } from '../../operations/audience.ts';
 import { ownerByIdentity } from '../../access/owners.ts';
 import { z } from 'zod';
 import { defineOperation } from '../../operations/operation.ts';
+import { out } from '../../values/results.ts';
+import { dayRowResult, totalsResult } from './calorieLogs.results.ts';
 import { addDays } from '../../time/zone.ts';
 import { logsBetween } from '../../db/daily-logs.ts';
 import { todayOf } from './calorieLogs.dayLog.ts';
@@ -17,6 +19,15 @@ export const getWeeklyCalorieStats = defineOperation({
   name: 'getWeeklyCalorieStats', audience: self(ownerByIdentity('idpUserId')),
   summary: 'Calorie totals of the last 7 days, average per logged day and days within goal',
   input: z.object({ idpUserId: idpUserId() }),
+  output: z.object({
+    startDate: out.date(),
+    endDate: out.date(),
+    days: z.array(dayRowResult).length(7),
+    totals: totalsResult,
+    average: totalsResult,
+    daysLogged: out.int(),
+    daysWithinGoal: out.int(),
+  }),
   async handler(ctx, input) {
     const endDate = await todayOf(ctx, input.idpUserId);
     const startDate = addDays(endDate, -6);

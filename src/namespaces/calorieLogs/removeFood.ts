@@ -3,6 +3,8 @@ import { ownerByIdentity } from '../../access/owners.ts';
 import { z } from 'zod';
 import { notFound } from '../../values/errors.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { itemResult } from '../../values/results.ts';
+import { dayLogResult } from './calorieLogs.results.ts';
 import { deleteEntry, listEntries, lockLog } from './calorieLogs.repo.ts';
 import { todayOf, settle } from './calorieLogs.dayLog.ts';
 import { idpUserId } from '../../values/fields.ts';
@@ -18,6 +20,7 @@ export const removeFood = defineOperation({
   summary: "Remove a food entry from today's log by its position",
   writes: true,
   input: z.object({ idpUserId: idpUserId(), foodIndex: z.int().min(0).nullish() }),
+  output: itemResult(dayLogResult),
   async handler(ctx, input) {
     const date = await todayOf(ctx, input.idpUserId);
     const log = await lockLog(ctx.db, input.idpUserId, date, ctx.now());

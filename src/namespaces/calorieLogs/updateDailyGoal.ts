@@ -2,6 +2,8 @@ import { self } from '../../operations/audience.ts';
 import { ownerByIdentity } from '../../access/owners.ts';
 import { z } from 'zod';
 import { defineOperation } from '../../operations/operation.ts';
+import { itemResult } from '../../values/results.ts';
+import { dayLogResult } from './calorieLogs.results.ts';
 import { saveGoal, setLogGoal } from './calorieLogs.repo.ts';
 import { todayOf, readDayLog } from './calorieLogs.dayLog.ts';
 import { dailyGoal } from './calorieLogs.fields.ts';
@@ -17,6 +19,7 @@ export const updateDailyGoal = defineOperation({
   summary: 'Set the daily calorie goal (today and the following days)',
   writes: true,
   input: z.object({ idpUserId: idpUserId(), dailyGoal: dailyGoal() }),
+  output: itemResult(dayLogResult),
   async handler(ctx, input) {
     const date = await todayOf(ctx, input.idpUserId);
     const now = ctx.now();

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { itemsResult } from '../../values/results.ts';
 import { doctorEducation, educationStatus } from './doctorEducation.resource.ts';
 
 export const SORT_KEYS = ['endYear', 'startYear', 'degree', 'createdAt'] as const;
@@ -27,6 +28,7 @@ export const listByDoctor = defineOperation({
     sortBy: optional(z.enum(SORT_KEYS, { error: `must be one of: ${SORT_KEYS.join(', ')}` })).transform((v) => v ?? 'endYear'),
     sortOrder: optional(z.enum(['asc', 'desc'])).transform((v) => v ?? 'desc'),
   }),
+  output: itemsResult(doctorEducation.schemas.record),
   async handler(ctx, input) {
     let query = ctx.db
       .selectFrom('doctorEducation')

@@ -2,6 +2,7 @@ import { everyone } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { AppError } from '../../values/errors.ts';
 import { defineOperation, type RateLimit } from '../../operations/operation.ts';
+import { out } from '../../values/results.ts';
 import type { FoodAnalysisResult, FoodImage } from '../../services.ts';
 import { keyOf } from './foods.fields.ts';
 import { visibleByName } from './foods.repo.ts';
@@ -75,6 +76,22 @@ export const analyze = defineOperation({
   summary: 'Recognise the foods in an image, with calories and macros, matched to the catalogue',
   input,
   rateLimits: [perAddress],
+  output: z.object({
+    foods: z.array(
+      out.record({
+        name: out.text(),
+        calories: out.number(),
+        protein: out.number().nullable(),
+        carbs: out.number().nullable(),
+        fat: out.number().nullable(),
+        fiber: out.number().nullable(),
+        quantity: out.text().nullable(),
+        confidence: out.number().nullable(),
+        foodId: out.id().nullable(),
+      }),
+    ),
+    totalCalories: out.number(),
+  }),
   async handler(ctx, image) {
     const analyzer = ctx.services.foodAnalysis;
     if (!analyzer) throw new AppError('NOT_CONFIGURED', 'image analysis needs a provider (FOOD_ANALYSIS_URL)');

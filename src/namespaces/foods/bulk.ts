@@ -2,6 +2,7 @@ import { platform } from '../../operations/audience.ts';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { out } from '../../values/results.ts';
 import { foodName, keyOf, mirrorImage, optionalFoodFields, type FoodInput } from './foods.fields.ts';
 import { buildFood, insertFoods, matchCandidates, mergeFood, replaceFood, type FoodRecord } from './foods.repo.ts';
 
@@ -74,6 +75,11 @@ export const bulk = defineOperation({
   writes: true,
   input: z.object({
     items: z.array(bulkItem).min(1, 'must have at least 1 item').max(MAX_BULK_ITEMS, `must have at most ${MAX_BULK_ITEMS} items`),
+  }),
+  output: z.object({
+    created: out.int(),
+    updated: out.int(),
+    items: z.array(z.object({ id: out.id(), status: z.enum(['created', 'updated']) })),
   }),
   async handler(ctx, input) {
     const now = ctx.now();

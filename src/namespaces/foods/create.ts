@@ -1,6 +1,8 @@
 import { platform } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { defineOperation } from '../../operations/operation.ts';
+import { itemResult } from '../../values/results.ts';
+import { foodResult } from './foods.results.ts';
 import { foodName, mirrorImage, optionalFoodFields } from './foods.fields.ts';
 import { buildFood, insertFoods } from './foods.repo.ts';
 
@@ -13,6 +15,7 @@ export const create = defineOperation({
   summary: 'Add a food to the platform catalogue',
   writes: true,
   input: createInput,
+  output: itemResult(foodResult),
   async handler(ctx, input) {
     const [item] = await insertFoods(ctx.db, [buildFood(mirrorImage(input), ctx.now())]);
     return { item: item! };

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { AppError } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { foodResult, servingNutritionResult } from './foods.results.ts';
 import type { Serving } from './foods.fields.ts';
 import { getFood } from './foods.repo.ts';
 import { servingNutrition } from './foods.servingNutrition.ts';
@@ -16,6 +17,7 @@ export const get = defineOperation({
   name: 'get', audience: everyone,
   summary: 'Get a catalogue food, optionally with the nutrients of one of its servings',
   input: z.object({ id: id(), servingId: id().nullish() }),
+  output: z.object({ item: foodResult, serving: servingNutritionResult.optional() }),
   async handler(ctx, input) {
     const item = await getFood(ctx.db, input.id);
     if (!input.servingId) return { item };

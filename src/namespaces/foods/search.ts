@@ -1,6 +1,7 @@
 import { everyone } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { defineOperation } from '../../operations/operation.ts';
+import { foodPageResult } from './foods.results.ts';
 import { searchForm } from './foods.fields.ts';
 import { pagingFields, pagingOf, SEARCH_TOTAL_CAP } from './foods.paging.ts';
 import { pageFoods } from './foods.repo.ts';
@@ -42,6 +43,7 @@ export const search = defineOperation({
   name: 'search', audience: everyone,
   summary: 'Search catalogue foods by name, ingredients and category, and by a calorie range',
   input,
+  output: foodPageResult,
   async handler(ctx, input) {
     return pageFoods(
       ctx.db,

@@ -2,6 +2,8 @@ import { platform } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { itemResult } from '../../values/results.ts';
+import { foodResult } from './foods.results.ts';
 import { foodName, mirrorImage, optionalFoodFields } from './foods.fields.ts';
 import { getFood, mergeFood, replaceFood } from './foods.repo.ts';
 
@@ -15,6 +17,7 @@ export const update = defineOperation({
   summary: 'Update a catalogue food (isActive false hides it from list and search)',
   writes: true,
   input: z.object({ id: id(), name: foodName().optional(), ...optionalFoodFields, isActive: z.boolean().nullish() }),
+  output: itemResult(foodResult),
   async handler(ctx, input) {
     const { id: foodId, ...changes } = input;
     const current = await getFood(ctx.db, foodId);

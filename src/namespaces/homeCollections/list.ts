@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { containsLiteral, containsText } from '../../db/text-search.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { out, pageResult } from '../../values/results.ts';
 import { categoryId, homeCollections } from './homeCollections.resource.ts';
 
 export const SORT_KEYS = ['orderLevel', 'name', 'createdAt', 'updatedAt'] as const;
@@ -53,6 +54,7 @@ export const list = defineOperation({
   name: 'list', audience: everyone,
   summary: 'Page through home-screen collections with search, filters and sorting',
   input: listInput,
+  output: pageResult(homeCollections.schemas.record).extend({ limit: out.int().min(1), offset: out.int().min(0) }),
   async handler(ctx, input) {
     const size = input.limit ?? input.pageSize ?? DEFAULT_PAGE_SIZE;
     const offset = input.offset ?? ((input.page ?? 1) - 1) * size;

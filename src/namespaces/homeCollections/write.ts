@@ -2,6 +2,7 @@ import { platform } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id, reqStr } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { deletedResult, itemResult } from '../../values/results.ts';
 import { categoryIds, homeCollections, imageUrl, orderLevel, title } from './homeCollections.resource.ts';
 
 const { repo, schemas } = homeCollections;
@@ -13,6 +14,7 @@ export const create = defineOperation({
   summary: 'Add a home-screen collection (platform admins)',
   writes: true,
   input: schemas.create,
+  output: itemResult(schemas.record),
   async handler(ctx, input) {
     return { item: await repo.insert(ctx.db, await repo.build(ctx, input)) };
   },
@@ -39,6 +41,7 @@ export const update = defineOperation({
   summary: 'Change a home-screen collection (platform admins)',
   writes: true,
   input: updateInput,
+  output: itemResult(schemas.record),
   async handler(ctx, input) {
     const current = await repo.get(ctx.db, undefined, input.id);
     const { changes } = await repo.merge(ctx, current, input);
@@ -52,6 +55,7 @@ export const remove = defineOperation({
   summary: 'Remove a home-screen collection (platform admins)',
   writes: true,
   input: schemas.key,
+  output: deletedResult,
   async handler(ctx, input) {
     await repo.remove(ctx.db, undefined, input.id);
     return { id: input.id, deleted: true };

@@ -1,6 +1,8 @@
 import { member } from '../../operations/audience.ts';
 import { newId } from '../../values/ids.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { itemResult } from '../../values/results.ts';
+import { attendanceRecord } from './hrmAttendance.results.ts';
 import { attendanceOrganization } from './hrmAttendance.access.ts';
 import { createInput } from './hrmAttendance.fields.ts';
 import { insertAttendance } from './hrmAttendance.repo.ts';
@@ -17,6 +19,7 @@ export const create = defineOperation({
   tokenRequired: true,
   writes: true,
   input: createInput,
+  output: itemResult(attendanceRecord),
   organizationOf: attendanceOrganization,
   async handler(ctx, input) {
     const organizationId = ctx.organizationId!;

@@ -1,5 +1,6 @@
 import { member } from '../../operations/audience.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { deletedResult } from '../../values/results.ts';
 import { attendanceOrganization } from './hrmAttendance.access.ts';
 import { keyInput } from './hrmAttendance.fields.ts';
 import { removeAttendance } from './hrmAttendance.repo.ts';
@@ -11,6 +12,7 @@ export const remove = defineOperation({
   tokenRequired: true,
   writes: true,
   input: keyInput,
+  output: deletedResult,
   organizationOf: attendanceOrganization,
   async handler(ctx, input) {
     await removeAttendance(ctx.db, ctx.organizationId!, input.id);

@@ -2,6 +2,7 @@ import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { date } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { attendanceSummary } from './hrmAttendance.results.ts';
 import { attendanceOrganization } from './hrmAttendance.access.ts';
 import { organizationId } from './hrmAttendance.fields.ts';
 import { countByStatus } from './hrmAttendance.repo.ts';
@@ -18,6 +19,7 @@ export const getSummary = defineOperation({
   summary: 'Attendance counts by status for a day (roles platform_admin, hr)',
   tokenRequired: true,
   input: z.object({ organizationId: organizationId(), date: date().nullish() }),
+  output: attendanceSummary,
   organizationOf: attendanceOrganization,
   async handler(ctx, input) {
     const organizationId = ctx.organizationId!;

@@ -2,6 +2,7 @@ import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { date, id, page } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { attendancePage } from './hrmAttendance.results.ts';
 import { attendanceOrganization } from './hrmAttendance.access.ts';
 import { organizationId, status } from './hrmAttendance.fields.ts';
 import { pageAttendance, SORT_KEYS } from './hrmAttendance.repo.ts';
@@ -33,6 +34,7 @@ export const list = defineOperation({
     sortBy: z.enum(SORT_KEYS).default('attendanceDate'),
     sortOrder: z.enum(['asc', 'desc']).default('desc'),
   }),
+  output: attendancePage,
   organizationOf: attendanceOrganization,
   async handler(ctx, input) {
     const organizationId = ctx.organizationId!;

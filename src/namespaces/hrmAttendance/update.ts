@@ -1,5 +1,7 @@
 import { member } from '../../operations/audience.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { itemResult } from '../../values/results.ts';
+import { attendanceRecord } from './hrmAttendance.results.ts';
 import { attendanceOrganization } from './hrmAttendance.access.ts';
 import { updateInput } from './hrmAttendance.fields.ts';
 import { getAttendance, patchAttendance, type AttendanceRecord } from './hrmAttendance.repo.ts';
@@ -34,6 +36,7 @@ export const update = defineOperation({
   tokenRequired: true,
   writes: true,
   input: updateInput,
+  output: itemResult(attendanceRecord),
   organizationOf: attendanceOrganization,
   async handler(ctx, input) {
     const organizationId = ctx.organizationId!;

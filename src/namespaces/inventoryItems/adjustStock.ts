@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { id, reqStr } from '../../values/fields.ts';
 import { newId } from '../../values/ids.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { stockTransactionResult } from './inventoryItems.results.ts';
 import { batchRefShape, itemRefShape, MAX_MOVE, notes, requireItemRef } from './inventoryItems.fields.ts';
 import { toItem } from './inventoryItems.resource.ts';
 import { lockItem, toMovement } from './inventoryItems.repo.ts';
@@ -33,6 +34,7 @@ export const adjustStock = defineOperation({
   summary: 'Adjust the stock of an item by a signed quantity with a reason (ADJUSTMENT movements)',
   writes: true,
   input,
+  output: stockTransactionResult,
   async handler(ctx, input) {
     const item = await lockItem(ctx.db, ctx.dialect, input.organizationId, input);
     const transactionId = newId();

@@ -1,6 +1,8 @@
 import { member } from '../../operations/audience.ts';
 import { newId } from '../../values/ids.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { itemResult } from '../../values/results.ts';
+import { itemRecord } from './inventoryItems.results.ts';
 import { inventoryItems, toItem, type ItemRow } from './inventoryItems.resource.ts';
 import { insertItem, type MovementRow } from './inventoryItems.repo.ts';
 import { batchFor, move, settle, type BatchDetails } from './inventoryItems.stock.ts';
@@ -18,6 +20,7 @@ export const create = defineOperation({
   summary: 'Create an inventory item, its opening stock entered in the ledger',
   writes: true,
   input: inventoryItems.schemas.create,
+  output: itemResult(itemRecord),
   async handler(ctx, input) {
     const record = await inventoryItems.repo.build(ctx, input);
     const opening = record.quantity;

@@ -1,6 +1,7 @@
 import { member } from '../../operations/audience.ts';
 import { AppError } from '../../values/errors.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { deletedResult } from '../../values/results.ts';
 import { inventoryItems } from './inventoryItems.resource.ts';
 import { lockItem, removeItem } from './inventoryItems.repo.ts';
 
@@ -15,6 +16,7 @@ export const remove = defineOperation({
   summary: 'Delete an inventory item without stock (its movements are kept)',
   writes: true,
   input: inventoryItems.schemas.key,
+  output: deletedResult,
   async handler(ctx, input) {
     const item = await lockItem(ctx.db, ctx.dialect, input.organizationId!, { inventoryItemId: input.id });
     if (item.quantity > 0) {

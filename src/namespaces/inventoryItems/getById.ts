@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { notFound } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { batchRecord, itemRecord } from './inventoryItems.results.ts';
 import { toItem } from './inventoryItems.resource.ts';
 import { batchesOf, findItem, toBatch } from './inventoryItems.repo.ts';
 import { expiryWindow, fefo } from './inventoryItems.stock.ts';
@@ -26,6 +27,7 @@ export const getById = defineOperation({
     batchId: optional(id()),
     search: optional(z.string().trim().max(200)),
   }),
+  output: z.object({ item: itemRecord, batches: z.array(batchRecord) }),
   async handler(ctx, input) {
     const row = await findItem(ctx.db, input.organizationId, input.id);
     if (!row || (input.locationId && row.locationId !== input.locationId)) throw notFound('inventory item');

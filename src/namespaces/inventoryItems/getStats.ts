@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { id } from '../../values/fields.ts';
 import { fromMinor } from '../../values/money.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { out } from '../../values/results.ts';
 import { stockStats } from './inventoryItems.repo.ts';
 import { expiryWindow } from './inventoryItems.stock.ts';
 
@@ -19,6 +20,19 @@ export const getStats = defineOperation({
   input: z.object({
     organizationId: id(),
     module: z.string().trim().max(100).nullish().transform((v) => v || undefined),
+  }),
+  output: z.object({
+    totalItems: out.int(),
+    totalUnits: out.int(),
+    lowStockCount: out.int(),
+    outOfStockCount: out.int(),
+    expiringSoonCount: out.int(),
+    expiringSoonUnits: out.int(),
+    expiredCount: out.int(),
+    expiredUnits: out.int(),
+    stockValue: out.number(),
+    expiryWarningDays: out.int(),
+    asOf: out.date(),
   }),
   async handler(ctx, input) {
     const window = expiryWindow(ctx);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { id, str, ts } from '../../values/fields.ts';
 import { newId } from '../../values/ids.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { stockTransactionResult } from './inventoryItems.results.ts';
 import { batchRefShape, itemRefShape, notes, requireItemRef, units } from './inventoryItems.fields.ts';
 import { toItem } from './inventoryItems.resource.ts';
 import { batchesOf, lockItem, toMovement } from './inventoryItems.repo.ts';
@@ -39,6 +40,7 @@ export const issueStock = defineOperation({
   summary: 'Issue stock of an item, first expiry first out (ISSUE movements in the ledger)',
   writes: true,
   input,
+  output: stockTransactionResult,
   async handler(ctx, input) {
     const item = await lockItem(ctx.db, ctx.dialect, input.organizationId, input);
     const batches = await batchesOf(ctx.db, item.id);

@@ -2,6 +2,8 @@ import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { bool, id, paging } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { pageResult } from '../../values/results.ts';
+import { itemRecord } from './inventoryItems.results.ts';
 import { pageItems } from './inventoryItems.repo.ts';
 import { expiryWindow } from './inventoryItems.stock.ts';
 
@@ -29,6 +31,7 @@ export const list = defineOperation({
     expired: flag(),
     ...paging,
   }),
+  output: pageResult(itemRecord),
   async handler(ctx, input) {
     const { organizationId, page, pageSize, ...filter } = input;
     return pageItems(ctx.db, organizationId, filter, expiryWindow(ctx), page, pageSize);

@@ -2,6 +2,8 @@ import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id, paging } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { pageResult } from '../../values/results.ts';
+import { movementRecord } from './inventoryItems.results.ts';
 import { itemRefShape, requireItemRef } from './inventoryItems.fields.ts';
 import { itemByRef, MOVEMENT_TYPES, pageMovements } from './inventoryItems.repo.ts';
 
@@ -22,6 +24,7 @@ export const listMovements = defineOperation({
       ...paging,
     })
     .superRefine(requireItemRef),
+  output: pageResult(movementRecord),
   async handler(ctx, input) {
     const item = await itemByRef(ctx.db, input.organizationId, input);
     return pageMovements(ctx.db, item.id, { type: input.type, batchId: input.batchId }, input.page, input.pageSize);

@@ -5,6 +5,7 @@ import { date, id, ts } from '../../values/fields.ts';
 import { newId } from '../../values/ids.ts';
 import { money } from '../../values/money.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { batchRecord, itemRecord, movementRecord } from './inventoryItems.results.ts';
 import { findSupplier } from '../suppliers/suppliers.public.ts';
 import { itemRefShape, notes, requireItemRef, units } from './inventoryItems.fields.ts';
 import { batchNumber, lotNumber, toItem } from './inventoryItems.resource.ts';
@@ -49,6 +50,7 @@ export const receiveStock = defineOperation({
   summary: 'Receive stock into a batch of an item (a RECEIPT movement in the ledger)',
   writes: true,
   input,
+  output: z.object({ item: itemRecord, batch: batchRecord, movements: z.array(movementRecord) }),
   async handler(ctx, input) {
     let item = await lockItem(ctx.db, ctx.dialect, input.organizationId, input);
     const before = item.quantity;

@@ -2,6 +2,7 @@ import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { out } from '../../values/results.ts';
 import { sweepExpiry } from './inventoryItems.alerts.ts';
 import { expiryWindow } from './inventoryItems.stock.ts';
 
@@ -17,6 +18,8 @@ export const sendExpiryAlerts = defineOperation({
   summary: 'Announce batches that have come near expiry (for a daily job)',
   writes: true,
   input: z.object({ organizationId: id() }),
+  /** `batches`: how many batches were announced. */
+  output: z.object({ organizationId: out.id(), batches: out.int() }),
   async handler(ctx, input) {
     const batches = await sweepExpiry(ctx.db, ctx, input.organizationId, expiryWindow(ctx));
     return { organizationId: input.organizationId, batches };

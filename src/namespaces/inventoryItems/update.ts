@@ -2,6 +2,8 @@ import { member } from '../../operations/audience.ts';
 import { AppError, validationFailed } from '../../values/errors.ts';
 import { newId } from '../../values/ids.ts';
 import { defineOperation, type Context } from '../../operations/operation.ts';
+import { itemResult } from '../../values/results.ts';
+import { itemRecord } from './inventoryItems.results.ts';
 import { inventoryItems, toItem, type ItemRow } from './inventoryItems.resource.ts';
 import { batchesOf, lockItem, patchBatch, patchItem, type MovementRow } from './inventoryItems.repo.ts';
 import { adjust, batchFor, batchKeyOf, batchLabel, settle, type BatchDetails } from './inventoryItems.stock.ts';
@@ -41,6 +43,7 @@ export const update = defineOperation({
   summary: 'Change an inventory item (a quantity change becomes an ADJUSTMENT movement)',
   writes: true,
   input: inventoryItems.schemas.update,
+  output: itemResult(itemRecord),
   async handler(ctx, input) {
     if (input.quantity === null) throw validationFailed('quantity', 'cannot be cleared; change stock with receiveStock, issueStock or adjustStock');
     let item = await lockItem(ctx.db, ctx.dialect, input.organizationId!, { inventoryItemId: input.id });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { platform } from '../../operations/audience.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { itemsResult } from '../../values/results.ts';
+import { jobState } from './jobs.results.ts';
 
 /** The service's jobs (docs/scheduling.md, "Jobs"): when each ran, how it went, when it runs next, and its last runs. */
 export const list = defineOperation({
@@ -8,6 +10,7 @@ export const list = defineOperation({
   name: 'list', audience: platform,
   summary: 'The scheduled jobs: last run, outcome, failures in a row, last error, next run (platform admins)',
   input: z.object({ runs: z.int().min(0).max(50).default(5) }),
+  output: itemsResult(jobState),
   async handler(ctx, input) {
     const jobs = await ctx.db.selectFrom('jobs').selectAll().orderBy('name').execute();
     const items = await Promise.all(

@@ -5,6 +5,8 @@ import { callerId } from '../../caller/caller.ts';
 import { id, ts } from '../../values/fields.ts';
 import { newId } from '../../values/ids.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { itemResult } from '../../values/results.ts';
+import { labOrderRecord } from './labOrders.results.ts';
 import { MAX_TESTS, optionalOrganizationId, orderFields, orderStatus, priority, testInput } from './labOrders.fields.ts';
 import { insertLabOrder } from './labOrders.repo.ts';
 import { completion, derivedStatus, nextOrderStatus, nextTest } from './labOrders.rules.ts';
@@ -33,6 +35,7 @@ export const create = defineOperation({
   summary: 'Create a lab order with its tests',
   writes: true,
   input: createInput,
+  output: itemResult(labOrderRecord),
   organizationOf: organizationOfRecord('patients', 'patientId', 'patient'),
   async handler(ctx, input) {
     const organizationId = ctx.organizationId!;

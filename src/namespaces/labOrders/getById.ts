@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { id } from '../../values/fields.ts';
 import { notFound } from '../../values/errors.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { itemResult } from '../../values/results.ts';
+import { labOrderRecord } from './labOrders.results.ts';
 import { findLabOrder } from './labOrders.repo.ts';
 
 export const getById = defineOperation({
@@ -10,6 +12,7 @@ export const getById = defineOperation({
   name: 'getById', audience: member(), readsPatientData: true,
   summary: 'A lab order of the organization with its tests',
   input: z.object({ id: id(), organizationId: id() }),
+  output: itemResult(labOrderRecord),
   async handler(ctx, input) {
     const item = await findLabOrder(ctx.db, input.organizationId, input.id);
     if (!item) throw notFound('lab order');

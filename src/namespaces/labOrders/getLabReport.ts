@@ -2,6 +2,8 @@ import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id, paging } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { pageResult } from '../../values/results.ts';
+import { labReportOrderRecord } from './labOrders.results.ts';
 import { pageLabOrders } from './labOrders.repo.ts';
 import { filesOfOrders } from './labOrders.resultFiles.ts';
 
@@ -11,6 +13,7 @@ export const getLabReport = defineOperation({
   name: 'getLabReport', audience: member(), readsPatientData: true,
   summary: "A page of the organization's lab orders with their tests and result files, newest first",
   input: z.object({ organizationId: id(), ...paging }),
+  output: pageResult(labReportOrderRecord),
   async handler(ctx, input) {
     const page = await pageLabOrders(ctx.db, input.organizationId, input.page, input.pageSize);
     const files = await filesOfOrders(ctx.db, input.organizationId, page.items.map((o) => o.id));

@@ -2,6 +2,8 @@ import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id, paging } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { pageResult } from '../../values/results.ts';
+import { labOrderRecord } from './labOrders.results.ts';
 import { pageLabOrders } from './labOrders.repo.ts';
 
 export const listByOrganization = defineOperation({
@@ -9,6 +11,7 @@ export const listByOrganization = defineOperation({
   name: 'listByOrganization', audience: member(), readsPatientData: true,
   summary: "A page of the organization's lab orders with their tests, newest first",
   input: z.object({ organizationId: id(), ...paging }),
+  output: pageResult(labOrderRecord),
   async handler(ctx, input) {
     return pageLabOrders(ctx.db, input.organizationId, input.page, input.pageSize);
   },

@@ -5,6 +5,8 @@ import { callerId } from '../../caller/caller.ts';
 import { AppError, notFound, validationFailed } from '../../values/errors.ts';
 import { id, ts } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { itemResult } from '../../values/results.ts';
+import { labOrderRecord } from './labOrders.results.ts';
 import { MAX_TESTS, optionalOrganizationId, orderFields, orderStatus, priority, testInput, type TestInput } from './labOrders.fields.ts';
 import { lockLabOrder, saveLabOrder, storedTest, type StoredTest } from './labOrders.repo.ts';
 import { completion, derivedStatus, nextOrderStatus, nextTest, testsMoved, type Actor } from './labOrders.rules.ts';
@@ -47,6 +49,7 @@ export const update = defineOperation({
   summary: 'Update a lab order and move its tests',
   writes: true,
   input: updateInput,
+  output: itemResult(labOrderRecord),
   organizationOf: organizationOfRecord('labOrders', 'id', 'lab order'),
   async handler(ctx, input) {
     const organizationId = ctx.organizationId!;

@@ -4,6 +4,8 @@ import { callerId } from '../../caller/caller.ts';
 import { id, idpUserId, str, ts } from '../../values/fields.ts';
 import { newId } from '../../values/ids.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { itemResult } from '../../values/results.ts';
+import { labResultFileRecord } from './labResultFiles.results.ts';
 import { optionalOrganizationId, markExternalResultUploaded } from '../labOrders/labOrders.public.ts';
 import { checkPatientIdpUserId, isOrdersPatient, orderOfFile, ownerOfLabOrder, testNamed } from './labResultFiles.labOrder.ts';
 import { fileId, fileName, fileSize, fileUrl, labResultFiles, mimeType, person, testName } from './labResultFiles.resource.ts';
@@ -41,6 +43,7 @@ export const create = defineOperation({
   summary: 'Record a result file of a lab order',
   writes: true,
   input: createInput,
+  output: itemResult(labResultFileRecord),
   async handler(ctx, input) {
     const organizationId = ctx.organizationId!;
     const fileOrder = await orderOfFile(ctx.db, organizationId, input.labOrderId);

@@ -2,6 +2,8 @@ import { self } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { itemResult } from '../../values/results.ts';
+import { labResultFileRecord } from './labResultFiles.results.ts';
 import { ownerOfResultFile } from './labResultFiles.labOrder.ts';
 import { labResultFiles } from './labResultFiles.resource.ts';
 
@@ -11,6 +13,7 @@ export const getById = defineOperation({
   name: 'getById', audience: self(ownerOfResultFile), readsPatientData: true,
   summary: 'A result file of the organization',
   input: z.object({ id: id(), organizationId: id() }),
+  output: itemResult(labResultFileRecord),
   async handler(ctx, input) {
     return { item: await labResultFiles.repo.get(ctx.db, input.organizationId, input.id) };
   },

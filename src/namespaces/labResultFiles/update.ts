@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { validationFailed } from '../../values/errors.ts';
 import { id, idpUserId, str, ts } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { itemResult } from '../../values/results.ts';
+import { labResultFileRecord } from './labResultFiles.results.ts';
 import { optionalOrganizationId } from '../labOrders/labOrders.public.ts';
 import { checkPatientIdpUserId, orderOfFile } from './labResultFiles.labOrder.ts';
 import { fileId, fileName, fileSize, fileUrl, labResultFiles, mimeType, person, testName } from './labResultFiles.resource.ts';
@@ -44,6 +46,7 @@ export const update = defineOperation({
   summary: "Update a result file's metadata",
   writes: true,
   input: updateInput,
+  output: itemResult(labResultFileRecord),
   organizationOf: organizationOfRecord('labResultFiles', 'id', 'lab result file'),
   async handler(ctx, input) {
     const organizationId = ctx.organizationId!;

@@ -2,6 +2,7 @@ import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { bool, id, ts } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { notifyResult } from './notifications.results.ts';
 import { optionalFields, requiredFields } from './notifications.fields.ts';
 import { writeNotification } from './notifications.notify.ts';
 
@@ -24,6 +25,7 @@ export const create = defineOperation({
   summary: 'Create a notification (pushed to the recipient\'s devices when channels include push)',
   writes: true,
   input: createInput,
+  output: notifyResult,
   async handler(ctx, input) {
     const { module, relatedEntityType, ...rest } = input;
     return writeNotification(ctx.db, ctx, { ...rest, relatedEntityType: relatedEntityType !== undefined ? relatedEntityType : module });

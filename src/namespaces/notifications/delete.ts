@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { notFound } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { deletedResult } from '../../values/results.ts';
 import { removeNotification } from './notifications.repo.ts';
 
 /** Deletes the notification and its outbox job (a push not yet sent is not sent). */
@@ -12,6 +13,7 @@ export const remove = defineOperation({
   summary: 'Delete a notification',
   writes: true,
   input: z.object({ id: id(), organizationId: id() }),
+  output: deletedResult,
   async handler(ctx, input) {
     if (!(await removeNotification(ctx.db, input.organizationId, input.id))) throw notFound('notification');
     return { id: input.id, deleted: true };

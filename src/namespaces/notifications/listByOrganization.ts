@@ -2,6 +2,8 @@ import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id, idpUserId, paging, str } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { pageResult } from '../../values/results.ts';
+import { notifications } from './notifications.resource.ts';
 import { pageNotifications } from './notifications.repo.ts';
 
 /**
@@ -20,6 +22,7 @@ export const listByOrganization = defineOperation({
     recipientIdpUserId: idpUserId().nullish(),
     ...paging,
   }),
+  output: pageResult(notifications.schemas.record),
   async handler(ctx, input) {
     return pageNotifications(
       ctx.db,

@@ -8,6 +8,7 @@ import { AppError } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import { newId } from '../../values/ids.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { notifyResult } from './notifications.results.ts';
 import { NO_PROVIDER, notify } from './notifications.notify.ts';
 
 const NOW = Date.UTC(2026, 4, 10, 9, 0, 0);
@@ -17,9 +18,11 @@ let clock = NOW;
 const notifyThenMaybeFail = defineOperation({
   namespace: 'notifyProbe',
   name: 'run',
+  summary: 'Notify through notify(), then fail when asked',
   audience: everyone,
   writes: true,
   input: z.object({ organizationId: id(), recipientIdpUserId: id(), dedupeKey: z.string().optional(), fail: z.boolean().default(false) }),
+  output: notifyResult,
   async handler(ctx, input) {
     const result = await notify(ctx.db, ctx, {
       organizationId: input.organizationId,

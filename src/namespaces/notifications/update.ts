@@ -2,6 +2,7 @@ import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { bool, id, ts } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { itemResult } from '../../values/results.ts';
 import type { ResourceInput } from '../../resources/resource.ts';
 import { optionalFields, requiredFields } from './notifications.fields.ts';
 import { notifications, type NotificationRecord } from './notifications.resource.ts';
@@ -42,6 +43,7 @@ export const update = defineOperation({
   summary: 'Update a notification: mark it read (isRead) or opened (openedAt), or change its fields',
   writes: true,
   input,
+  output: itemResult(notifications.schemas.record),
   async handler(ctx, input) {
     const current = await notifications.repo.get(ctx.db, input.organizationId, input.id);
     const { changes } = await notifications.repo.merge(ctx, current, changesOf(input, current, ctx.now()));

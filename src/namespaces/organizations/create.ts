@@ -3,6 +3,8 @@ import { AppError } from '../../values/errors.ts';
 import { defineOperation, type Context } from '../../operations/operation.ts';
 import { users } from '../users/users.public.ts';
 import { organizations } from './organizations.resource.ts';
+import { organizationRecord } from './organizations.results.ts';
+import { itemResult } from '../../values/results.ts';
 
 /** Where an account has no email of its own (a phone sign-up, an outside provider's subject): a reserved address (RFC 2606) to change later. */
 const noEmail = (idpUserId: string) => `${idpUserId}@no-email.invalid`;
@@ -33,6 +35,7 @@ export const create = defineOperation({
   summary: 'Create an organization; the signed-in creator becomes its first admin',
   writes: true,
   input: organizations.schemas.create,
+  output: itemResult(organizationRecord),
   async handler(ctx, input) {
     const caller = ctx.caller;
     const creator = caller.kind === 'user' && !caller.isPlatformAdmin ? caller.idpUserId : null;

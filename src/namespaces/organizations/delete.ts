@@ -3,6 +3,7 @@ import { AppError } from '../../values/errors.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { organizations } from './organizations.resource.ts';
 import { tableWithRecordsOf } from './organizations.repo.ts';
+import { deletedResult } from '../../values/results.ts';
 
 /**
  * Needs a platform_admin token in every auth mode. Only an organization without any records
@@ -16,6 +17,7 @@ export const remove = defineOperation({
   summary: 'Delete an organization that has no records (role platform_admin)',
   writes: true,
   input: organizations.schemas.key,
+  output: deletedResult,
   organizationOf: (input) => input.id,
   async handler(ctx, input) {
     await organizations.repo.get(ctx.db, undefined, input.id);

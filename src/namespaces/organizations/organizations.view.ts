@@ -1,4 +1,5 @@
 import { membershipIn, type Caller } from '../../caller/caller.ts';
+import type { z } from 'zod';
 import type { Operation } from '../../operations/operation.ts';
 import type { OrganizationRecord } from './organizations.resource.ts';
 
@@ -13,10 +14,15 @@ export function organizationFor(caller: Caller, record: OrganizationRecord): Par
 
 type Answer = { item: OrganizationRecord } | { items: OrganizationRecord[] };
 
-/** A public read (`{ item }` or a page) whose organizations are shown to the caller through organizationFor. */
-export function shownToCaller(op: Operation): Operation {
+/**
+ * A public read (`{ item }` or a page) whose organizations are shown to the caller through
+ * organizationFor; `output` is its result as shown (organizations.results.ts, shownOrganization),
+ * by default the one the operation declares.
+ */
+export function shownToCaller(op: Operation, output: z.ZodType | undefined = op.output): Operation {
   return {
     ...op,
+    output,
     async handler(ctx, input) {
       const answer = (await op.handler(ctx, input)) as Answer;
       if ('item' in answer) return { ...answer, item: organizationFor(ctx.caller, answer.item) };

@@ -2,6 +2,8 @@ import { member } from '../../operations/audience.ts';
 import { named } from '../../operations/concerned.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { organizations } from './organizations.resource.ts';
+import { organizationRecord } from './organizations.results.ts';
+import { itemResult } from '../../values/results.ts';
 import { mergeSettings } from './organizations.settings.ts';
 
 /**
@@ -14,6 +16,7 @@ export const update = defineOperation({
   summary: 'Update an organization; settings are merged key by key (null: the default)',
   writes: true,
   input: organizations.schemas.update,
+  output: itemResult(organizationRecord),
   organizationOf: (input) => named(input.id),
   async handler(ctx, input) {
     const current = await organizations.repo.get(ctx.db, undefined, input.id);

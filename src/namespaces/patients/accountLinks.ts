@@ -3,6 +3,7 @@ import { member } from '../../operations/audience.ts';
 import { AppError } from '../../values/errors.ts';
 import { id, idpUserId } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { itemResult } from '../../values/results.ts';
 import { asPatient, patients } from './patients.resource.ts';
 
 /**
@@ -16,6 +17,7 @@ export const linkAccount = defineOperation({
   summary: 'Link a patient record to the patient\'s own sign-in account',
   writes: true,
   input: z.object({ organizationId: id(), id: id(), idpUserId: idpUserId() }),
+  output: itemResult(patients.schemas.record),
   async handler(ctx, input) {
     const current = asPatient(await patients.repo.get(ctx.db, input.organizationId, input.id));
     if (current.idpUserId !== null && current.idpUserId !== input.idpUserId) {
@@ -31,6 +33,7 @@ export const unlinkAccount = defineOperation({
   summary: 'Remove the link between a patient record and an account',
   writes: true,
   input: z.object({ organizationId: id(), id: id() }),
+  output: itemResult(patients.schemas.record),
   async handler(ctx, input) {
     return { item: await patients.repo.patch(ctx.db, input.organizationId, input.id, { idpUserId: null, updatedAt: ctx.now() }) };
   },

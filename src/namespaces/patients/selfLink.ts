@@ -4,9 +4,11 @@ import { signedIn } from '../../caller/caller.ts';
 import { AppError } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { itemsResult, out } from '../../values/results.ts';
 import { recordAudit } from '../../audit/trail.ts';
 import { mobileFields, otpCode, withNormalizedMobile, consumeCode, LIMITS, perAddress, perIdentifier, checkOtp, issueOtp, type OtpTarget } from '../auth/auth.public.ts';
 import { linkByMobileNumber, patientsLinkedTo } from './patients.repo.ts';
+import { patients } from './patients.resource.ts';
 
 /**
  * A patient's own account links itself to the organization's patient records with the mobile
@@ -23,6 +25,9 @@ const byNumber = (input: { mobileNumber: string }) => input.mobileNumber;
 
 const wrongCode = () => new AppError('FORBIDDEN', 'the code is wrong, expired or used up; ask for a new one');
 
+/** What issueOtp answers: `sent` false when no SMS provider is set (development codes); `otp` only with AUTH_DEV_OTP. */
+const codeSent = z.object({ sent: out.bool(), mobileNumber: out.text(), expiresIn: out.int(), otp: out.text().optional() });
+
 /** Answers the same whether or not a record has the number, so that it tells nobody which do. */
 export const requestLink = defineOperation({
   namespace: 'patients',
@@ -30,6 +35,7 @@ export const requestLink = defineOperation({
   summary: 'Send a code to a mobile number, to link the caller\'s account to the organization\'s patient records with that number',
   writes: 'manual',
   input: z.object({ organizationId: id(), ...mobileFields }).transform(withNormalizedMobile),
+  output: codeSent,
   rateLimits: [perIdentifier('patients.requestLink', LIMITS.sendOtp.identifier, byNumber), perAddress('patients.requestLink', LIMITS.sendOtp.address)],
   handler(ctx, input) {
     const caller = signedIn(ctx.caller);
@@ -53,6 +59,7 @@ export const confirmLink = defineOperation({
   summary: 'Prove a mobile number with the code from requestLink and link the patient records with that number to the caller\'s account',
   writes: 'manual',
   input: z.object({ organizationId: id(), ...mobileFields, otp: otpCode() }).transform(withNormalizedMobile),
+  output: itemsResult(patients.schemas.record),
   rateLimits: [perIdentifier('patients.confirmLink', LIMITS.verifyOtp.identifier, byNumber), perAddress('patients.confirmLink', LIMITS.verifyOtp.address)],
   async handler(ctx, input) {
     const { idpUserId } = signedIn(ctx.caller);

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { id, idpUserId, ts } from '../../values/fields.ts';
 import { newId } from '../../values/ids.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { itemResult } from '../../values/results.ts';
+import { formResult } from './preConsultationForms.results.ts';
 import { actingPatient, appointmentOf, assertFilledInBySelf, ownerOfAppointment } from './preConsultationForms.access.ts';
 import { answers, departmentName, status } from './preConsultationForms.fields.ts';
 import { insertForm } from './preConsultationForms.repo.ts';
@@ -31,6 +33,7 @@ export const create = defineOperation({
   summary: "Create a pre-consultation form for an appointment (in the appointment's organization)",
   writes: true,
   input: createInput,
+  output: itemResult(formResult),
   async handler(ctx, input) {
     const organizationId = ctx.organizationId!;
     assertFilledInBySelf(actingPatient(ctx), input.idpUserId);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { notFound } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { deletedResult } from '../../values/results.ts';
 import { deleteForm, findForm } from './preConsultationForms.repo.ts';
 import { changeSubmissions } from './preConsultationForms.submission.ts';
 
@@ -13,6 +14,7 @@ export const remove = defineOperation({
   summary: 'Delete a pre-consultation form of the organization',
   writes: true,
   input: z.object({ id: id(), organizationId: id() }),
+  output: deletedResult,
   async handler(ctx, input) {
     const form = await findForm(ctx.db, input.organizationId, input.id);
     if (!form) throw notFound('pre-consultation form');

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { notFound } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { itemResult } from '../../values/results.ts';
+import { formResult } from './preConsultationForms.results.ts';
 import { ownerOfForm } from './preConsultationForms.access.ts';
 import { findForm } from './preConsultationForms.repo.ts';
 
@@ -11,6 +13,7 @@ export const getById = defineOperation({
   name: 'getById', audience: self(ownerOfForm), readsPatientData: true,
   summary: 'Get a pre-consultation form of the organization',
   input: z.object({ id: id(), organizationId: id() }),
+  output: itemResult(formResult),
   async handler(ctx, input) {
     const item = await findForm(ctx.db, input.organizationId, input.id);
     if (!item) throw notFound('pre-consultation form');

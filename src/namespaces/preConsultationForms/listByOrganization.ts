@@ -2,6 +2,8 @@ import { self } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id, paging } from '../../values/fields.ts';
 import { defineOperation, type Operation } from '../../operations/operation.ts';
+import { pageResult } from '../../values/results.ts';
+import { formResult } from './preConsultationForms.results.ts';
 import { actingPatient, callerAsOwner } from './preConsultationForms.access.ts';
 import { status } from './preConsultationForms.fields.ts';
 import { pageForms } from './preConsultationForms.repo.ts';
@@ -16,6 +18,7 @@ export const listByOrganization: Operation = defineOperation({
   name: 'listByOrganization', audience: self(callerAsOwner), readsPatientData: true,
   summary: "Page through the organization's pre-consultation forms, newest first",
   input: z.object({ organizationId: id(), ...paging, appointmentId: id().nullish(), status: status().nullish() }),
+  output: pageResult(formResult),
   async handler(ctx, input) {
     return pageForms(
       ctx.db,

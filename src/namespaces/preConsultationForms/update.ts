@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { notFound } from '../../values/errors.ts';
 import { id, idpUserId, ts } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { itemResult } from '../../values/results.ts';
+import { formResult } from './preConsultationForms.results.ts';
 import { actingPatient, appointmentOf, assertFilledInBySelf, assertOwnAppointment, ownerOfForm } from './preConsultationForms.access.ts';
 import { answers, departmentName, status } from './preConsultationForms.fields.ts';
 import { findForm, saveForm } from './preConsultationForms.repo.ts';
@@ -35,6 +37,7 @@ export const update = defineOperation({
   summary: 'Update a pre-consultation form of the organization',
   writes: true,
   input: updateInput,
+  output: itemResult(formResult),
   async handler(ctx, input) {
     const current = await findForm(ctx.db, input.organizationId, input.id);
     if (!current) throw notFound('pre-consultation form');

@@ -2,6 +2,7 @@ import { self } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id } from '../../values/fields.ts';
 import { defineOperation, type Context } from '../../operations/operation.ts';
+import { quoteSchema, requestDetailWithQuote } from './prescriptionMarketplace.results.ts';
 import { staffOf } from '../inventoryItems/inventoryItems.public.ts';
 import { notify } from '../notifications/notifications.public.ts';
 import { oneQuoteRecord, requestDetail } from './prescriptionMarketplace.records.ts';
@@ -41,6 +42,7 @@ export const acceptQuote = defineOperation({
   summary: 'Accept a submitted quote (the others are not chosen)',
   writes: true,
   input: z.object({ quoteId: id(), patientId: id().nullish() }),
+  output: requestDetailWithQuote(quoteSchema),
   async handler(ctx, input) {
     const { request, quote } = await lockPatientDecision(ctx, 'acceptQuote', input);
 

@@ -2,6 +2,7 @@ import { self } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { requestResult } from './prescriptionMarketplace.results.ts';
 import { actingPatient } from './prescriptionMarketplace.fields.ts';
 import { requestRecord } from './prescriptionMarketplace.records.ts';
 import { findPatientRequest, lockRequest, moveBroadcasts, moveQuotes, patchRequest } from './prescriptionMarketplace.repo.ts';
@@ -18,6 +19,7 @@ export const cancelPrescription = defineOperation({
   summary: 'Cancel an open prescription request',
   writes: true,
   input: z.object({ prescriptionRequestId: id(), patientId: id().nullish() }),
+  output: requestResult,
   async handler(ctx, input) {
     const patientId = actingPatient(ctx, input.patientId);
     const found = await findPatientRequest(ctx.db, input.prescriptionRequestId, patientId);

@@ -3,6 +3,7 @@ import { ownerByIdentity } from '../../access/owners.ts';
 import { z } from 'zod';
 import { id, paging } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { patientSummaryPage } from './prescriptionMarketplace.results.ts';
 import { actingPatient } from './prescriptionMarketplace.fields.ts';
 import { summaryRecord } from './prescriptionMarketplace.records.ts';
 import { pagePatientSummaries } from './prescriptionMarketplace.repo.ts';
@@ -22,6 +23,7 @@ export const getMyPrescriptions = defineOperation({
     status: statusFilter(REQUEST_STATUSES).nullish(),
     ...paging,
   }),
+  output: patientSummaryPage,
   async handler(ctx, input) {
     const patientId = actingPatient(ctx, input.patientId);
     const page = await pagePatientSummaries(ctx.db, patientId, input.status ?? undefined, input.page, input.pageSize);

@@ -2,6 +2,7 @@ import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { quoteSchema, requestDetailWithQuote } from './prescriptionMarketplace.results.ts';
 import { oneQuoteRecord, requestDetail } from './prescriptionMarketplace.records.ts';
 import { findBroadcast, lockRequest, patchBroadcast, quoteOfBroadcast } from './prescriptionMarketplace.repo.ts';
 
@@ -25,6 +26,7 @@ export const getPharmacyPrescriptionDetails = defineOperation({
       organizationBranchId: id().nullish(),
     })
     .refine((v) => v.broadcastId || v.prescriptionRequestId, { path: ['broadcastId'], message: 'give broadcastId or prescriptionRequestId' }),
+  output: requestDetailWithQuote(quoteSchema.nullable()),
   async handler(ctx, input) {
     const found = await findBroadcast(ctx.db, input.organizationId, input);
     const request = await lockRequest(ctx.db, ctx.dialect, found.prescriptionRequestId);

@@ -2,6 +2,7 @@ import { self } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { requestDetailResult } from './prescriptionMarketplace.results.ts';
 import { actingPatient } from './prescriptionMarketplace.fields.ts';
 import { patientCatalogue, requestDetail } from './prescriptionMarketplace.records.ts';
 import { findPatientRequest } from './prescriptionMarketplace.repo.ts';
@@ -18,6 +19,7 @@ export const getPrescriptionDetails = defineOperation({
   readsPatientData: true,
   summary: "A patient's prescription request with its medicines and broadcasts",
   input: z.object({ prescriptionRequestId: id(), patientId: id().nullish() }),
+  output: requestDetailResult,
   async handler(ctx, input) {
     const patientId = actingPatient(ctx, input.patientId);
     const request = await findPatientRequest(ctx.db, input.prescriptionRequestId, patientId);

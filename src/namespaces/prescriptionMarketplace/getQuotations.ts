@@ -2,6 +2,7 @@ import { self } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { quotesResult } from './prescriptionMarketplace.results.ts';
 import { actingPatient } from './prescriptionMarketplace.fields.ts';
 import { quoteRecords } from './prescriptionMarketplace.records.ts';
 import { findPatientRequest, submittedQuotesOf } from './prescriptionMarketplace.repo.ts';
@@ -17,6 +18,7 @@ export const getQuotations = defineOperation({
   readsPatientData: true,
   summary: 'The quotes pharmacies submitted for a prescription request',
   input: z.object({ prescriptionRequestId: id(), patientId: id().nullish() }),
+  output: quotesResult,
   async handler(ctx, input) {
     const patientId = actingPatient(ctx, input.patientId);
     const request = await findPatientRequest(ctx.db, input.prescriptionRequestId, patientId);

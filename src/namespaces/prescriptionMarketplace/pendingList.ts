@@ -2,6 +2,7 @@ import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id, paging } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { pharmacySummaryPage } from './prescriptionMarketplace.results.ts';
 import { summaryRecord } from './prescriptionMarketplace.records.ts';
 import { pagePharmacySummaries } from './prescriptionMarketplace.repo.ts';
 import { BROADCAST_STATUSES, statusFilter } from './prescriptionMarketplace.status.ts';
@@ -23,6 +24,7 @@ export const pendingList = defineOperation({
     status: statusFilter(BROADCAST_STATUSES).nullish(),
     ...paging,
   }),
+  output: pharmacySummaryPage,
   async handler(ctx, input) {
     const page = await pagePharmacySummaries(
       ctx.db,

@@ -2,6 +2,7 @@ import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { broadcastResult } from './prescriptionMarketplace.results.ts';
 import { remarks } from './prescriptionMarketplace.fields.ts';
 import { broadcastRecord } from './prescriptionMarketplace.records.ts';
 import { findBroadcast, lockRequest, patchBroadcast, patchQuote, quoteOfBroadcast } from './prescriptionMarketplace.repo.ts';
@@ -18,6 +19,7 @@ export const rejectPrescription = defineOperation({
   summary: 'Decline a prescription request broadcast to this pharmacy',
   writes: true,
   input: z.object({ broadcastId: id(), organizationId: id(), reason: remarks().nullish() }),
+  output: broadcastResult,
   async handler(ctx, input) {
     const found = await findBroadcast(ctx.db, input.organizationId, { broadcastId: input.broadcastId });
     const request = await lockRequest(ctx.db, ctx.dialect, found.prescriptionRequestId);

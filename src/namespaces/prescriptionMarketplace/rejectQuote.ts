@@ -2,6 +2,7 @@ import { self } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { requestResult } from './prescriptionMarketplace.results.ts';
 import { requestRecord } from './prescriptionMarketplace.records.ts';
 import { lockPatientDecision } from './prescriptionMarketplace.patientDecision.ts';
 import { countQuotes, patchBroadcast, patchQuote, patchRequest } from './prescriptionMarketplace.repo.ts';
@@ -18,6 +19,7 @@ export const rejectQuote = defineOperation({
   summary: 'Reject a submitted quote',
   writes: true,
   input: z.object({ quoteId: id(), patientId: id().nullish() }),
+  output: requestResult,
   async handler(ctx, input) {
     const { request, quote } = await lockPatientDecision(ctx, 'rejectQuote', input);
 

@@ -2,6 +2,7 @@ import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { quoteResult } from './prescriptionMarketplace.results.ts';
 import { quoteAmounts } from './prescriptionMarketplace.fields.ts';
 import { oneQuoteRecord } from './prescriptionMarketplace.records.ts';
 import { findBroadcast, lockRequest, quoteOfBroadcast } from './prescriptionMarketplace.repo.ts';
@@ -19,6 +20,7 @@ export const saveDraftQuote = defineOperation({
   summary: "Create or change the pharmacy's draft quote for a broadcast",
   writes: true,
   input: z.object({ broadcastId: id(), organizationId: id(), ...quoteAmounts }),
+  output: quoteResult,
   async handler(ctx, input) {
     const found = await findBroadcast(ctx.db, input.organizationId, { broadcastId: input.broadcastId });
     const request = await lockRequest(ctx.db, ctx.dialect, found.prescriptionRequestId);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { notFound } from '../../values/errors.ts';
 import { id, paging } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { productOptionPage } from './prescriptionMarketplace.results.ts';
 import { dateIn } from '../../time/zone.ts';
 import { searchCatalogue } from '../inventoryItems/inventoryItems.public.ts';
 import { findOrganizationById } from '../organizations/organizations.public.ts';
@@ -27,6 +28,7 @@ export const searchProducts = defineOperation({
     strength: term(),
     ...paging,
   }),
+  output: productOptionPage,
   async handler(ctx, input) {
     if (!(await findOrganizationById(ctx.db, input.organizationId))) throw notFound('organization');
     const found = await searchCatalogue(

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { AppError } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import { defineOperation, type Context } from '../../operations/operation.ts';
+import { quoteResult } from './prescriptionMarketplace.results.ts';
 import { notify } from '../notifications/notifications.public.ts';
 import { oneQuoteRecord } from './prescriptionMarketplace.records.ts';
 import { findBroadcast, findPharmacyQuote, lockRequest, patchBroadcast, patchQuote, patchRequest, quoteById, quoteItemsOf, type QuoteRow, type RequestRow } from './prescriptionMarketplace.repo.ts';
@@ -35,6 +36,7 @@ export const submitQuote = defineOperation({
   summary: "Submit the pharmacy's draft quote to the patient",
   writes: true,
   input: z.object({ quoteId: id(), organizationId: id() }),
+  output: quoteResult,
   async handler(ctx, input) {
     const found = await findPharmacyQuote(ctx.db, input.organizationId, input.quoteId);
     const request = await lockRequest(ctx.db, ctx.dialect, found.prescriptionRequestId);

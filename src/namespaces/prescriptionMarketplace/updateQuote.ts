@@ -2,6 +2,7 @@ import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { quoteResult } from './prescriptionMarketplace.results.ts';
 import { quoteAmounts } from './prescriptionMarketplace.fields.ts';
 import { oneQuoteRecord } from './prescriptionMarketplace.records.ts';
 import { findBroadcast, findPharmacyQuote, lockRequest, quoteById } from './prescriptionMarketplace.repo.ts';
@@ -15,6 +16,7 @@ export const updateQuote = defineOperation({
   summary: "Change the pharmacy's draft quote",
   writes: true,
   input: z.object({ quoteId: id(), organizationId: id(), ...quoteAmounts }),
+  output: quoteResult,
   async handler(ctx, input) {
     const found = await findPharmacyQuote(ctx.db, input.organizationId, input.quoteId);
     const request = await lockRequest(ctx.db, ctx.dialect, found.prescriptionRequestId);

@@ -5,6 +5,7 @@ import { AppError, notFound } from '../../values/errors.ts';
 import { id, reqStr } from '../../values/fields.ts';
 import { newId } from '../../values/ids.ts';
 import { defineOperation, type Context } from '../../operations/operation.ts';
+import { requestResult } from './prescriptionMarketplace.results.ts';
 import { toJsonText } from '../../values/record.ts';
 import { lineQuantity, MAX_LINES, remarks, shortText } from './prescriptionMarketplace.fields.ts';
 import { requestRecord } from './prescriptionMarketplace.records.ts';
@@ -72,6 +73,7 @@ export const uploadPrescription = defineOperation({
   summary: "Upload a prescription and broadcast it to the named pharmacy or to the pharmacies near the patient",
   writes: true,
   input,
+  output: requestResult,
   // organizationId names the pharmacy to send to, not the caller's tenant.
   organizationOf: () => null,
   async handler(ctx, v) {

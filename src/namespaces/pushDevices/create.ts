@@ -2,6 +2,7 @@ import { self } from '../../operations/audience.ts';
 import { ownerByIdentity } from '../../access/owners.ts';
 import { AppError } from '../../values/errors.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { itemResult } from '../../values/results.ts';
 import { present } from './pushDevices.access.ts';
 import { register } from './pushDevices.repo.ts';
 import { pushDevices } from './pushDevices.resource.ts';
@@ -24,6 +25,7 @@ export const create = defineOperation({
   summary: 'Register a device for push notifications (the same token again updates it)',
   writes: true,
   input: pushDevices.schemas.create,
+  output: itemResult(pushDevices.schemas.record),
   async handler(ctx, input) {
     const record = await pushDevices.repo.build(ctx, input);
     record.lastSeenAt = input.lastSeenAt ?? ctx.now();

@@ -1,6 +1,7 @@
 import { self } from '../../operations/audience.ts';
 import { notFound } from '../../values/errors.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { deletedResult } from '../../values/results.ts';
 import { keyInput } from './getById.ts';
 import { deviceOwner } from './pushDevices.owner.ts';
 import { removeDevice } from './pushDevices.repo.ts';
@@ -12,6 +13,7 @@ export const remove = defineOperation({
   summary: 'Remove a device of a member of the organization',
   writes: true,
   input: keyInput,
+  output: deletedResult,
   async handler(ctx, input) {
     if (!(await removeDevice(ctx.db, input.organizationId, input.id))) throw notFound('push device');
     return { id: input.id, deleted: true };

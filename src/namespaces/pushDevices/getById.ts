@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { notFound } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { itemResult } from '../../values/results.ts';
+import { pushDevices } from './pushDevices.resource.ts';
 import { present } from './pushDevices.access.ts';
 import { deviceOwner } from './pushDevices.owner.ts';
 import { findInOrganization } from './pushDevices.repo.ts';
@@ -18,6 +20,7 @@ export const getById = defineOperation({
   name: 'getById', audience: self(deviceOwner),
   summary: 'Get one\'s own device, or (admins) a device of a member of the organization',
   input: keyInput,
+  output: itemResult(pushDevices.schemas.record),
   async handler(ctx, input) {
     const item = await findInOrganization(ctx.db, input.organizationId, input.id);
     if (!item) throw notFound('push device');

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { notFound, validationFailed } from '../../values/errors.ts';
 import { bool, id, idpUserId, ts } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { itemResult } from '../../values/results.ts';
 import { assertMayMoveTo, present } from './pushDevices.access.ts';
 import { deviceOwner } from './pushDevices.owner.ts';
 import { findInOrganization, isMember, patchDevice } from './pushDevices.repo.ts';
@@ -41,6 +42,7 @@ export const update = defineOperation({
   summary: 'Update a device of a member of the organization',
   writes: true,
   input: updateInput,
+  output: itemResult(pushDevices.schemas.record),
   async handler(ctx, input) {
     const current = await findInOrganization(ctx.db, input.organizationId, input.id);
     if (!current) throw notFound('push device');

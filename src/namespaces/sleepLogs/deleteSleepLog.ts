@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { notFound } from '../../values/errors.ts';
 import { id, idpUserId } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { deletedResult } from '../../values/results.ts';
 import { deleteOwnLog } from './sleepLogs.repo.ts';
 
 /**
@@ -17,6 +18,7 @@ export const deleteSleepLog = defineOperation({
   summary: 'Delete one of the person\'s sleep logs',
   writes: true,
   input: z.object({ idpUserId: idpUserId(), logId: id() }),
+  output: deletedResult,
   async handler(ctx, input) {
     if (!(await deleteOwnLog(ctx.db, input.idpUserId, input.logId))) throw notFound('sleep log');
     return { id: input.logId, deleted: true as const };

@@ -2,6 +2,8 @@ import { self } from '../../operations/audience.ts';
 import { ownerByIdentity } from '../../access/owners.ts';
 import { z } from 'zod';
 import { defineOperation } from '../../operations/operation.ts';
+import { out } from '../../values/results.ts';
+import { qualityDistributionResult } from './sleepLogs.results.ts';
 import { addDays } from '../../time/zone.ts';
 import { minutesToHours } from './sleepLogs.clock.ts';
 import { averages, goalCompletionRate, qualityDistribution, weeklyAverages } from './sleepLogs.figures.ts';
@@ -16,6 +18,16 @@ export const getSleepStats = defineOperation({
   name: 'getSleepStats', audience: self(ownerByIdentity('idpUserId')),
   summary: 'Sleep averages, goal completion rate, quality distribution and weekly averages',
   input: z.object({ idpUserId: idpUserId(), days: z.int().min(1).max(365).default(30) }),
+  output: z.object({
+    averageHours: out.number(),
+    averageSleepMinutes: out.number(),
+    goalMinutes: out.int(),
+    goalHours: out.number(),
+    goalCompletionRate: out.number(),
+    totalLogs: out.int(),
+    qualityDistribution: qualityDistributionResult,
+    weeklyAverage: z.array(z.object({ week: out.int(), average: out.number(), days: out.int() })),
+  }),
   async handler(ctx, input) {
     const today = await todayOf(ctx, input.idpUserId);
     const from = addDays(today, -(input.days - 1));

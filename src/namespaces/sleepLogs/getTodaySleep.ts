@@ -2,6 +2,7 @@ import { self } from '../../operations/audience.ts';
 import { ownerByIdentity } from '../../access/owners.ts';
 import { z } from 'zod';
 import { defineOperation } from '../../operations/operation.ts';
+import { todaySleepResult } from './sleepLogs.results.ts';
 import { todayOf, todaySleepOf } from './sleepLogs.records.ts';
 import { logOn } from '../../db/daily-logs.ts';
 import { goalOf } from './sleepLogs.repo.ts';
@@ -13,6 +14,7 @@ export const getTodaySleep = defineOperation({
   name: 'getTodaySleep', audience: self(ownerByIdentity('idpUserId')),
   summary: "The person's sleep log of today",
   input: z.object({ idpUserId: idpUserId() }),
+  output: todaySleepResult,
   async handler(ctx, input) {
     const today = await todayOf(ctx, input.idpUserId);
     const row = await logOn(ctx.db, 'sleepLogs', input.idpUserId, today);

@@ -2,6 +2,8 @@ import { self } from '../../operations/audience.ts';
 import { ownerByIdentity } from '../../access/owners.ts';
 import { z } from 'zod';
 import { defineOperation } from '../../operations/operation.ts';
+import { out } from '../../values/results.ts';
+import { dayAchievementResult, qualityResult } from './sleepLogs.results.ts';
 import { addDays } from '../../time/zone.ts';
 import { minutesToHours } from './sleepLogs.clock.ts';
 import { averages, dailyAchievement, trendOf } from './sleepLogs.figures.ts';
@@ -19,6 +21,16 @@ export const getWeeklySleepSummary = defineOperation({
   name: 'getWeeklySleepSummary', audience: self(ownerByIdentity('idpUserId')),
   summary: 'Sleep of the last 7 days against the goal, last night, and the trend',
   input: z.object({ idpUserId: idpUserId() }),
+  output: z.object({
+    averageHours: out.number(),
+    weeklyAverageMinutes: out.number(),
+    goalMinutes: out.int(),
+    goalHours: out.number(),
+    dailyGoalAchievement: z.array(dayAchievementResult).length(7),
+    logsThisWeek: out.int(),
+    lastNight: z.object({ hours: out.number().nullable(), quality: qualityResult().nullable() }),
+    trend: z.enum(['improving', 'declining', 'stable']),
+  }),
   async handler(ctx, input) {
     const today = await todayOf(ctx, input.idpUserId);
     const from = addDays(today, -6);

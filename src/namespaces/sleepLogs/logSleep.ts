@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { date, idpUserId, str } from '../../values/fields.ts';
 import { newId } from '../../values/ids.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { itemResult } from '../../values/results.ts';
+import { sleepLogResult } from './sleepLogs.results.ts';
 import { minutesToHours, spanMinutes } from './sleepLogs.clock.ts';
 import { clockTime, MAX_HOURS_SLEPT } from './sleepLogs.fields.ts';
 import { qualityOf } from './sleepLogs.quality.ts';
@@ -39,6 +41,7 @@ export const logSleep = defineOperation({
     wakeTime: clockTime().nullish(),
     notes: str().nullish(),
   }),
+  output: itemResult(sleepLogResult),
   async handler(ctx, input) {
     const bedTime = input.bedTime ?? null;
     const wakeTime = input.wakeTime ?? null;

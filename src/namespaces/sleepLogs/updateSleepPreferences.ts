@@ -3,6 +3,7 @@ import { ownerByIdentity } from '../../access/owners.ts';
 import { z } from 'zod';
 import { newId } from '../../values/ids.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { sleepPreferencesResult } from './sleepLogs.results.ts';
 import { clockTime, goalMinutes } from './sleepLogs.fields.ts';
 import { nextPreferences } from './sleepLogs.preferences.ts';
 import { preferencesOf } from './sleepLogs.records.ts';
@@ -25,6 +26,7 @@ export const updateSleepPreferences = defineOperation({
     sleepGoalMinutes: goalMinutes().nullish(),
     allowManualGoalUpdate: z.boolean().optional(),
   }),
+  output: sleepPreferencesResult,
   async handler(ctx, input) {
     const current = await findPreferences(ctx.db, input.idpUserId);
     const values = nextPreferences(current, input);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { id } from '../../values/fields.ts';
 import { fromMinor } from '../../values/money.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { organizationSummary } from './superAdminPayouts.results.ts';
 import { balanceOf, type Balance } from './superAdminPayouts.repo.ts';
 
 /** What a summary shows: amounts with two decimals, counts, and the rates a request would apply now. */
@@ -35,6 +36,7 @@ export const getOrganizationSummary = defineOperation({
   summary: 'Collected, paid out, pending and available amounts of an organization',
   tokenRequired: true,
   input: z.object({ organizationId: id() }),
+  output: organizationSummary,
   async handler(ctx, input) {
     return summaryOf(input.organizationId, await balanceOf(ctx.db, input.organizationId), ctx.config.payouts);
   },

@@ -4,6 +4,7 @@ import { AppError, validationFailed } from '../../values/errors.ts';
 import { id, str } from '../../values/fields.ts';
 import { applyRate, fromMinor, money } from '../../values/money.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { itemResult } from '../../values/results.ts';
 import { show } from './superAdminPayouts.figures.ts';
 import { balanceOf, lockOrganizationPayouts } from './superAdminPayouts.repo.ts';
 import { payouts } from './superAdminPayouts.resource.ts';
@@ -30,6 +31,7 @@ export const requestByOrganization = defineOperation({
     amount: money().refine((v) => v > 0, 'must be more than 0'),
     notes: str().nullish(),
   }),
+  output: itemResult(payouts.schemas.record),
   async handler(ctx, input) {
     const rates = ctx.config.payouts;
     const gross = input.amount;

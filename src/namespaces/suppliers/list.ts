@@ -2,6 +2,7 @@ import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id, paging } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { pageResult } from '../../values/results.ts';
 import { pageSuppliers, SORT_FIELDS } from './suppliers.repo.ts';
 import { suppliers } from './suppliers.resource.ts';
 
@@ -26,6 +27,7 @@ export const list = defineOperation({
     sortOrder: z.preprocess(lower, z.enum(['asc', 'desc'], { error: 'must be asc or desc' }).nullish()).transform(orUndefined),
     ...paging,
   }),
+  output: pageResult(suppliers.schemas.record),
   async handler(ctx, input) {
     return pageSuppliers(
       ctx.db,

@@ -4,6 +4,7 @@ import { AppError } from '../../values/errors.ts';
 import { date, id } from '../../values/fields.ts';
 import { newId } from '../../values/ids.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { out } from '../../values/results.ts';
 import { MAX_SEQUENCE, tokenCounters } from './tokenCounters.resource.ts';
 
 /** Numbers below this width are zero-padded in the token; wider ones are shown whole. */
@@ -29,6 +30,7 @@ export const next = defineOperation({
     date: date(),
     prefix: z.string().trim().min(1).max(32),
   }),
+  output: z.object({ item: tokenCounters.schemas.record, sequence: out.int(), token: out.text() }),
   async handler(ctx, input) {
     const now = ctx.now();
     const rows = await ctx.db

@@ -4,6 +4,8 @@ import { callerId } from '../../caller/caller.ts';
 import { notFound } from '../../values/errors.ts';
 import { id, idpUserId, str } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { itemResult } from '../../values/results.ts';
+import { userRecord } from './users.results.ts';
 import { assertMayChangePlatformAdmin } from './users.access.ts';
 import { findByIdpUserId, patchById } from './users.repo.ts';
 
@@ -14,6 +16,7 @@ export const blockUser = defineOperation({
   summary: 'Block a user in an organization',
   writes: true,
   input: z.object({ idpUserId: idpUserId(), organizationId: id(), blockedBy: str().nullish() }),
+  output: itemResult(userRecord),
   async handler(ctx, input) {
     const current = await findByIdpUserId(ctx.db, input.idpUserId, input.organizationId);
     if (!current) throw notFound('user');

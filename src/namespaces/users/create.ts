@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { role } from '../../caller/roles.ts';
 import { bool, email, id, idpUserId, str } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { itemResult } from '../../values/results.ts';
+import { userRecord } from './users.results.ts';
 import { assertMayChangePlatformAdmin } from './users.access.ts';
 import { roleList, users } from './users.resource.ts';
 
@@ -27,6 +29,7 @@ export const create = defineOperation({
     isBlocked: bool().nullish(),
     onboardingStatus: str().nullish(),
   }),
+  output: itemResult(userRecord),
   async handler(ctx, input) {
     const record = await users.repo.build(ctx, { ...input, organizationId: input.organizationId ?? null });
     assertMayChangePlatformAdmin(ctx, undefined, record);

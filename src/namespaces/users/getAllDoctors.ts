@@ -2,6 +2,8 @@ import { everyone } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { bool, id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { pageResult } from '../../values/results.ts';
+import { directoryEntry } from './users.results.ts';
 import { blankToUndefined, pagingShape, searchText, sortBy, sortOf, sortOrder, userStatus } from './users.listing.ts';
 import { pageOf } from '../../values/paging.ts';
 import { directoryPage, listableStatuses } from './users.directory.ts';
@@ -35,6 +37,7 @@ export const getAllDoctors = defineOperation({
     sortOrder: sortOrder().nullish(),
     ...pagingShape,
   }),
+  output: pageResult(directoryEntry),
   async handler(ctx, input) {
     const f = input.filter ?? {};
     const organizationId = input.organizationId ?? f.organizationId ?? undefined;

@@ -4,6 +4,8 @@ import { callerId } from '../../caller/caller.ts';
 import { notFound } from '../../values/errors.ts';
 import { id, idpUserId } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { itemResult } from '../../values/results.ts';
+import { userRecord } from './users.results.ts';
 import { organizationsReadBy } from './users.access.ts';
 import { allOfIdpUser, findByIdpUserId } from './users.repo.ts';
 import { type UserRecord } from './users.resource.ts';
@@ -18,6 +20,7 @@ export const getByIdpUserId = defineOperation({
   name: 'getByIdpUserId', audience: member({ spansOrganizations: true }),
   summary: "A person's user record, by the identity provider's user id",
   input: z.object({ idpUserId: idpUserId(), organizationId: id().nullish() }),
+  output: itemResult(userRecord),
   async handler(ctx, input) {
     if (input.organizationId) {
       const item = await findByIdpUserId(ctx.db, input.idpUserId, input.organizationId);

@@ -2,6 +2,8 @@ import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { bool, date, id, str } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { pageResult } from '../../values/results.ts';
+import { userRecord } from './users.results.ts';
 import { dayRange } from '../../time/zone.ts';
 import { blankToUndefined, pagingShape, roleFilter, searchText, sortOf, userStatus } from './users.listing.ts';
 import { DATE_FIELDS, pageUsers } from './users.repo.ts';
@@ -52,6 +54,8 @@ export const listByOrganization = defineOperation({
   name: 'listByOrganization', audience: member(),
   summary: 'Users of an organization, with filters',
   input,
+  /** tableFields: only with includeTableFields */
+  output: pageResult(userRecord).extend({ tableFields: z.array(z.enum(TABLE_FIELDS)).optional() }),
   async handler(ctx, input) {
     const field = input.dateFilterType ?? 'createdAt';
     const range = dayRange(input.dateFrom ?? undefined, input.dateTo ?? undefined, ctx.config.timeZone);

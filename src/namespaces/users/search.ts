@@ -2,6 +2,8 @@ import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { pageResult } from '../../values/results.ts';
+import { userRecord } from './users.results.ts';
 import { blankToUndefined, pagingShape, roleFilter, searchText, sortOf } from './users.listing.ts';
 import { pageUsers } from './users.repo.ts';
 
@@ -11,6 +13,7 @@ export const search = defineOperation({
   name: 'search', audience: member(),
   summary: 'Search the users of an organization by name or email',
   input: z.object({ organizationId: id(), query: searchText().nullish(), role: roleFilter().nullish(), ...pagingShape }),
+  output: pageResult(userRecord),
   async handler(ctx, input) {
     return pageUsers(
       ctx.db,

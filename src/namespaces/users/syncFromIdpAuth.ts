@@ -5,7 +5,8 @@ import { role } from '../../caller/roles.ts';
 import { email, idpUserId, reqStr, str } from '../../values/fields.ts';
 import { defineOperation, type Context } from '../../operations/operation.ts';
 import { assertMayChangePlatformAdmin } from './users.access.ts';
-import { findOrCreateOrganization, organizationIdByTeam, type Address } from '../organizations/organizations.public.ts';
+import { findOrCreateOrganization, organizationIdByTeam, organizationRecord, type Address } from '../organizations/organizations.public.ts';
+import { userRecord } from './users.results.ts';
 import { findByIdpUserId, insertUnlessExists, patchById } from './users.repo.ts';
 import { roleList, users, withPrimaryRole, type UserRecord } from './users.resource.ts';
 import { primaryRole } from './updateRoles.ts';
@@ -83,6 +84,7 @@ export const syncFromIdpAuth = defineOperation({
   summary: "Create or update a person's user record (and the team's organization) from the identity provider",
   writes: true,
   input,
+  output: z.object({ item: userRecord, organization: organizationRecord }),
   organizationOf: async (i, ctx) => {
     const organizationId = await organizationIdByTeam(ctx.db, i.idpTeamId);
     return organizationId === undefined ? null : named(organizationId);

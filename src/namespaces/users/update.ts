@@ -1,6 +1,8 @@
 import { self, type Owner } from '../../operations/audience.ts';
 import { AppError } from '../../values/errors.ts';
 import { defineOperation, type Context } from '../../operations/operation.ts';
+import { itemResult } from '../../values/results.ts';
+import { userRecord } from './users.results.ts';
 import { assertMayChangePlatformAdmin } from './users.access.ts';
 import { users, type UserRecord } from './users.resource.ts';
 
@@ -36,6 +38,7 @@ export const update = defineOperation({
   summary: 'Update a user record of an organization',
   writes: true,
   input: users.schemas.update,
+  output: itemResult(userRecord),
   async handler(ctx, input) {
     const current = await users.repo.get(ctx.db, input.organizationId, input.id);
     const { record, changes } = await users.repo.merge(ctx, current, input);

@@ -4,6 +4,8 @@ import { role } from '../../caller/roles.ts';
 import { notFound } from '../../values/errors.ts';
 import { id, idpUserId } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { itemResult } from '../../values/results.ts';
+import { userRecord } from './users.results.ts';
 import { assertMayChangePlatformAdmin } from './users.access.ts';
 import { findByIdpUserId, patchById } from './users.repo.ts';
 import { roleList, withPrimaryRole } from './users.resource.ts';
@@ -28,6 +30,7 @@ export const updateRoles = defineOperation({
     roles: roleList().min(1, 'must have at least 1 entry'),
     role: role().nullish(),
   }),
+  output: itemResult(userRecord),
   async handler(ctx, input) {
     const current = await findByIdpUserId(ctx.db, input.idpUserId, input.organizationId);
     if (!current) throw notFound('user');

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { member } from '../../operations/audience.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { pageResult } from '../../values/results.ts';
+import { deliveryResult } from './webhooks.results.ts';
 import { id, paging } from '../../values/fields.ts';
 import { offsetOf, pageOf } from '../../values/paging.ts';
 import { deliveryOf, subscriptionRow } from './webhooks.records.ts';
@@ -11,6 +13,7 @@ export const listDeliveries = defineOperation({
   name: 'listDeliveries', audience: member(),
   summary: "A webhook subscription's delivery log",
   input: z.object({ organizationId: id(), subscriptionId: id(), state: z.enum(['pending', 'delivered', 'failed']).optional(), ...paging }),
+  output: pageResult(deliveryResult),
   async handler(ctx, input) {
     await subscriptionRow(ctx.db, input.organizationId, input.subscriptionId);
     let query = ctx.db.selectFrom('webhookDeliveries').where('organizationId', '=', input.organizationId).where('subscriptionId', '=', input.subscriptionId);

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { member } from '../../operations/audience.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { itemResult } from '../../values/results.ts';
+import { deliveryResult } from './webhooks.results.ts';
 import { AppError } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import { deliveryOf } from './webhooks.records.ts';
@@ -11,6 +13,7 @@ export const redeliver = defineOperation({
   name: 'redeliver', audience: member(), writes: true,
   summary: 'Send a webhook delivery again',
   input: z.object({ id: id(), organizationId: id() }),
+  output: itemResult(deliveryResult),
   async handler(ctx, input) {
     const now = ctx.now();
     const updated = await ctx.db

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { member } from '../../operations/audience.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { out } from '../../values/results.ts';
+import { subscriptionResult } from './webhooks.results.ts';
 import { id, str } from '../../values/fields.ts';
 import { newId } from '../../values/ids.ts';
 import { EVENT_TYPES } from './webhooks.events.ts';
@@ -21,6 +23,7 @@ export const subscribe = defineOperation({
   name: 'subscribe', audience: member(), writes: true,
   summary: 'Subscribe a URL to event types; answers the signing secret once',
   input: z.object({ organizationId: id(), url: targetUrl(), eventTypes: eventTypes(), description: str().max(500).nullish() }),
+  output: z.object({ item: subscriptionResult, secret: out.text() }),
   async handler(ctx, input) {
     await assertTarget(input.url, ctx.config.webhooks.allowPrivateTargets);
     const now = ctx.now();

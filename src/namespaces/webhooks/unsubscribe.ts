@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { member } from '../../operations/audience.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { deletedResult } from '../../values/results.ts';
 import { id } from '../../values/fields.ts';
 import { subscriptionRow } from './webhooks.records.ts';
 
@@ -10,6 +11,7 @@ export const unsubscribe = defineOperation({
   name: 'unsubscribe', audience: member(), writes: true,
   summary: 'Remove a webhook subscription',
   input: z.object({ id: id(), organizationId: id() }),
+  output: deletedResult,
   async handler(ctx, input) {
     await subscriptionRow(ctx.db, input.organizationId, input.id);
     await ctx.db.deleteFrom('webhookDeliveries').where('subscriptionId', '=', input.id).where('organizationId', '=', input.organizationId).execute();

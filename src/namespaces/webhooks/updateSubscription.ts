@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { member } from '../../operations/audience.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { itemResult } from '../../values/results.ts';
+import { subscriptionResult } from './webhooks.results.ts';
 import { bool, id, str } from '../../values/fields.ts';
 import { eventTypes, targetUrl } from './subscribe.ts';
 import { subscriptionOf, subscriptionRow } from './webhooks.records.ts';
@@ -12,6 +14,7 @@ export const updateSubscription = defineOperation({
   name: 'updateSubscription', audience: member(), writes: true,
   summary: "Change a webhook subscription's URL, event types or state",
   input: z.object({ id: id(), organizationId: id(), url: targetUrl().optional(), eventTypes: eventTypes().optional(), description: str().max(500).nullish(), isActive: bool().optional() }),
+  output: itemResult(subscriptionResult),
   async handler(ctx, input) {
     const current = await subscriptionRow(ctx.db, input.organizationId, input.id);
     if (input.url !== undefined) await assertTarget(input.url, ctx.config.webhooks.allowPrivateTargets);

@@ -6,6 +6,7 @@ import type { Context } from '../../operations/operation.ts';
 import { appendLogs } from '../admissionLogs/admissionLogs.public.ts';
 import { admissions, type AdmissionRecord, type ChargeRecord, isEnded, toChargeRecord } from '../admissions/admissions.public.ts';
 import { amountsOf, type ServiceRecord } from '../services/services.public.ts';
+import { emitEvent } from '../webhooks/webhooks.public.ts';
 import { activeChargeFor, insertCharge } from './admissionCharges.repo.ts';
 
 /** The largest amount money() accepts (src/values/money.ts): sums of a few thousand stay exact integers. */
@@ -77,7 +78,9 @@ export async function applyServiceCharge(ctx: Context, request: ChargeRequest): 
     updatedAt: now,
   });
   if (admission.billingClearedAt !== null) await reopenBilling(ctx, admission, request.actor, row.id, now);
-  return toChargeRecord(row);
+  const charge = toChargeRecord(row);
+  await emitEvent(ctx.db, ctx, organizationId, 'charge.applied', { charge });
+  return charge;
 }
 
 async function reopenBilling(ctx: Context, admission: AdmissionRecord, actor: Actor, chargeId: string, now: number): Promise<void> {

@@ -3,6 +3,7 @@ import { before, test } from 'node:test';
 import { orgId, platformAdmin, signIn } from '../../../test/builders.ts';
 import { describeEachDialect, failsWith, ok } from '../../../test/harness.ts';
 import { kit, type Hospital } from '../admissions/admissions.testkit.ts';
+import { listenToEvents } from '../webhooks/webhooks.testkit.ts';
 
 const FIELDS = [
   'admissionId', 'amount', 'appliedByUserId', 'chargeType', 'createdAt', 'doctorId', 'id', 'notes', 'organizationId', 'patientId', 'quantity',
@@ -228,6 +229,18 @@ describeEachDialect('admissionCharges', (t) => {
     failsWith(await fee({ doctorId: undefined }), 'VALIDATION_FAILED', 400);
     const other = await k.hospital();
     failsWith(await fee({ idpTeamId: other.team, idpUserId: other.receptionist.idpUserId }), 'NOT_FOUND', 404);
+  });
+
+  test('applying and voiding a charge are webhook events, queued with the change; a refused charge queues none', async () => {
+    const events = await listenToEvents(t(), h.organizationId);
+    const { item } = ok(await apply({ quantity: 2 }));
+    failsWith(await apply({ serviceId: 'no-such-service' }), 'NOT_FOUND', 404);
+    ok(await call('voidCharge', { idpTeamId: h.team, idpUserId: h.receptionist.idpUserId, reason: 'entered twice', chargeId: item.id }));
+    const queued = await events();
+    assert.deepEqual(queued.map((e) => e.type), ['charge.applied', 'charge.voided']);
+    assert.equal(queued[0]!.data.charge.id, item.id);
+    assert.equal(queued[0]!.data.charge.amount, item.amount);
+    assert.equal(queued[1]!.data.charge.voidReason, 'entered twice');
   });
 
   test('a charge after billing was cleared re-opens billing, logged; discharge then needs clearing again', async () => {

@@ -6,6 +6,7 @@ import { defineOperation } from '../../operations/operation.ts';
 import { itemResult } from '../../values/results.ts';
 import { chargeActor, idpTeamId, organizationOfTeam } from './admissionCharges.context.ts';
 import { chargeRecord, toChargeRecord } from '../admissions/admissions.public.ts';
+import { emitEvent } from '../webhooks/webhooks.public.ts';
 import { findCharge, markVoided } from './admissionCharges.repo.ts';
 
 /**
@@ -28,6 +29,8 @@ export const voidCharge = defineOperation({
     if (!(await findCharge(ctx.db, organizationId, input.chargeId))) throw notFound('charge');
     const row = await markVoided(ctx.db, organizationId, input.chargeId, { voidedAt: ctx.now(), voidedByUserId: actor.userId, voidReason: input.reason });
     if (!row) throw new AppError('INVALID_STATE', 'the charge is already voided');
-    return { item: toChargeRecord(row) };
+    const item = toChargeRecord(row);
+    await emitEvent(ctx.db, ctx, organizationId, 'charge.voided', { charge: item });
+    return { item };
   },
 });

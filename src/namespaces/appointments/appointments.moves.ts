@@ -7,8 +7,8 @@ import { isActive, stageAfter, stageOf, type Status } from './appointments.statu
 import { freedBy, offerFreedTime } from './appointments.waitlist.ts';
 import { emitEvent, type EventType } from '../webhooks/webhooks.public.ts';
 
-/** The webhook events a move announces (docs/webhooks.md). */
-const MOVE_EVENTS: Partial<Record<string, EventType>> = { cancelled: 'appointment.cancelled', completed: 'appointment.completed' };
+/** The webhook events of a stage entered, by a move or by update (docs/webhooks.md). */
+export const STAGE_EVENTS: Partial<Record<string, EventType>> = { cancelled: 'appointment.cancelled', completed: 'appointment.completed' };
 
 export interface Move {
   organizationId: string;
@@ -38,7 +38,7 @@ export async function moveAppointment(ctx: Context, move: Move): Promise<Appoint
   const changes = { ...move.other, status: move.to, stage, history: historyText([...toRecord(current).history, entry]), updatedAt: now };
   const item = await patchRow(ctx.db, move.organizationId, move.id, changes);
   await offerFreedTime(ctx, freedBy(current, { ...current, ...changes }, now));
-  const event = MOVE_EVENTS[stage];
+  const event = STAGE_EVENTS[stage];
   if (event) await emitEvent(ctx.db, ctx, move.organizationId, event, { appointment: item, reason: move.reason ?? null });
   return item;
 }

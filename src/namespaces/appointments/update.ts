@@ -14,6 +14,8 @@ import { assertWithinSchedule } from './appointments.schedule.ts';
 import { intervalOf } from './appointments.slots.ts';
 import { isActive, stageAfter } from './appointments.status.ts';
 import { appointmentItem } from './appointments.results.ts';
+import { STAGE_EVENTS } from './appointments.moves.ts';
+import { emitEvent } from '../webhooks/webhooks.public.ts';
 
 /**
  * Changes any field; status takes any text (the interface says so: the forward-only rules are the
@@ -80,6 +82,9 @@ export const update = defineOperation({
     }
     const item = await patchRow(ctx.db, organizationId, recordId, changes);
     await offerFreedTime(ctx, freedBy(current, { ...next, startMinute: interval.start, endMinute: interval.end }, now));
+    const entered = changes.stage !== undefined && changes.stage !== current.stage ? STAGE_EVENTS[changes.stage] : undefined;
+    if (entered) await emitEvent(ctx.db, ctx, organizationId, entered, { appointment: item, reason: item.cancelledReason ?? null });
+    if (moved) await emitEvent(ctx.db, ctx, organizationId, 'appointment.rescheduled', { appointment: item, previous: { scheduledDate: current.scheduledDate, scheduledTime: current.scheduledTime } });
     return { item };
   },
 });

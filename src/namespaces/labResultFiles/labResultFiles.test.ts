@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import { orgId, platformAdmin, signIn, tokenFor } from '../../../test/builders.ts';
 import { describeEachDialect, failsWith, ok } from '../../../test/harness.ts';
 import { labSetup, orderInput } from '../labOrders/labOrders.testkit.ts';
+import { listenToEvents } from '../webhooks/webhooks.testkit.ts';
 import { MAX_FILE_SIZE } from './labResultFiles.resource.ts';
 
 const NOW = Date.UTC(2026, 4, 12, 10, 0, 0);
@@ -54,6 +55,17 @@ describeEachDialect(
       assert.deepEqual(ok(await call('getById', { id: item.id, organizationId: setup.organizationId })).item, item);
       failsWith(await call('getById', { id: item.id, organizationId: orgId() }), 'NOT_FOUND', 404);
       failsWith(await call('getById', { id: item.id }), 'VALIDATION_FAILED', 400);
+    });
+
+    test('an uploaded result is a webhook event of the organization; a refused upload queues none', async () => {
+      const { setup, file } = await orderWithFiles();
+      const events = await listenToEvents(t(), setup.organizationId);
+      failsWith(await call('create', file({ fileSize: 0 })), 'VALIDATION_FAILED', 400);
+      const { item } = ok(await call('create', file()));
+      const queued = await events();
+      assert.deepEqual(queued.map((e) => e.type), ['labResult.uploaded']);
+      assert.equal(queued[0]!.data.labResultFile.id, item.id);
+      assert.equal(queued[0]!.data.labResultFile.labOrderId, item.labOrderId);
     });
 
     test('create validates size (> 0, at most 1 GiB), type (allowed list), URL (http or https) and the required fields', async () => {

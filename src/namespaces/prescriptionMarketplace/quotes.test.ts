@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { signIn, tokenFor } from '../../../test/builders.ts';
 import { describeEachDialect, failsWith, ok } from '../../../test/harness.ts';
+import { listenToEvents } from '../webhooks/webhooks.testkit.ts';
 import { marketplaceCalls } from './prescriptionMarketplace.testkit.ts';
 
 const QUOTE_KEYS = [
@@ -159,6 +160,22 @@ describeEachDialect('prescriptionMarketplace: quotes', (t) => {
     failsWith(await call('updateQuote', { organizationId: ph, quoteId: draft.id, tax: 1 }), 'INVALID_STATE', 409);
     failsWith(await call('saveDraftQuote', { organizationId: ph, broadcastId, tax: 1 }), 'INVALID_STATE', 409);
     assert.equal((await db().selectFrom('notifications').select('id').where('recipientIdpUserId', '=', patient).execute()).length, 1);
+  });
+
+  test('a submitted quote and an accepted one are webhook events of the pharmacy', async () => {
+    const ph = await pharmacy(null);
+    const events = await listenToEvents(t(), ph);
+    const patient = await person();
+    const { requestId, broadcastId } = await requestTo(ph, patient);
+    const draft = ok(await call('saveDraftQuote', { organizationId: ph, broadcastId, items: [{ productId: await product(ph), quantity: 2 }] })).item;
+    assert.deepEqual(await events(), [], 'a draft is no event');
+    ok(await call('submitQuote', { organizationId: ph, quoteId: draft.id }));
+    ok(await call('acceptQuote', { quoteId: draft.id, patientId: patient }));
+    const queued = await events();
+    assert.deepEqual(queued.map((e) => [e.type, e.data.prescriptionRequestId, e.data.quote.id, e.data.quote.status]), [
+      ['prescription.quoted', requestId, draft.id, 'SUBMITTED'],
+      ['prescription.accepted', requestId, draft.id, 'ACCEPTED'],
+    ]);
   });
 
   test('submitQuote: a quote without items is INVALID_STATE', async () => {

@@ -8,6 +8,7 @@ import { notify } from '../notifications/notifications.public.ts';
 import { oneQuoteRecord } from './prescriptionMarketplace.records.ts';
 import { findBroadcast, findPharmacyQuote, lockRequest, patchBroadcast, patchQuote, patchRequest, quoteById, quoteItemsOf, type QuoteRow, type RequestRow } from './prescriptionMarketplace.repo.ts';
 import { assertStatus, MOVES } from './prescriptionMarketplace.status.ts';
+import { emitEvent } from '../webhooks/webhooks.public.ts';
 
 /** Tells the patient a quote arrived; once per quote. */
 async function notifyPatient(ctx: Context, request: RequestRow, quote: QuoteRow, pharmacyName: string | null): Promise<void> {
@@ -55,6 +56,7 @@ export const submitQuote = defineOperation({
     await patchRequest(ctx.db, request.id, { status: 'QUOTED', updatedAt: now });
     const record = await oneQuoteRecord(ctx, submitted);
     await notifyPatient(ctx, request, submitted, record.pharmacyName);
+    await emitEvent(ctx.db, ctx, input.organizationId, 'prescription.quoted', { prescriptionRequestId: request.id, quote: record });
     return { success: true, item: record };
   },
 });

@@ -108,6 +108,20 @@ describeEachDialect(
       assert.equal(ok(await call('listDeliveries', { organizationId: org, subscriptionId: item.id, state: 'delivered' })).total, 1);
     });
 
+    test('appointments.update that cancels or moves an appointment is an event as a move is', async () => {
+      const { item } = ok(await call('subscribe', { organizationId: org, url: URL_, eventTypes: ['appointment.cancelled', 'appointment.rescheduled', 'appointment.completed'] }));
+      const queued = async () =>
+        (await t().database.db.selectFrom('webhookDeliveries').select(['eventType', 'payload']).where('subscriptionId', '=', item.id).orderBy('createdAt').orderBy('id').execute()).map((r) => ({ type: r.eventType, data: (JSON.parse(r.payload) as { data: { appointment: { id: string }; previous?: { scheduledTime: string } } }).data }));
+      const moved = await book('16:00');
+      const cancelled = await book('17:00');
+      ok(await t().call('appointments', 'update', { organizationId: org, id: moved.id, scheduledTime: '16:30' }, { token: admin.token }));
+      ok(await t().call('appointments', 'update', { organizationId: org, id: cancelled.id, status: 'cancelled', cancelledReason: 'patient called' }, { token: admin.token }));
+      ok(await t().call('appointments', 'update', { organizationId: org, id: cancelled.id, notes: 'called back' }, { token: admin.token }));
+      const events = await queued();
+      assert.deepEqual(events.map((e) => [e.type, e.data.appointment.id]), [['appointment.rescheduled', moved.id], ['appointment.cancelled', cancelled.id]]);
+      assert.equal(events[0]!.data.previous?.scheduledTime, '16:00');
+    });
+
     test('payments and stock changes are events too: queued in the transaction of the change', async () => {
       const { item } = ok(await call('subscribe', { organizationId: org, url: URL_, eventTypes: ['payment.recorded', 'stock.low', 'stock.expiring'] }));
       const queued = async () =>

@@ -70,7 +70,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sendError(new AppError('UNKNOWN_OPERATION', `no route ${request.method} ${request.url}`), request, reply),
   );
 
-  app.post('/api', PRECOMPUTED_HEADERS, async (request, reply) => {
+  app.post('/api', async (request, reply) => {
     const body = request.body;
     if (!body || typeof body !== 'object' || Array.isArray(body)) {
       throw new AppError('BAD_REQUEST', 'the body must be a JSON object { namespace, apiName, data }');
@@ -86,7 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   // exports.stream's records, streamed as they are read (docs/export.md); the body is its data.
-  app.post('/export', PRECOMPUTED_HEADERS, async (request, reply) => {
+  app.post('/export', async (request, reply) => {
     const data = request.body ?? {};
     if (typeof data !== 'object' || Array.isArray(data)) throw new AppError('BAD_REQUEST', 'the body must be a JSON object');
     const result = await dispatcher.dispatch(callOf(request, 'exports', 'stream', data));
@@ -99,7 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   // The same operations at their own path (body = data), so /docs can describe and try each one.
-  app.post<{ Params: { namespace: string; apiName: string } }>('/api/:namespace/:apiName', PRECOMPUTED_HEADERS, async (request, reply) => {
+  app.post<{ Params: { namespace: string; apiName: string } }>('/api/:namespace/:apiName', async (request, reply) => {
     const data = request.body ?? {};
     if (typeof data !== 'object' || Array.isArray(data)) throw new AppError('BAD_REQUEST', 'the body must be a JSON object');
     const { namespace, apiName } = request.params;
@@ -127,28 +127,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
  */
 async function registerHttpPolicies(app: FastifyInstance, config: Config, openapi: ReturnType<typeof buildOpenApi>): Promise<void> {
   await app.register(swagger, { mode: 'static', specification: { document: openapi as never } });
-  // A filter box, and every namespace folded at first: appointments.create is one click away.
-  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { filter: true, docExpansion: 'none', operationsSorter: 'alpha' } });
-  const securityHeaders: HelmetOptions = {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'validator.swagger.io'],
-        scriptSrc: ["'self'", ...app.swaggerCSP.script],
-        styleSrc: ["'self'", 'https:', ...app.swaggerCSP.style],
-        // The service may be reached over plain HTTP (development, behind a TLS proxy on a LAN):
-        // upgrading /docs' own requests to https would break it there.
-        upgradeInsecureRequests: null,
+  let securityHeaders: HelmetOptions | undefined;
+  // /docs in a scope of its own with @fastify/helmet, whose hooks (helmet's middleware built anew for
+  // every request) then run for /docs only; every route gets the same headers computed once below.
+  await app.register(async (docs) => {
+    // A filter box, and every namespace folded at first: appointments.create is one click away.
+    await docs.register(swaggerUi, { routePrefix: '/docs', uiConfig: { filter: true, docExpansion: 'none', operationsSorter: 'alpha' } });
+    securityHeaders = {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          imgSrc: ["'self'", 'data:', 'validator.swagger.io'],
+          scriptSrc: ["'self'", ...docs.swaggerCSP.script],
+          styleSrc: ["'self'", 'https:', ...docs.swaggerCSP.style],
+          // The service may be reached over plain HTTP (development, behind a TLS proxy on a LAN):
+          // upgrading /docs' own requests to https would break it there.
+          upgradeInsecureRequests: null,
+        },
       },
-    },
-  };
-  await app.register(helmet, securityHeaders as FastifyHelmetOptions);
-  // @fastify/helmet builds helmet's middleware anew for every request; the API's routes (PRECOMPUTED_HEADERS)
-  // get the same headers computed once (about 4% of a getById, docs/PERFORMANCE.md).
-  const headers = headersOf(securityHeaders);
-  app.addHook('onRequest', async (request, reply) => {
-    // @fastify/helmet turns a route's `helmet: false` into this configuration (and skips the route).
-    if ((request.routeOptions.config as { helmet?: { skipRoute?: boolean } }).helmet?.skipRoute === true) void reply.headers(headers);
+    };
+    await docs.register(helmet, securityHeaders as FastifyHelmetOptions);
+  });
+  const headers = headersOf(securityHeaders!);
+  app.addHook('onRequest', (_request, reply, done) => {
+    void reply.headers(headers);
+    done();
   });
   await app.register(cors, {
     origin: config.corsOrigins,
@@ -158,9 +161,6 @@ async function registerHttpPolicies(app: FastifyInstance, config: Config, openap
     maxAge: 600,
   });
 }
-
-/** Route options of the API's routes: the security headers computed once (registerHttpPolicies). */
-const PRECOMPUTED_HEADERS = { helmet: false as const };
 
 /** The headers helmet's middleware sets with these options, read off it once. */
 function headersOf(options: HelmetOptions): Record<string, string> {

@@ -2,15 +2,13 @@ import type { Selectable } from 'kysely';
 import { Webhook } from 'standardwebhooks';
 import type { Config } from '../../config.ts';
 import type { Db, Dialect } from '../../db/database.ts';
+import { retryDelayMs } from '../../jobs/runner.ts';
 import type { WebhookDeliveriesTable } from './webhooks.table.ts';
 import { refusedTarget } from './webhooks.targets.ts';
 
 type Delivery = Selectable<WebhookDeliveriesTable>;
 const BATCH = 20;
 const MAX_ERROR = 500;
-
-/** Wait after the n-th failed attempt: base, 2 base, 4 base ... at most max. */
-export const retryDelayMs = (attempt: number, baseMs: number, maxMs: number) => Math.min(baseMs * 2 ** Math.max(0, attempt - 1), maxMs);
 
 /**
  * Claims up to a batch of due deliveries (PostgreSQL: FOR UPDATE SKIP LOCKED, so processes take

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app.ts';
+import { API_SECURITY_HEADERS, buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -54,23 +54,32 @@ describe('HTTP policies: CORS and security headers', () => {
     }
   });
 
-  test('every answer carries the security headers; /docs runs under its Content-Security-Policy', async () => {
+  test("every answer of the API carries OWASP's REST security headers and its request id; /docs runs under helmet's Content-Security-Policy", async () => {
     const call = await closed.app.inject({ method: 'POST', url: '/api', payload: { namespace: 'nope', apiName: 'nope', data: {} } });
     assert.equal(call.statusCode, 404);
     assert.equal(call.headers['x-content-type-options'], 'nosniff');
     assert.match(String(call.headers['strict-transport-security']), /max-age=\d+/);
-    assert.equal(call.headers['x-frame-options'], 'SAMEORIGIN');
-    const csp = String(call.headers['content-security-policy']);
-    assert.match(csp, /default-src 'self'/);
-    assert.match(csp, /object-src 'none'/);
-    // Every route carries the headers computed once; /docs gets them from @fastify/helmet as well, per request: the same.
-    const SECURITY = /^(content-security-policy|strict-transport-security|x-|cross-origin-|referrer-policy|origin-agent-cluster)/;
-    const securityOf = (headers: Record<string, unknown>) => Object.fromEntries(Object.entries(headers).filter(([name]) => SECURITY.test(name) && name !== 'x-request-id'));
-    const byHelmet = securityOf((await closed.app.inject({ method: 'GET', url: '/docs/' })).headers);
-    assert.ok(Object.keys(byHelmet).length >= 10);
-    for (const other of [call, await closed.app.inject({ method: 'POST', url: '/api/auth/me', payload: {} }), await closed.app.inject({ method: 'GET', url: '/health' }), await closed.app.inject({ method: 'GET', url: '/nowhere' })]) {
-      assert.deepEqual(securityOf(other.headers), byHelmet);
+    assert.equal(call.headers['x-frame-options'], 'DENY');
+    assert.equal(call.headers['cache-control'], 'no-store', 'answers hold patient data: nothing may cache them');
+    assert.equal(call.headers['content-security-policy'], "default-src 'none'; frame-ancestors 'none'");
+    const answers = [
+      call,
+      await closed.app.inject({ method: 'POST', url: '/api', payload: { namespace: 'organizations', apiName: 'list', data: {} } }),
+      await closed.app.inject({ method: 'POST', url: '/api/auth/me', payload: {} }),
+      await closed.app.inject({ method: 'POST', url: '/api', headers: { 'content-type': 'application/json' }, payload: '{"broken' }),
+      await closed.app.inject({ method: 'GET', url: '/health' }),
+      await closed.app.inject({ method: 'GET', url: '/nowhere' }),
+    ];
+    for (const answer of answers) {
+      for (const [name, value] of Object.entries(API_SECURITY_HEADERS)) assert.equal(answer.headers[name], value, `${answer.statusCode} ${name}`);
+      assert.match(String(answer.headers['x-request-id']), /^[0-9a-f-]{36}$/);
     }
+
+    const docs = await closed.app.inject({ method: 'GET', url: '/docs/' });
+    assert.equal(docs.headers['x-frame-options'], 'SAMEORIGIN');
+    assert.match(String(docs.headers['content-security-policy']), /default-src 'self'/);
+    assert.match(String(docs.headers['content-security-policy']), /object-src 'none'/);
+    assert.ok(Object.keys(docs.headers).filter((name) => /^(cross-origin-|x-|referrer-policy|origin-agent-cluster)/.test(name)).length >= 8, "helmet's full set");
 
     const page = await closed.app.inject({ method: 'GET', url: '/docs/' });
     assert.equal(page.statusCode, 200);

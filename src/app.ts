@@ -1,7 +1,5 @@
 import cors from '@fastify/cors';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
-import helmetMiddleware, { type HelmetOptions } from 'helmet';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { Readable } from 'node:stream';
@@ -62,10 +60,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Reads still queued are written before whoever closes the app closes the database.
   app.addHook('onClose', () => readLog.close());
 
-  app.addHook('onSend', async (request, reply) => {
-    void reply.header('x-request-id', request.id);
-  });
-
   app.setErrorHandler((error: FastifyError, request, reply) => sendError(error, request, reply));
   app.setNotFoundHandler((request, reply) =>
     sendError(new AppError('UNKNOWN_OPERATION', `no route ${request.method} ${request.url}`), request, reply),
@@ -121,23 +115,38 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   return app;
 }
 
-/**
- * /docs (Swagger UI, registered first: its CSP hashes are needed), security headers with a
- * Content-Security-Policy that lets /docs run its own scripts and nothing else, and CORS for the
- * configured origins only (an empty list answers preflights without allowing any origin).
- */
 /** /openapi.json of allOperations, built once per process: about 100 ms of start-up and 1 MB. */
 let ownOpenApi: ReturnType<typeof buildOpenApi> | undefined;
 
+/**
+ * The security headers of the API's answers (JSON, never a page to render or frame): OWASP's set
+ * for REST services. Answers hold patient data, so nothing may cache them. /docs, a page, gets
+ * helmet's full set instead (registerHttpPolicies).
+ */
+export const API_SECURITY_HEADERS = {
+  'cache-control': 'no-store',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+} as const;
+
+/**
+ * /docs (Swagger UI) under helmet's headers with a Content-Security-Policy that lets it run its own
+ * scripts and nothing else; the API's security headers and the request id on every answer, set
+ * by one synchronous hook; CORS for the configured origins only.
+ */
 async function registerHttpPolicies(app: FastifyInstance, config: Config, openapi: ReturnType<typeof buildOpenApi>): Promise<void> {
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.headers(API_SECURITY_HEADERS).header('x-request-id', request.id);
+    done();
+  });
   await app.register(swagger, { mode: 'static', specification: { document: openapi as never } });
-  let securityHeaders: HelmetOptions | undefined;
-  // /docs in a scope of its own with @fastify/helmet, whose hooks (helmet's middleware built anew for
-  // every request) then run for /docs only; every route gets the same headers computed once below.
+  // A scope of its own: @fastify/helmet's hooks (its middleware run for every request) serve /docs only.
   await app.register(async (docs) => {
     // A filter box, and every namespace folded at first: appointments.create is one click away.
     await docs.register(swaggerUi, { routePrefix: '/docs', uiConfig: { filter: true, docExpansion: 'none', operationsSorter: 'alpha' } });
-    securityHeaders = {
+    const options: FastifyHelmetOptions = {
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
@@ -150,13 +159,19 @@ async function registerHttpPolicies(app: FastifyInstance, config: Config, openap
         },
       },
     };
-    await docs.register(helmet, securityHeaders as FastifyHelmetOptions);
+    // helmet sets its headers on the raw response: the API's, set on the reply, would win.
+    docs.addHook('onRequest', (_request, reply, done) => {
+      for (const name of Object.keys(API_SECURITY_HEADERS)) reply.removeHeader(name);
+      done();
+    });
+    await docs.register(helmet, options);
   });
-  const headers = headersOf(securityHeaders!);
-  app.addHook('onRequest', (_request, reply, done) => {
-    void reply.headers(headers);
-    done();
-  });
+  if (config.corsOrigins.length === 0) {
+    // No browser app is allowed: a preflight is answered without allowing anything, and no CORS
+    // work is done for the other requests (the browser refuses without Access-Control-Allow-Origin).
+    app.options('*', (_request, reply) => reply.code(204).send());
+    return;
+  }
   await app.register(cors, {
     origin: config.corsOrigins,
     methods: ['GET', 'POST'],
@@ -164,17 +179,6 @@ async function registerHttpPolicies(app: FastifyInstance, config: Config, openap
     exposedHeaders: ['x-request-id', 'retry-after'],
     maxAge: 600,
   });
-}
-
-/** The headers helmet's middleware sets with these options, read off it once. */
-function headersOf(options: HelmetOptions): Record<string, string> {
-  const headers: Record<string, string> = {};
-  const response = {
-    setHeader: (name: string, value: unknown) => void (headers[name.toLowerCase()] = String(value)),
-    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
-  };
-  helmetMiddleware(options)({} as IncomingMessage, response as unknown as ServerResponse, () => undefined);
-  return headers;
 }
 
 /** What an operation answered, for the envelope; a stream is served by its own route only. */

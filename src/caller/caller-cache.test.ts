@@ -1,59 +1,18 @@
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { signIn } from '../../test/builders.ts';
 import { dialects, type TestApp } from '../../test/harness.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { openDatabase, type DatabaseHandle, type Dialect } from '../db/database.ts';
-import { migrateToLatest } from '../db/migrate.ts';
+import type { DatabaseHandle } from '../db/database.ts';
+import { twoProcesses } from '../../test/two-processes.ts';
 
-/**
- * Two connections to one database: the service's, and another process's (a second service, or
- * `npm run admin`), whose writes the service's caller cache cannot see happen.
- */
-async function twoProcesses(dialect: Dialect) {
-  if (dialect === 'sqlite') {
-    const dir = mkdtempSync(join(tmpdir(), 'healthops-callers-'));
-    const url = `sqlite:${join(dir, 'db.sqlite')}`;
-    const service = openDatabase(url);
-    await migrateToLatest(service.db);
-    await service.durable();
-    return {
-      service,
-      elsewhere: openDatabase(url),
-      cleanUp: () => {
-        rmSync(dir, { recursive: true, force: true });
-        return Promise.resolve();
-      },
-    };
-  }
-  const url = process.env.TEST_DATABASE_URL!;
-  const schema = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  const service = openDatabase(url, { pgSchema: schema });
-  await migrateToLatest(service.db);
-  return {
-    service,
-    elsewhere: openDatabase(url, { pgSchema: schema }),
-    cleanUp: async () => {
-      await admin.query(`drop schema ${schema} cascade`);
-      await admin.end();
-    },
-  };
-}
 
 /** Until the service has heard of a change to users (PostgreSQL: the NOTIFY arrives just after the commit). */
-async function heard(service: DatabaseHandle, before: number | undefined): Promise<void> {
-  for (let i = 0; i < 200 && service.externalUsersVersion() === before; i++) await new Promise((resolve) => setTimeout(resolve, 10));
-  assert.notEqual(service.externalUsersVersion(), before, 'the change was announced');
+async function heard(service: DatabaseHandle, before: string | undefined): Promise<void> {
+  for (let i = 0; i < 200 && service.externalVersion(['users']) === before; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  assert.notEqual(service.externalVersion(['users']), before, 'the change was announced');
 }
 
 for (const dialect of dialects) {

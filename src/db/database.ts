@@ -1,10 +1,11 @@
 import { type Dialect as KyselyDialect, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
-import { USERS_CHANNEL } from './migrations/0092_users_change_notify.ts';
+import { CHANGES_CHANNEL } from './migrations/0131_announce_changes.ts';
 import { ChangeListener } from './pg-listener.ts';
 import { openSqlite } from './sqlite-node.ts';
 import { ListMemo, registerListMemo } from './list-memo.ts';
+import { registerTableCache } from './table-cache.ts';
 import { trackWrites, WriteVersions } from './write-tracking.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -24,17 +25,17 @@ export interface DatabaseHandle {
   /** What this process has written, by table (write-tracking.ts). */
   versions: WriteVersions;
   /**
-   * A number that changes whenever another process may have changed `users`, cheap to read at
-   * every request: SQLite's data_version (any commit by another connection); on PostgreSQL the
-   * count of NOTIFYs from the users trigger (migration 0092). Undefined while it cannot tell (the
-   * listening connection is down): then nothing about users may be remembered across requests.
+   * A value that changes whenever another process may have changed one of the tables (those
+   * migration 0131 announces), cheap to read at every request: SQLite's data_version (any commit
+   * by another connection); on PostgreSQL the count of the tables' NOTIFYs. Undefined while it
+   * cannot tell (the listening connection is down): then nothing may be remembered across requests.
    */
-  externalUsersVersion(): number | undefined;
+  externalVersion(tables: readonly string[]): string | undefined;
   /**
-   * Resolves once every change to `users` committed by another process before the call shows in
-   * externalUsersVersion (PostgreSQL: a round trip on the listening connection; SQLite: at once).
+   * Resolves once every change committed by another process before the call shows in
+   * externalVersion (PostgreSQL: a round trip on the listening connection; SQLite: at once).
    */
-  externalUsersBarrier(): Promise<void>;
+  externalBarrier(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -52,6 +53,12 @@ export interface DatabaseOptions {
 const INT8_OID = 20;
 
 export function openDatabase(url: string, options: DatabaseOptions = {}): DatabaseHandle {
+  const database = openHandle(url, options);
+  registerTableCache(database);
+  return database;
+}
+
+function openHandle(url: string, options: DatabaseOptions): DatabaseHandle {
   if (url.startsWith('sqlite:')) {
     const path = url.slice('sqlite:'.length) || ':memory:';
     const sqlite = openSqlite(path, { synchronous: options.sqliteSynchronous ?? 'FULL', groupCommit: options.sqliteGroupCommit ?? true });
@@ -67,19 +74,19 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
       db,
       dialect: 'sqlite',
       versions,
-      externalUsersVersion: () => sqlite.dataVersion(),
-      externalUsersBarrier: () => Promise.resolve(),
+      externalVersion: () => String(sqlite.dataVersion()),
+      externalBarrier: () => Promise.resolve(),
       durable,
       commitStats: () => sqlite.commitStats(),
       close: () => db.destroy(),
     };
   }
+  const connection = { connectionString: url, ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}) };
   const pool = new pg.Pool({
-    connectionString: url,
+    ...connection,
     max: options.poolSize ?? 10,
     // While PostgreSQL is away a request fails after this long (503 UNAVAILABLE) instead of hanging.
     connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
-    ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     types: { getTypeParser },
   });
   // A connection that PostgreSQL closes (restart, failover, network) emits 'error': idle, on the
@@ -88,16 +95,16 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
   const { db, versions } = kyselyOn(new PostgresDialect({ pool }));
-  const usersChanges = new ChangeListener({ connectionString: url }, USERS_CHANNEL);
+  const changes = new ChangeListener(connection, CHANGES_CHANNEL);
   return {
     db,
     dialect: 'postgres',
     versions,
-    externalUsersVersion: () => usersChanges.version(),
-    externalUsersBarrier: () => usersChanges.barrier(),
+    externalVersion: (tables) => changes.version(tables),
+    externalBarrier: () => changes.barrier(),
     durable: () => Promise.resolve(),
     close: async () => {
-      await usersChanges.close();
+      await changes.close();
       await db.destroy();
     },
   };

@@ -35,6 +35,8 @@ import * as payoutsStage from './migrations/0127_payouts_stage.ts';
 import * as sleepReminders from './migrations/0128_sleep_reminders.ts';
 import * as webhooks from './migrations/0129_webhooks.ts';
 import * as admissionLogsKept from './migrations/0130_admission_logs_kept.ts';
+import * as announceChanges from './migrations/0131_announce_changes.ts';
+import * as remindersByOpenEnd from './migrations/0132_reminders_by_open_end.ts';
 import * as jobs from './migrations/0126_jobs.ts';
 import * as admissionStagePayments from './migrations/0125_admission_stage_payments.ts';
 import * as notificationChannels from './migrations/0124_notification_channels.ts';
@@ -84,6 +86,8 @@ const migrations: Record<string, Migration> = {
   '0128_sleep_reminders': sleepReminders,
   '0129_webhooks': webhooks,
   '0130_admission_logs_kept': admissionLogsKept,
+  '0131_announce_changes': announceChanges,
+  '0132_reminders_by_open_end': remindersByOpenEnd,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

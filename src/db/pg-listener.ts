@@ -5,16 +5,22 @@ const RETRY_MS = 1_000;
 const BARRIER_TIMEOUT_MS = 2_000;
 
 /**
- * Counts the NOTIFYs of one channel, on a connection of its own (PostgreSQL). `version()` changes
- * with every notification and is undefined while the connection is not listening (before it is
- * up, and after it is lost until it is back), so that a cache relying on it caches nothing then.
+ * Counts the NOTIFYs of one channel per payload (`schema.table` of the changed table, migration
+ * 0131; another schema's tables, another deployment's or test's, count for nothing here), on a
+ * connection of its own with the pool's settings (PostgreSQL). `version(tables)` changes with every notification about one
+ * of the tables and is undefined while the connection is not listening (before it is up, and after
+ * it is lost until it is back), so that a cache relying on it caches nothing then.
  */
 export class ChangeListener {
   readonly #config: pg.ClientConfig;
   readonly #channel: string;
   #client: pg.Client | undefined;
   #listening = false;
-  #version = 0;
+  /** bumped when the connection is (re)established: whatever was remembered before may have missed a notification */
+  #epoch = 0;
+  readonly #counts = new Map<string, number>();
+  /** `schema.`: the payloads name schema and table; this process's tables are in its connection's current schema */
+  #schema = '';
   #closed = false;
   #retry: NodeJS.Timeout | undefined;
   /** The barrier's round trip on the wire, and the one that waits to be sent after it. */
@@ -28,8 +34,11 @@ export class ChangeListener {
     this.ready = this.#connect();
   }
 
-  version(): number | undefined {
-    return this.#listening ? this.#version : undefined;
+  version(tables: readonly string[]): string | undefined {
+    if (!this.#listening) return undefined;
+    let version = String(this.#epoch);
+    for (const table of tables) version += `.${this.#counts.get(this.#schema + table) ?? 0}`;
+    return version;
   }
 
   /**
@@ -74,15 +83,16 @@ export class ChangeListener {
   async #connect(): Promise<void> {
     const client = new pg.Client({ ...this.#config, query_timeout: BARRIER_TIMEOUT_MS });
     this.#client = client;
-    client.on('notification', () => this.#version++);
+    client.on('notification', ({ payload = '' }) => this.#counts.set(payload, (this.#counts.get(payload) ?? 0) + 1));
     client.on('error', () => this.#lost(client));
     client.on('end', () => this.#lost(client));
     try {
       await client.connect();
       await client.query(`LISTEN ${client.escapeIdentifier(this.#channel)}`);
+      const { rows } = await client.query<{ schema: string }>('select current_schema() as schema');
       if (this.#client !== client || this.#closed) return;
-      // Whatever was remembered before this connection may have missed a notification.
-      this.#version++;
+      this.#schema = `${rows[0]!.schema}.`;
+      this.#epoch++;
       this.#listening = true;
     } catch {
       this.#lost(client);

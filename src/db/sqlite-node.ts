@@ -54,8 +54,8 @@ export function openSqlite(path: string, options: SqliteOptions): SqliteHandle {
   db.exec('PRAGMA busy_timeout = 5000');
   db.exec('PRAGMA foreign_keys = ON');
   const statements = new Map<string, SqliteStatement>();
-  const batch = new GroupCommit(db, options.maxDelayMs ?? 10);
   const dataVersion = new DataVersion(db);
+  const batch = new GroupCommit(db, options.maxDelayMs ?? 10, dataVersion);
 
   function prepare(sql: string): SqliteStatement {
     if (options.groupCommit) {
@@ -89,11 +89,14 @@ export function openSqlite(path: string, options: SqliteOptions): SqliteHandle {
 /**
  * `PRAGMA data_version`, read at most once per turn of the event loop: the requests that start
  * in the same turn arrived together and see the same other processes' commits. Reading it opens
- * a read snapshot on the WAL, which costs as much as a small query.
+ * a read snapshot on the WAL, which costs as much as a small query. While this connection holds
+ * the write lock (the group commit's open transaction) no other connection can commit, so the
+ * value read then holds until that transaction ends.
  */
 class DataVersion {
   readonly #statement: StatementSync;
   #value: number | undefined;
+  #writing = false;
 
   constructor(db: DatabaseSync) {
     this.#statement = db.prepare('PRAGMA data_version');
@@ -102,9 +105,15 @@ class DataVersion {
   read(): number {
     if (this.#value === undefined) {
       this.#value = (this.#statement.get() as { data_version: number }).data_version;
-      setImmediate(() => (this.#value = undefined));
+      if (!this.#writing) setImmediate(() => !this.#writing && (this.#value = undefined));
     }
     return this.#value;
+  }
+
+  /** This connection took (true) or gave up (false) the write lock: read anew at the next read. */
+  writing(holds: boolean): void {
+    this.#writing = holds;
+    this.#value = undefined;
   }
 }
 
@@ -127,6 +136,7 @@ interface Waiter {
 class GroupCommit {
   readonly #db: DatabaseSync;
   readonly #maxDelayMs: number;
+  readonly #dataVersion: DataVersion;
   #outerOpen = false;
   #inTransaction = false;
   #openedAt = 0;
@@ -135,9 +145,10 @@ class GroupCommit {
   #transactions = 0;
   #commits = 0;
 
-  constructor(db: DatabaseSync, maxDelayMs: number) {
+  constructor(db: DatabaseSync, maxDelayMs: number, dataVersion: DataVersion) {
     this.#db = db;
     this.#maxDelayMs = maxDelayMs;
+    this.#dataVersion = dataVersion;
   }
 
   /** Kysely's transaction statements, turned into savepoints of the outer transaction. */
@@ -178,6 +189,8 @@ class GroupCommit {
       if (this.#db.isTransaction) this.#db.exec('ROLLBACK');
       for (const w of waiters) w.reject(error);
       return;
+    } finally {
+      this.#dataVersion.writing(false);
     }
     for (const w of waiters) w.resolve();
   }
@@ -188,6 +201,7 @@ class GroupCommit {
     if (this.#outerOpen && Date.now() - this.#openedAt >= this.#maxDelayMs) this.flush();
     if (!this.#outerOpen) {
       this.#db.exec('BEGIN IMMEDIATE');
+      this.#dataVersion.writing(true);
       this.#outerOpen = true;
       this.#openedAt = Date.now();
     }

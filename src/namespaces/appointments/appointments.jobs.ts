@@ -2,6 +2,7 @@ import type { JobDefinition } from '../../jobs/runner.ts';
 import type { Context } from '../../operations/operation.ts';
 import { notify } from '../notifications/notifications.public.ts';
 import { findPatient } from '../patients/patients.public.ts';
+import { MAX_DURATION } from './appointments.fields.ts';
 import { moveAppointment } from './appointments.moves.ts';
 import { clockOf, type OrganizationClock } from './appointments.references.ts';
 import type { AppointmentRow } from './appointments.repo.ts';
@@ -53,9 +54,12 @@ export const reminders: JobDefinition = {
     const now = utcMinute(ctx);
     let acted = 0;
     for (const offset of ctx.config.jobs.reminderOffsetsMinutes) {
+      // Read along the open appointments' index (by end: an appointment ends at most MAX_DURATION after it starts).
       const due = await ctx.db
         .selectFrom('appointments as a')
         .selectAll('a')
+        .where('a.endMinute', '>', now - ZONE_SPREAD)
+        .where('a.endMinute', '<=', now + offset + ZONE_SPREAD + MAX_DURATION)
         .where('a.startMinute', '>', now - ZONE_SPREAD)
         .where('a.startMinute', '<=', now + offset + ZONE_SPREAD)
         .where('a.stage', 'in', ['scheduled', 'confirmed'])

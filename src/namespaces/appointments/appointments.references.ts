@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import { cachedRead } from '../../db/table-cache.ts';
 import { notFound, validationFailed } from '../../values/errors.ts';
 import type { Context } from '../../operations/operation.ts';
 import { parseJsonArray } from '../../values/record.ts';
@@ -85,10 +86,14 @@ export interface OrganizationClock {
 
 /** Settings and "now" of an organization; one that has no organizations record takes every default. */
 export async function clockOf(ctx: Context, organizationId: string): Promise<OrganizationClock> {
-  const organization = await findOrganizationById(ctx.db, organizationId);
-  const timeZone = organization?.timezone ?? ctx.config.timeZone;
+  // Every booking asks: remembered until the organizations table changes (src/db/table-cache.ts).
+  const known = await cachedRead(ctx.db, ['organizations'], `clock:${organizationId}`, async () => {
+    const organization = await findOrganizationById(ctx.db, organizationId);
+    return Object.freeze({ timeZone: organization?.timezone ?? null, settings: Object.freeze(settingsOf(organization)) });
+  });
+  const timeZone = known.timeZone ?? ctx.config.timeZone;
   const w = wallTime(timeZone, ctx.now());
   const pad = (n: number) => String(n).padStart(2, '0');
   const today = `${String(w.year)}-${pad(w.month)}-${pad(w.day)}`;
-  return { settings: settingsOf(organization), timeZone, today, nowMinute: localMinute(today, `${pad(w.hour)}:${pad(w.minute)}`) };
+  return { settings: known.settings, timeZone, today, nowMinute: localMinute(today, `${pad(w.hour)}:${pad(w.minute)}`) };
 }

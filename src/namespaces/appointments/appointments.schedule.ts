@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../values/errors.ts';
 import { addDays } from '../../time/zone.ts';
-import { availableOn, isValidOn, merged, schedulesIn, type DoctorSchedule } from '../practitionerSchedules/practitionerSchedules.public.ts';
+import { availableOn, doctorSchedulesIn, isValidOn, merged, type DoctorSchedule } from '../practitionerSchedules/practitionerSchedules.public.ts';
 import { dateOfDay, dayStartMinute, MINUTES_PER_DAY, type Interval } from './appointments.slots.ts';
 
 /** A schedule's working time on `date` as local minutes (appointments.slots.ts). */
@@ -28,7 +28,7 @@ export async function assertWithinSchedule(db: Db, timeZone: string, booking: Sc
   const firstDay = Math.floor(interval.start / MINUTES_PER_DAY);
   const lastDay = Math.floor((interval.end - 1) / MINUTES_PER_DAY);
   const [from, to] = [dateOfDay(firstDay), dateOfDay(lastDay)];
-  const schedules = await schedulesIn(db, booking.organizationId, { doctorId: booking.doctorId }, from, to);
+  const schedules = await doctorSchedulesIn(db, booking.organizationId, booking.doctorId, from, to);
   if (!schedules.some((s) => isValidOn(s, from))) return;
   const counted = schedules.filter((s) => !booking.serviceId || s.serviceId === null || s.serviceId === booking.serviceId);
   const open: Interval[] = [];

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import { cachedRead } from '../../db/table-cache.ts';
 import { fromJsonText } from '../../values/record.ts';
 import type { ScheduleRules } from './practitionerSchedules.availability.ts';
 import type { ScheduleException, WeeklyRange } from './practitionerSchedules.table.ts';
@@ -33,4 +34,16 @@ export async function schedulesIn(db: Db, organizationId: string, scope: Schedul
     weeklyHours: fromJsonText<WeeklyRange[]>(row.weeklyHours) ?? [],
     exceptions: fromJsonText<ScheduleException[]>(row.exceptions) ?? [],
   }));
+}
+
+/**
+ * Every schedule of one doctor valid on some day from `dateFrom` to `dateTo`, in validFrom order.
+ * Each booking asks, so the doctor's schedules are remembered until the table changes
+ * (src/db/table-cache.ts); the shared values must never be changed.
+ */
+export async function doctorSchedulesIn(db: Db, organizationId: string, doctorId: string, dateFrom: string, dateTo: string): Promise<readonly DoctorSchedule[]> {
+  const all = await cachedRead(db, ['practitionerSchedules'], `schedules:${organizationId}:${doctorId}`, () =>
+    schedulesIn(db, organizationId, { doctorId }, '0000-01-01', '9999-12-31'),
+  );
+  return all.filter((s) => s.validFrom <= dateTo && (s.validTo === null || s.validTo >= dateFrom));
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import { cachedRead } from '../../db/table-cache.ts';
 import type { Context } from '../../operations/operation.ts';
 import { newId } from '../../values/ids.ts';
 import { parseJsonArray } from '../../values/record.ts';
@@ -23,15 +24,23 @@ export const EVENT_TYPES = [
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /**
+ * The organization's active subscriptions and the types each takes. Every event-emitting write
+ * asks (bookings, charges, stock), mostly of organizations without any: remembered until the table
+ * changes (src/db/table-cache.ts).
+ */
+function activeSubscriptions(db: Db, organizationId: string): Promise<readonly { id: string; types: readonly string[] }[]> {
+  return cachedRead(db, ['webhookSubscriptions'], `webhooks:${organizationId}`, async () => {
+    const rows = await db.selectFrom('webhookSubscriptions').select(['id', 'eventTypes']).where('organizationId', '=', organizationId).where('isActive', '=', true).execute();
+    return Object.freeze(rows.map((row) => Object.freeze({ id: row.id, types: Object.freeze(parseJsonArray(row.eventTypes)) })));
+  });
+}
+
+/**
  * Queues the event for every active subscription of the organization that takes it, in the
  * caller's transaction: the event exists exactly when the change it tells of was committed.
  */
 export async function emitEvent(db: Db, ctx: Context, organizationId: string, type: EventType, data: Record<string, unknown>): Promise<number> {
-  const subscriptions = await db.selectFrom('webhookSubscriptions').select(['id', 'eventTypes']).where('organizationId', '=', organizationId).where('isActive', '=', true).execute();
-  const takers = subscriptions.filter((s) => {
-    const types = parseJsonArray(s.eventTypes);
-    return types.includes('*') || types.includes(type);
-  });
+  const takers = (await activeSubscriptions(db, organizationId)).filter((s) => s.types.includes('*') || s.types.includes(type));
   if (takers.length === 0) return 0;
   const now = ctx.now();
   const payload = JSON.stringify({ type, timestamp: new Date(now).toISOString(), data });

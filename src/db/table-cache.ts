@@ -1,0 +1,67 @@
+import type { DatabaseHandle, Db } from './database.ts';
+
+const MAX_ENTRIES = 10_000;
+
+/** The tables a TableCache may remember reads of: those whose changes other processes announce (migration 0131). */
+export type AnnouncedTable = 'users' | 'identities' | 'organizations' | 'webhookSubscriptions' | 'practitionerSchedules';
+
+interface Entry {
+  value: unknown;
+  signature: string;
+}
+
+/**
+ * Reads of small tables that hot writes consult every time (an organization's clock and settings,
+ * its webhook subscriptions, a doctor's schedules; docs/architecture.md, "Remembered reads"),
+ * remembered per key while nothing has written those tables: no write of this process
+ * (write-tracking.ts: versions change when a write runs and when its transaction ends, committed
+ * or not) and none of another (DatabaseHandle.externalVersion: SQLite's data_version; PostgreSQL's
+ * notifications, after a round trip that brings in every one committed before the read). While
+ * the database cannot tell about other processes nothing is remembered. A value is shared by its
+ * readers: it must never be changed.
+ */
+export class TableCache {
+  readonly #database: DatabaseHandle;
+  readonly #entries = new Map<string, Entry>();
+
+  constructor(database: DatabaseHandle) {
+    this.#database = database;
+  }
+
+  async get<T>(tables: readonly AnnouncedTable[], key: string, load: () => Promise<T>): Promise<T> {
+    if (this.#entries.has(key)) await this.#database.externalBarrier();
+    const external = this.#database.externalVersion(tables);
+    if (external === undefined) return load();
+    // Read before the value: a write in between makes it stale at once.
+    const signature = `${external}/${this.#database.versions.signature(tables)}`;
+    const hit = this.#entries.get(key);
+    if (hit?.signature === signature) return hit.value as T;
+    const value = await load();
+    this.#entries.delete(key);
+    if (this.#entries.size >= MAX_ENTRIES) this.#entries.delete(this.#entries.keys().next().value!);
+    this.#entries.set(key, { value, signature });
+    return value;
+  }
+}
+
+const caches = new WeakMap<object, TableCache>();
+
+/** Makes `database.db`, and the transactions linked to it, read through a TableCache. */
+export function registerTableCache(database: DatabaseHandle): void {
+  caches.set(database.db, new TableCache(database));
+}
+
+/** A transaction of `db` reads through the same cache (its own writes bump the versions like any). */
+export function linkTransaction(trx: Db, db: Db): void {
+  const cache = caches.get(db);
+  if (cache) caches.set(trx, cache);
+}
+
+/**
+ * `load()`, remembered under `key` for the tables it reads when `db` is a database opened by
+ * openDatabase or a transaction linked to one; read every time otherwise.
+ */
+export function cachedRead<T>(db: Db, tables: readonly AnnouncedTable[], key: string, load: () => Promise<T>): Promise<T> {
+  const cache = caches.get(db);
+  return cache ? cache.get(tables, key, load) : load();
+}

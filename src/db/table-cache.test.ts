@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { dialects } from '../../test/harness.ts';
 import { twoProcesses } from '../../test/two-processes.ts';
 import type { Db } from './database.ts';
-import { cachedRead, linkTransaction } from './table-cache.ts';
+import { cachedRead } from './table-cache.ts';
 
 /** A request comes in a later turn of the event loop than the one before it (SQLite reads data_version once per turn). */
 const nextRequest = () => new Promise((resolve) => setImmediate(resolve));
@@ -64,7 +64,6 @@ for (const dialect of dialects) {
       assert.equal(await zoneOf(db, 'org-c'), 'UTC');
       await assert.rejects(
         db.transaction().execute(async (trx) => {
-          linkTransaction(trx, db);
           await setZone(trx, 'org-c', 'Africa/Nairobi');
           assert.equal(await zoneOf(trx, 'org-c'), 'Africa/Nairobi');
           throw new Error('roll back');
@@ -74,13 +73,17 @@ for (const dialect of dialects) {
       assert.equal(await zoneOf(db, 'org-c'), 'UTC');
     });
 
-    test('a transaction not linked to its database reads every time', async () => {
+    test('every transaction on the database reads through the cache; a database of its own does not share it', async () => {
+      await zoneOf(processes.service.db, 'org-a');
       loads = 0;
       await processes.service.db.transaction().execute(async (trx) => {
         await zoneOf(trx, 'org-a');
         await zoneOf(trx, 'org-a');
       });
-      assert.equal(loads, 2);
+      assert.equal(await zoneOf(processes.service.db, 'org-a'), 'Asia/Kolkata');
+      assert.equal(loads, 0, 'remembered outside, read through by the transaction');
+      await zoneOf(processes.elsewhere.db, 'org-a');
+      assert.equal(loads, 1, 'another handle keeps its own');
     });
   });
 }

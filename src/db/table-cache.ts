@@ -44,24 +44,23 @@ export class TableCache {
   }
 }
 
+/**
+ * Keyed by the Kysely adapter, which a database opened by openDatabase has of its own and shares
+ * with every transaction on it: the dispatcher's, manual ones, the jobs'. A transaction's own
+ * writes change the versions like any, so what it read after writing is dropped when it ends.
+ */
 const caches = new WeakMap<object, TableCache>();
 
-/** Makes `database.db`, and the transactions linked to it, read through a TableCache. */
+/** Makes `database.db`, and every transaction on it, read through a TableCache. */
 export function registerTableCache(database: DatabaseHandle): void {
-  caches.set(database.db, new TableCache(database));
-}
-
-/** A transaction of `db` reads through the same cache (its own writes bump the versions like any). */
-export function linkTransaction(trx: Db, db: Db): void {
-  const cache = caches.get(db);
-  if (cache) caches.set(trx, cache);
+  caches.set(database.db.getExecutor().adapter, new TableCache(database));
 }
 
 /**
  * `load()`, remembered under `key` for the tables it reads when `db` is a database opened by
- * openDatabase or a transaction linked to one; read every time otherwise.
+ * openDatabase or a transaction on one; read every time otherwise.
  */
 export function cachedRead<T>(db: Db, tables: readonly AnnouncedTable[], key: string, load: () => Promise<T>): Promise<T> {
-  const cache = caches.get(db);
+  const cache = caches.get(db.getExecutor().adapter);
   return cache ? cache.get(tables, key, load) : load();
 }

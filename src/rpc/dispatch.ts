@@ -9,7 +9,6 @@ import { tokenFromHeaders, type TokenService } from '../caller/tokens.ts';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { recordAudit } from '../audit/trail.ts';
-import { linkTransaction } from '../db/table-cache.ts';
 import type { Services } from '../services.ts';
 import { AppError, type ErrorDetail } from '../values/errors.ts';
 import type { Context, Operation } from '../operations/operation.ts';
@@ -94,9 +93,7 @@ export class Dispatcher {
   }
 
   #runWriting(op: Operation, input: unknown, ctx: Context, organizationId: string | null): Promise<unknown> {
-    const { db } = this.#deps.database;
-    return db.transaction().execute(async (trx) => {
-      linkTransaction(trx, db);
+    return this.#deps.database.db.transaction().execute(async (trx) => {
       const txCtx = { ...ctx, db: trx };
       const result = await op.handler(txCtx, input);
       await recordAudit(trx, txCtx, {

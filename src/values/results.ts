@@ -41,3 +41,14 @@ export function pageResult<S extends z.ZodType>(record: S) {
 
 /** `{ id, deleted: true }` */
 export const deletedResult = z.object({ id: z.string(), deleted: z.literal(true) });
+
+/** A portion of food as a calorie log entry or an image analysis gives it (kcal and grams; null: not known). */
+export const portionFields = () => ({
+  name: out.text(),
+  calories: out.number(),
+  protein: out.number().nullable(),
+  carbs: out.number().nullable(),
+  fat: out.number().nullable(),
+  fiber: out.number().nullable(),
+  quantity: out.text().nullable(),
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { out } from '../../values/results.ts';
+import { out, portionFields } from '../../values/results.ts';
 
 /** The five nutrient figures (kcal or g), one decimal (calorieLogs.nutrition.ts `Totals`). */
 export const totalsResult = out.record({
@@ -13,13 +13,7 @@ export const totalsResult = out.record({
 /** One food entry of a day (calorieLogs.dayLog.ts `FoodEntry`). */
 export const foodEntryResult = out.record({
   index: out.int(),
-  name: out.text(),
-  calories: out.number(),
-  protein: out.number().nullable(),
-  carbs: out.number().nullable(),
-  fat: out.number().nullable(),
-  fiber: out.number().nullable(),
-  quantity: out.text().nullable(),
+  ...portionFields(),
   addedAt: out.ts(),
 });
 

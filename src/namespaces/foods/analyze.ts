@@ -2,7 +2,7 @@ import { everyone } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { AppError } from '../../values/errors.ts';
 import { defineOperation, type RateLimit } from '../../operations/operation.ts';
-import { out } from '../../values/results.ts';
+import { out, portionFields } from '../../values/results.ts';
 import type { FoodAnalysisResult, FoodImage } from '../../services.ts';
 import { keyOf } from './foods.fields.ts';
 import { visibleByName } from './foods.repo.ts';
@@ -79,13 +79,7 @@ export const analyze = defineOperation({
   output: z.object({
     foods: z.array(
       out.record({
-        name: out.text(),
-        calories: out.number(),
-        protein: out.number().nullable(),
-        carbs: out.number().nullable(),
-        fat: out.number().nullable(),
-        fiber: out.number().nullable(),
-        quantity: out.text().nullable(),
+        ...portionFields(),
         confidence: out.number().nullable(),
         foodId: out.id().nullable(),
       }),

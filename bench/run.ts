@@ -14,9 +14,8 @@
  * --duration=10s, --warmup=2s, --connections=50, --reseed, --scale=1, --cpu-prof (profile the
  * service; the summary is printed at the end), --no-bare, --node-args="..." (flags for the service's node).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { closeSync, fdatasyncSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -24,10 +23,11 @@ import { sql } from 'kysely';
 import { TokenService } from '../src/caller/tokens.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase, type Db } from '../src/db/database.ts';
-import { addDays } from '../src/time/zone.ts';
+import { cleanEnv, drain, freePort, startService, stop, waitFor } from './processes.ts';
 import { summarise } from './profile-summary.ts';
+import { chooseScenarios, envelope, type RunState, type Scenario } from './scenarios.ts';
 import { BENCH_PG_URL, BENCH_SECRET, ensureSeeded, targetFor, type DbKind, type Meta, type Target } from './seed.ts';
-import { ensureWrk, luaString, rotating, runWrk, writeScript, type WrkResult } from './wrk.ts';
+import { ensureWrk, rotating, runWrk, writeScript, type WrkResult } from './wrk.ts';
 
 const { values: flags } = parseArgs({
   options: {
@@ -63,205 +63,7 @@ const WORK = resolve('data/bench');
 const LUA = join(WORK, 'lua');
 const PROFILES = join(WORK, 'profiles');
 
-// ---------------------------------------------------------------------------------------------
-// scenarios
-
-interface RunState {
-  meta: Meta;
-  /** the next day (day number) no benchmark booking has used yet */
-  nextDay: number;
-}
-
-interface Scenario {
-  name: string;
-  what: string;
-  kind: 'read' | 'write' | 'contended';
-  /** which page-1 scenario a page-500 one is compared with */
-  pageOf?: string;
-  /** Lua body(n) for one wrk run; `after` moves the day cursor past what the run booked */
-  body(state: RunState): { lua: string; after?: (r: WrkResult) => void };
-}
-
-const envelope = (namespace: string, apiName: string, data: unknown) => ({ namespace, apiName, data });
-const SLOTS_PER_DAY = 48;
-
-const SCENARIOS: Scenario[] = [
-  {
-    name: 'getById',
-    what: 'appointments.getById, random appointments of every organization',
-    kind: 'read',
-    body: ({ meta }) => ({ lua: rotating(meta.appointmentSamples.map(([organizationId, id]) => envelope('appointments', 'getById', { id, organizationId }))) }),
-  },
-  {
-    name: 'create',
-    what: 'appointments.create at distinct free slots of 199 doctors (row + audit row, durable)',
-    kind: 'write',
-    body: (state) => {
-      const t = state.meta.createTriples;
-      const list = (f: (x: (typeof t)[number]) => string) => `{${t.map((x) => luaString(f(x))).join(',')}}`;
-      const base = state.nextDay;
-      return {
-        lua: `local orgs = ${list((x) => x.organizationId)}
-local docs = ${list((x) => x.doctorId)}
-local pats = ${list((x) => x.patientId)}
-local K = #docs
-function body(n)
-  local t = (n % K) + 1
-  local slot = math.floor(n / K)
-  local day = ${base} + math.floor(slot / ${SLOTS_PER_DAY})
-  local minute = (slot % ${SLOTS_PER_DAY}) * 30
-  return string.format('{"namespace":"appointments","apiName":"create","data":{"organizationId":"%s","patientId":"%s","doctorId":"%s","scheduledDate":"%s","scheduledTime":"%02d:%02d","duration":30,"type":"consultation","consultationFee":500,"reason":"Routine check-up"}}',
-    orgs[t], pats[t], docs[t], os.date("!%Y-%m-%d", day * 86400), math.floor(minute / 60), minute % 60)
-end
-`,
-        after: (r) => (state.nextDay += Math.ceil(r.requests / (t.length * SLOTS_PER_DAY)) + 1),
-      };
-    },
-  },
-  {
-    name: 'list-p1',
-    what: 'appointments.listByOrganization, big organization, dateFilter upcoming, page 1 of 20',
-    kind: 'read',
-    body: ({ meta }) => ({ lua: rotating([envelope('appointments', 'listByOrganization', { organizationId: meta.bigOrganizationId, dateFilter: 'upcoming', page: 1, pageSize: 20 })]) }),
-  },
-  {
-    name: 'list-p500',
-    what: 'the same at page 500 (rows 9,981..10,000)',
-    kind: 'read',
-    pageOf: 'list-p1',
-    body: ({ meta }) => ({ lua: rotating([envelope('appointments', 'listByOrganization', { organizationId: meta.bigOrganizationId, dateFilter: 'upcoming', page: 500, pageSize: 20 })]) }),
-  },
-  {
-    name: 'findSlots',
-    what: "appointments.findSlots, one scheduled doctor's month (31 days, 30-minute slots) in the big organization",
-    kind: 'read',
-    body: ({ meta }) => ({
-      lua: rotating([envelope('appointments', 'findSlots', { organizationId: meta.bigOrganizationId, doctorId: meta.scheduledDoctorId, dateFrom: meta.slotsFrom, dateTo: addDays(meta.slotsFrom, 30) })]),
-    }),
-  },
-  {
-    name: 'users.search',
-    what: 'users.search by name in the big organization (5,000 users), 8 rotating terms',
-    kind: 'read',
-    body: ({ meta }) => ({ lua: rotating(meta.userSearchTerms.map((query) => envelope('users', 'search', { organizationId: meta.bigOrganizationId, query }))) }),
-  },
-  {
-    name: 'foods.search',
-    what: 'foods.search over 100,000 foods, 8 rotating queries (first page, with total)',
-    kind: 'read',
-    body: ({ meta }) => ({ lua: rotating(meta.foodSearchTerms.map((query) => envelope('foods', 'search', { query }))) }),
-  },
-  {
-    name: 'notif-p1',
-    what: 'notifications.listByOrganization, big organization (101,000), page 1',
-    kind: 'read',
-    body: ({ meta }) => ({ lua: rotating([envelope('notifications', 'listByOrganization', { organizationId: meta.bigOrganizationId, page: 1 })]) }),
-  },
-  {
-    name: 'notif-p500',
-    what: 'the same at page 500',
-    kind: 'read',
-    pageOf: 'notif-p1',
-    body: ({ meta }) => ({ lua: rotating([envelope('notifications', 'listByOrganization', { organizationId: meta.bigOrganizationId, page: 500 })]) }),
-  },
-  {
-    name: 'issueStock-50',
-    what: '50 connections issue 1 unit of one item (inventoryItems.issueStock)',
-    kind: 'contended',
-    body: ({ meta }) => ({
-      lua: rotating([envelope('inventoryItems', 'issueStock', { organizationId: meta.bigOrganizationId, inventoryItemId: meta.hotItemId, type: 'ISSUE', quantity: 1, issuedToName: 'Ward 3' })]),
-    }),
-  },
-  {
-    name: 'booking-50',
-    what: "50 connections book one doctor's day at random times (most get CONFLICT)",
-    kind: 'contended',
-    body: (state) => {
-      const day = state.nextDay;
-      return {
-        lua: `local org = ${luaString(state.meta.bigOrganizationId)}
-local doc = ${luaString(state.meta.contendedDoctorId)}
-local pats = {${state.meta.bigPatientIds.slice(0, 200).map(luaString).join(',')}}
-local date = os.date("!%Y-%m-%d", ${day} * 86400)
-math.randomseed(os.time() + (tid or 0))
-function body(n)
-  local minute = 480 + 5 * math.random(0, 143)
-  return string.format('{"namespace":"appointments","apiName":"create","data":{"organizationId":"%s","patientId":"%s","doctorId":"%s","scheduledDate":"%s","scheduledTime":"%02d:%02d","duration":30,"type":"consultation"}}',
-    org, pats[(n % #pats) + 1], doc, date, math.floor(minute / 60), minute % 60)
-end
-`,
-        after: () => (state.nextDay += 1),
-      };
-    },
-  },
-];
-
-const chosen = flags.scenarios
-  ? flags.scenarios.split(',').map((name) => {
-      const s = SCENARIOS.find((x) => x.name === name.trim());
-      if (!s) throw new Error(`unknown scenario ${name}; known: ${SCENARIOS.map((x) => x.name).join(', ')}`);
-      return s;
-    })
-  : SCENARIOS;
-
-// ---------------------------------------------------------------------------------------------
-// processes
-
-/** The node flags of `npm start` (package.json), so that the benchmark runs the service as it is started. */
-function startFlags(): string[] {
-  const start = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start.split(/\s+/);
-  return start.slice(1).filter((word) => word.startsWith('--'));
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => ok(port));
-    });
-  });
-}
-
-async function waitFor(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} not ready after ${timeoutMs} ms`);
-}
-
-/**
- * Waits until the service has worked off what a finished wrk run left in flight (up to 50 requests
- * whose answers nobody reads any more): /ready runs `select 1` through the same connection queue as
- * the operations, so it answers quickly only when nothing is queued before it.
- */
-async function drain(base: string): Promise<number> {
-  const started = performance.now();
-  for (let quick = 0; quick < 3 && performance.now() - started < 120_000; ) {
-    const t0 = performance.now();
-    const res = await fetch(`${base}/ready`);
-    await res.arrayBuffer();
-    quick = performance.now() - t0 < 20 ? quick + 1 : 0;
-  }
-  return (performance.now() - started) / 1000;
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-  await exited;
-  clearTimeout(timer);
-}
+const chosen = chooseScenarios(flags.scenarios);
 
 /** Peak resident memory of a process, sampled from /proc/<pid>/status. */
 class RssSampler {
@@ -296,10 +98,6 @@ class RssSampler {
   stop(): void {
     clearInterval(this.#timer);
   }
-}
-
-function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  return { PATH: process.env.PATH, HOME: process.env.HOME, ...extra };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -467,23 +265,13 @@ async function runDatabase(kind: DbKind, token: string): Promise<DbReport> {
 
   const port = await freePort();
   const profName = `${kind}-${chosen.map((s) => s.name).join('+')}-${Date.now()}.cpuprofile`;
-  const nodeArgs = [
-    ...startFlags(),
-    ...(flags['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${PROFILES}`, `--cpu-prof-name=${profName}`] : []),
-    ...flags['node-args'].split(' ').filter(Boolean),
-  ];
   if (flags['cpu-prof']) mkdirSync(PROFILES, { recursive: true });
-  const service = spawn('taskset', ['-c', String(SERVICE_CORE), process.execPath, ...nodeArgs, 'src/main.ts'], {
-    env: cleanEnv({
-      DATABASE_URL: target.serviceUrl,
-      NODE_ENV: 'production',
-      AUTH_JWT_SECRET: SECRET,
-      AUTH_TOKEN_TTL_SECONDS: '86400',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-    }),
-    stdio: ['ignore', 'inherit', 'inherit'],
+  const service = startService({
+    databaseUrl: target.serviceUrl,
+    secret: SECRET,
+    port,
+    core: SERVICE_CORE,
+    nodeArgs: [...(flags['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${PROFILES}`, `--cpu-prof-name=${profName}`] : []), ...flags['node-args'].split(' ').filter(Boolean)],
   });
   const rows: Row[] = [];
   const rss = new RssSampler(service.pid!);

@@ -1,7 +1,8 @@
 /**
  * What one request of each benchmark scenario runs, statement by statement, with what each costs,
  * on the seeded benchmark database: `node bench/statements.ts [--db=postgres] [request...]`
- * (requests by name prefix: list, notif, users, foods, create; default all). Each request is sent
+ * [--file=<sqlite file>] (requests by name prefix: list, notif, users, foods, create; default all;
+ * --file: another seeded file, e.g. bench:compare's copy). Each request is sent
  * three times through the real application (inject) and the third is shown, so caches are warm.
  */
 import { StatementSync } from 'node:sqlite';
@@ -14,7 +15,7 @@ import { openDatabase } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { BENCH_PG_URL, BENCH_SECRET, readMeta, targetFor } from './seed.ts';
 
-const { values: flags, positionals } = parseArgs({ options: { db: { type: 'string', default: 'sqlite' } }, allowPositionals: true });
+const { values: flags, positionals } = parseArgs({ options: { db: { type: 'string', default: 'sqlite' }, file: { type: 'string' } }, allowPositionals: true });
 const kind = flags.db === 'postgres' ? 'postgres' : 'sqlite';
 
 const timings: { sql: string; ms: number; rows: number }[] = [];
@@ -42,7 +43,8 @@ client.query = timed(
   (r) => (r as { rowCount?: number } | undefined)?.rowCount ?? -1,
 );
 
-const target = targetFor(kind, { scale: 1, reseed: false }, BENCH_PG_URL);
+const seeded = targetFor(kind, { scale: 1, reseed: false }, BENCH_PG_URL);
+const target = flags.file ? { kind: 'sqlite' as const, path: flags.file, serviceUrl: `sqlite:${flags.file}` } : seeded;
 const config = loadConfig({ AUTH_JWT_SECRET: BENCH_SECRET, DATABASE_URL: target.serviceUrl, LOG_LEVEL: 'warn' });
 const database = openDatabase(config.databaseUrl, { sqliteSynchronous: config.sqliteSynchronous });
 await migrateToLatest(database.db);

@@ -18,6 +18,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = openDatabase(config.databaseUrl, {
     sqliteSynchronous: config.sqliteSynchronous,
+    sqliteCacheMiB: config.sqliteCacheMiB,
     poolSize: config.database.poolSize,
     connectTimeoutMs: config.database.connectTimeoutMs,
   });

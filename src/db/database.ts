@@ -41,6 +41,8 @@ export interface DatabaseHandle {
 
 export interface DatabaseOptions {
   sqliteSynchronous?: 'FULL' | 'NORMAL';
+  /** SQLite's page cache (MiB; default SQLite's own, 2). */
+  sqliteCacheMiB?: number;
   /** Commit SQLite transactions in batches (default true). */
   sqliteGroupCommit?: boolean;
   /** PostgreSQL schema to use (tests run each suite in a schema of its own). */
@@ -61,7 +63,7 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
 function openHandle(url: string, options: DatabaseOptions): DatabaseHandle {
   if (url.startsWith('sqlite:')) {
     const path = url.slice('sqlite:'.length) || ':memory:';
-    const sqlite = openSqlite(path, { synchronous: options.sqliteSynchronous ?? 'FULL', groupCommit: options.sqliteGroupCommit ?? true });
+    const sqlite = openSqlite(path, { synchronous: options.sqliteSynchronous ?? 'FULL', groupCommit: options.sqliteGroupCommit ?? true, cacheMiB: options.sqliteCacheMiB });
     const { db, versions, lists } = kyselyOn(new SqliteDialect({ database: sqlite }));
     // A failed group commit takes back writes that reads may already have counted.
     const durable = () =>

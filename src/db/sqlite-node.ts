@@ -26,6 +26,12 @@ export interface SqliteOptions {
    */
   groupCommit: boolean;
   maxDelayMs?: number;
+  /**
+   * The page cache (MiB; SQLite's default is 2). A booking touches a leaf page of each of the
+   * appointments' indexes in its organization or doctor; with 2 MiB those are read from the file
+   * again for most bookings (docs/PERFORMANCE.md).
+   */
+  cacheMiB?: number | undefined;
 }
 
 export interface SqliteHandle extends SqliteDatabase {
@@ -53,6 +59,7 @@ export function openSqlite(path: string, options: SqliteOptions): SqliteHandle {
   db.exec(`PRAGMA synchronous = ${options.synchronous}`);
   db.exec('PRAGMA busy_timeout = 5000');
   db.exec('PRAGMA foreign_keys = ON');
+  if (options.cacheMiB) db.exec(`PRAGMA cache_size = -${String(Math.trunc(options.cacheMiB) * 1024)}`);
   const statements = new Map<string, SqliteStatement>();
   const dataVersion = new DataVersion(db);
   const batch = new GroupCommit(db, options.maxDelayMs ?? 10, dataVersion);

@@ -1,4 +1,4 @@
-import { sql, type Expression, type ExpressionBuilder, type Selectable, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
 import { countOf, learnPageStarts, pageStartsOf } from '../../db/list-memo.ts';
 import type { Db } from '../../db/database.ts';
 import { isPostgres } from '../../db/migrations/dialect-features.ts';
@@ -96,7 +96,10 @@ export async function getRow(db: Db, organizationId: string, id: string): Promis
 }
 
 export async function insertRow(db: Db, row: AppointmentRow): Promise<AppointmentRecord> {
-  const rows = await db.insertInto('appointments').values(row).returningAll().execute();
+  // Null columns are left out: they are stored NULL all the same (no nullable column has a default),
+  // and a booking's insert names 15 columns instead of 42 (a third of the time to build it).
+  const given = Object.fromEntries(Object.entries(row).filter(([, value]) => value !== null)) as AppointmentRow;
+  const rows = await db.insertInto('appointments').values(given).returningAll().execute();
   return toRecord(rows[0]!);
 }
 
@@ -157,14 +160,13 @@ type Eb = ExpressionBuilder<Database, 'appointments'>;
  * organization in the range to find one doctor's. The row is still checked against the
  * organization. PostgreSQL keeps statistics and gets the plain term.
  */
-export function organizationTerm(db: Db, eb: Eb, organizationId: string): Expression<SqlBool> {
-  if (isPostgres(db)) return eb('organizationId', '=', organizationId);
-  return sql<SqlBool>`+${sql.ref('appointments.organizationId')} = ${organizationId}`;
+export function organizationTerm(db: Db, organizationId: string): RawBuilder<SqlBool> {
+  return isPostgres(db) ? sql<SqlBool>`"appointments"."organizationId" = ${organizationId}` : sql<SqlBool>`+"appointments"."organizationId" = ${organizationId}`;
 }
 
 function conditions(db: Db, eb: Eb, f: AppointmentFilters): Expression<SqlBool> {
   const doctorIds = f.doctorIds;
-  const all: Expression<SqlBool>[] = [doctorIds?.length ? organizationTerm(db, eb, f.organizationId) : eb('organizationId', '=', f.organizationId)];
+  const all: Expression<SqlBool>[] = [doctorIds?.length ? organizationTerm(db, f.organizationId) : eb('organizationId', '=', f.organizationId)];
   if (f.patientId !== undefined) all.push(eb('patientId', '=', f.patientId));
   if (doctorIds !== undefined) {
     if (doctorIds.length === 0) all.push(eb.lit(false));
@@ -321,7 +323,7 @@ export async function countUpcoming(db: Db, organizationId: string, fromMinute: 
     .where('organizationId', '=', organizationId)
     .where('startMinute', '>=', fromMinute)
     .where('status', '!=', 'completed')
-    .where((eb) => activeAt(eb, now))
+    .where(activeAt(now))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

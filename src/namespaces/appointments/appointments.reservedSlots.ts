@@ -54,12 +54,12 @@ export function busyInQuery(db: Db, organizationId: string, doctorId: string, wi
   let query = db
     .selectFrom('appointments')
     .select(['startMinute', 'endMinute'])
-    .where((eb) => organizationTerm(db, eb, organizationId))
+    .where(organizationTerm(db, organizationId))
     .where('doctorId', '=', doctorId)
     .where('startMinute', '>', overlapStartsAfter(window))
     .where('startMinute', '<', window.end)
     .where('endMinute', '>', window.start)
-    .where((eb) => activeAt(eb, now));
+    .where(activeAt(now));
   if (serviceId !== undefined) query = query.where('serviceId', '=', serviceId);
   return query.orderBy('startMinute').orderBy('id');
 }

@@ -1,6 +1,5 @@
-import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import { sql, type CompiledQuery, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { Database } from '../../db/schema.ts';
 import { serialiseOn } from '../../db/locks.ts';
 import { AppError } from '../../values/errors.ts';
 import type { Context } from '../../operations/operation.ts';
@@ -100,52 +99,76 @@ async function lockBookingDays(ctx: Context, claim: SlotClaim): Promise<void> {
   await serialiseOn(ctx.db, ctx.dialect, ...doctorDayKeys(claim.doctorId, claim.interval), ...patientKeys);
 }
 
-/** A block the doctor reserved that overlaps the interval, if any. */
-export async function reservedOverlap(db: Db, doctorId: string, interval: Interval) {
-  return reservedOverlapQuery(db, doctorId, interval).executeTakeFirst();
+/**
+ * A statement every booking runs, written in SQL rather than built: Kysely's builder takes about
+ * 20 us to build and compile one of these, the `sql` tag under 2 (docs/PERFORMANCE.md). `first()`
+ * runs it; `compile()` gives it to tests that read its plan.
+ */
+export interface BookingCheck<R> {
+  first(): Promise<R | undefined>;
+  compile(): CompiledQuery<R>;
 }
 
-/** The statement of reservedOverlap (tests read its plan). */
-export function reservedOverlapQuery(db: Db, doctorId: string, interval: Interval) {
-  return db
-    .selectFrom('doctorReservedSlots')
-    .select(['id', 'slotDate', 'startTime', 'endTime'])
-    .where('doctorId', '=', doctorId)
-    .where('startMinute', '>', overlapStartsAfter(interval))
-    .where('startMinute', '<', interval.end)
-    .where('endMinute', '>', interval.start)
-    .orderBy('startMinute')
-    .orderBy('id')
-    .limit(1);
+function bookingCheck<R>(db: Db, query: RawBuilder<R>): BookingCheck<R> {
+  return { first: async () => (await query.execute(db)).rows[0], compile: () => query.compile(db) };
+}
+
+/** The terms of "starts in (start - LONGEST_INTERVAL, end) and ends after start": the rows that overlap the interval. */
+function overlapping(interval: Interval): RawBuilder<SqlBool> {
+  return sql<SqlBool>`"startMinute" > ${overlapStartsAfter(interval)} and "startMinute" < ${interval.end} and "endMinute" > ${interval.start}`;
+}
+
+interface ReservedClash {
+  id: string;
+  slotDate: string;
+  startTime: string;
+  endTime: string;
+}
+
+/** A block the doctor reserved that overlaps the interval, if any. */
+export async function reservedOverlap(db: Db, doctorId: string, interval: Interval) {
+  return reservedOverlapQuery(db, doctorId, interval).first();
+}
+
+/** The statement of reservedOverlap. */
+export function reservedOverlapQuery(db: Db, doctorId: string, interval: Interval): BookingCheck<ReservedClash> {
+  return bookingCheck(
+    db,
+    sql<ReservedClash>`select "id", "slotDate", "startTime", "endTime" from "doctorReservedSlots"
+      where "doctorId" = ${doctorId} and ${overlapping(interval)} order by "startMinute", "id" limit 1`,
+  );
+}
+
+interface AppointmentClash {
+  id: string;
+  scheduledDate: string;
+  scheduledTime: string;
+  duration: number;
 }
 
 /** An active appointment of the patient (other than `excludeId`) that overlaps the interval, if any. */
 export async function patientOverlap(db: Db, organizationId: string, patientId: string, interval: Interval, now: number, excludeId?: string) {
-  return overlapQuery(db, (eb) => eb.and([eb('organizationId', '=', organizationId), eb('patientId', '=', patientId)]), interval, now, excludeId).executeTakeFirst();
+  return overlapQuery(db, sql<SqlBool>`"organizationId" = ${organizationId} and "patientId" = ${patientId}`, interval, now, excludeId).first();
 }
 
 /** An active appointment of the doctor (other than `excludeId`) that overlaps the interval, if any. */
 export async function appointmentOverlap(db: Db, organizationId: string, doctorId: string, interval: Interval, now: number, excludeId?: string) {
-  return appointmentOverlapQuery(db, organizationId, doctorId, interval, now, excludeId).executeTakeFirst();
+  return appointmentOverlapQuery(db, organizationId, doctorId, interval, now, excludeId).first();
 }
 
-/** The statement of appointmentOverlap (tests read its plan). */
+/** The statement of appointmentOverlap. */
 export function appointmentOverlapQuery(db: Db, organizationId: string, doctorId: string, interval: Interval, now: number, excludeId?: string) {
-  return overlapQuery(db, (eb) => eb.and([organizationTerm(db, eb, organizationId), eb('doctorId', '=', doctorId)]), interval, now, excludeId);
+  return overlapQuery(db, sql<SqlBool>`${organizationTerm(db, organizationId)} and "doctorId" = ${doctorId}`, interval, now, excludeId);
 }
 
 /** The first active appointment of `whose` (a doctor's or a patient's) that overlaps the interval. */
-function overlapQuery(db: Db, whose: (eb: ExpressionBuilder<Database, 'appointments'>) => Expression<SqlBool>, interval: Interval, now: number, excludeId?: string) {
-  let query = db
-    .selectFrom('appointments')
-    .select(['id', 'scheduledDate', 'scheduledTime', 'duration'])
-    .where(whose)
-    .where('startMinute', '>', overlapStartsAfter(interval))
-    .where('startMinute', '<', interval.end)
-    .where('endMinute', '>', interval.start)
-    .where((eb) => activeAt(eb, now));
-  if (excludeId) query = query.where('id', '!=', excludeId);
-  return query.orderBy('startMinute').orderBy('id').limit(1);
+function overlapQuery(db: Db, whose: RawBuilder<SqlBool>, interval: Interval, now: number, excludeId?: string): BookingCheck<AppointmentClash> {
+  const other = excludeId ? sql` and "id" != ${excludeId}` : sql``;
+  return bookingCheck(
+    db,
+    sql<AppointmentClash>`select "id", "scheduledDate", "scheduledTime", "duration" from "appointments"
+      where ${whose} and ${overlapping(interval)} and ${activeAt(now)}${other} order by "startMinute", "id" limit 1`,
+  );
 }
 
 export interface SlotClaim {

@@ -1,5 +1,4 @@
-import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { AppError } from '../../values/errors.ts';
 
 /**
@@ -73,12 +72,11 @@ export function isActive(record: HoldState, now: number): boolean {
   return !(record.stage === 'pending' && record.holdExpiresAt !== null && record.holdExpiresAt <= now);
 }
 
-/** isActive() as SQL over the appointments table. */
-export function activeAt(eb: ExpressionBuilder<Database, 'appointments'>, now: number): Expression<SqlBool> {
-  return eb.and([
-    eb('stage', 'not in', [...RELEASED]),
-    eb.or([eb('stage', '!=', 'pending'), eb('holdExpiresAt', 'is', null), eb('holdExpiresAt', '>', now)]),
-  ]);
+const released = sql.raw(RELEASED.map((stage) => `'${stage}'`).join(', '));
+
+/** isActive() as SQL over the appointments table (a term of a builder's where, or of a statement written in SQL). */
+export function activeAt(now: number): RawBuilder<SqlBool> {
+  return sql<SqlBool>`("stage" not in (${released}) and ("stage" != 'pending' or "holdExpiresAt" is null or "holdExpiresAt" > ${now}))`;
 }
 
 /** The operations that act on an appointment without being a move of their own: the stages they run from. */

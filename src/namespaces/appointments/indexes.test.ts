@@ -113,6 +113,16 @@ describeEachDialect(
         assert.deepEqual([result.items.length, result.total, result.totalPages], [0, 15, 4]);
       });
     });
+
+    test('no nullable column has a default: a booking\'s insert leaves its null columns out and they stay null', async () => {
+      const tables = await t().database.db.introspection.getTables();
+      const columns = tables.find((table) => table.name === 'appointments')!.columns;
+      assert.ok(columns.length > 30);
+      assert.deepEqual(columns.filter((column) => column.isNullable && column.hasDefaultValue).map((column) => column.name), []);
+      const c = await clinic(t());
+      const item = ok(await call('create', booking(c, { scheduledDate: '2030-05-01' }))).item;
+      assert.deepEqual([item.reason, item.paymentStatus, item.followUpDate, item.status], [null, null, null, 'scheduled']);
+    });
   },
   { services: { now: () => NOW } },
 );

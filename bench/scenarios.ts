@@ -1,0 +1,147 @@
+/**
+ * The benchmark's scenarios (bench/run.ts runs them one after another, bench/compare.ts against
+ * another commit): each makes the Lua body of a wrk run from the seeded database's meta.
+ */
+import { addDays } from '../src/time/zone.ts';
+import type { Meta } from './seed.ts';
+import { luaString, rotating, type WrkResult } from './wrk.ts';
+
+export interface RunState {
+  meta: Meta;
+  /** the next day (day number) no benchmark booking has used yet */
+  nextDay: number;
+}
+
+export interface Scenario {
+  name: string;
+  what: string;
+  kind: 'read' | 'write' | 'contended';
+  /** which page-1 scenario a page-500 one is compared with */
+  pageOf?: string;
+  /** Lua body(n) for one wrk run; `after` moves the day cursor past what the run booked */
+  body(state: RunState): { lua: string; after?: (r: WrkResult) => void };
+}
+
+export const envelope = (namespace: string, apiName: string, data: unknown) => ({ namespace, apiName, data });
+const SLOTS_PER_DAY = 48;
+
+export const SCENARIOS: Scenario[] = [
+  {
+    name: 'getById',
+    what: 'appointments.getById, random appointments of every organization',
+    kind: 'read',
+    body: ({ meta }) => ({ lua: rotating(meta.appointmentSamples.map(([organizationId, id]) => envelope('appointments', 'getById', { id, organizationId }))) }),
+  },
+  {
+    name: 'create',
+    what: 'appointments.create at distinct free slots of 199 doctors (row + audit row, durable)',
+    kind: 'write',
+    body: (state) => {
+      const t = state.meta.createTriples;
+      const list = (f: (x: (typeof t)[number]) => string) => `{${t.map((x) => luaString(f(x))).join(',')}}`;
+      const base = state.nextDay;
+      return {
+        lua: `local orgs = ${list((x) => x.organizationId)}
+local docs = ${list((x) => x.doctorId)}
+local pats = ${list((x) => x.patientId)}
+local K = #docs
+function body(n)
+  local t = (n % K) + 1
+  local slot = math.floor(n / K)
+  local day = ${base} + math.floor(slot / ${SLOTS_PER_DAY})
+  local minute = (slot % ${SLOTS_PER_DAY}) * 30
+  return string.format('{"namespace":"appointments","apiName":"create","data":{"organizationId":"%s","patientId":"%s","doctorId":"%s","scheduledDate":"%s","scheduledTime":"%02d:%02d","duration":30,"type":"consultation","consultationFee":500,"reason":"Routine check-up"}}',
+    orgs[t], pats[t], docs[t], os.date("!%Y-%m-%d", day * 86400), math.floor(minute / 60), minute % 60)
+end
+`,
+        after: (r) => (state.nextDay += Math.ceil(r.requests / (t.length * SLOTS_PER_DAY)) + 1),
+      };
+    },
+  },
+  {
+    name: 'list-p1',
+    what: 'appointments.listByOrganization, big organization, dateFilter upcoming, page 1 of 20',
+    kind: 'read',
+    body: ({ meta }) => ({ lua: rotating([envelope('appointments', 'listByOrganization', { organizationId: meta.bigOrganizationId, dateFilter: 'upcoming', page: 1, pageSize: 20 })]) }),
+  },
+  {
+    name: 'list-p500',
+    what: 'the same at page 500 (rows 9,981..10,000)',
+    kind: 'read',
+    pageOf: 'list-p1',
+    body: ({ meta }) => ({ lua: rotating([envelope('appointments', 'listByOrganization', { organizationId: meta.bigOrganizationId, dateFilter: 'upcoming', page: 500, pageSize: 20 })]) }),
+  },
+  {
+    name: 'findSlots',
+    what: "appointments.findSlots, one scheduled doctor's month (31 days, 30-minute slots) in the big organization",
+    kind: 'read',
+    body: ({ meta }) => ({
+      lua: rotating([envelope('appointments', 'findSlots', { organizationId: meta.bigOrganizationId, doctorId: meta.scheduledDoctorId, dateFrom: meta.slotsFrom, dateTo: addDays(meta.slotsFrom, 30) })]),
+    }),
+  },
+  {
+    name: 'users.search',
+    what: 'users.search by name in the big organization (5,000 users), 8 rotating terms',
+    kind: 'read',
+    body: ({ meta }) => ({ lua: rotating(meta.userSearchTerms.map((query) => envelope('users', 'search', { organizationId: meta.bigOrganizationId, query }))) }),
+  },
+  {
+    name: 'foods.search',
+    what: 'foods.search over 100,000 foods, 8 rotating queries (first page, with total)',
+    kind: 'read',
+    body: ({ meta }) => ({ lua: rotating(meta.foodSearchTerms.map((query) => envelope('foods', 'search', { query }))) }),
+  },
+  {
+    name: 'notif-p1',
+    what: 'notifications.listByOrganization, big organization (101,000), page 1',
+    kind: 'read',
+    body: ({ meta }) => ({ lua: rotating([envelope('notifications', 'listByOrganization', { organizationId: meta.bigOrganizationId, page: 1 })]) }),
+  },
+  {
+    name: 'notif-p500',
+    what: 'the same at page 500',
+    kind: 'read',
+    pageOf: 'notif-p1',
+    body: ({ meta }) => ({ lua: rotating([envelope('notifications', 'listByOrganization', { organizationId: meta.bigOrganizationId, page: 500 })]) }),
+  },
+  {
+    name: 'issueStock-50',
+    what: '50 connections issue 1 unit of one item (inventoryItems.issueStock)',
+    kind: 'contended',
+    body: ({ meta }) => ({
+      lua: rotating([envelope('inventoryItems', 'issueStock', { organizationId: meta.bigOrganizationId, inventoryItemId: meta.hotItemId, type: 'ISSUE', quantity: 1, issuedToName: 'Ward 3' })]),
+    }),
+  },
+  {
+    name: 'booking-50',
+    what: "50 connections book one doctor's day at random times (most get CONFLICT)",
+    kind: 'contended',
+    body: (state) => {
+      const day = state.nextDay;
+      return {
+        lua: `local org = ${luaString(state.meta.bigOrganizationId)}
+local doc = ${luaString(state.meta.contendedDoctorId)}
+local pats = {${state.meta.bigPatientIds.slice(0, 200).map(luaString).join(',')}}
+local date = os.date("!%Y-%m-%d", ${day} * 86400)
+math.randomseed(os.time() + (tid or 0))
+function body(n)
+  local minute = 480 + 5 * math.random(0, 143)
+  return string.format('{"namespace":"appointments","apiName":"create","data":{"organizationId":"%s","patientId":"%s","doctorId":"%s","scheduledDate":"%s","scheduledTime":"%02d:%02d","duration":30,"type":"consultation"}}',
+    org, pats[(n % #pats) + 1], doc, date, math.floor(minute / 60), minute % 60)
+end
+`,
+        after: () => (state.nextDay += 1),
+      };
+    },
+  },
+];
+
+/** The scenarios named in a comma-separated list, in its order; all of them when it is empty. */
+export function chooseScenarios(names: string): Scenario[] {
+  if (!names) return SCENARIOS;
+  return names.split(',').map((name) => {
+    const s = SCENARIOS.find((x) => x.name === name.trim());
+    if (!s) throw new Error(`unknown scenario ${name}; known: ${SCENARIOS.map((x) => x.name).join(', ')}`);
+    return s;
+  });
+}

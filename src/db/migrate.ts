@@ -37,6 +37,7 @@ import * as webhooks from './migrations/0129_webhooks.ts';
 import * as admissionLogsKept from './migrations/0130_admission_logs_kept.ts';
 import * as announceChanges from './migrations/0131_announce_changes.ts';
 import * as remindersByOpenEnd from './migrations/0132_reminders_by_open_end.ts';
+import * as sleepReminderLease from './migrations/0133_sleep_reminder_lease.ts';
 import * as jobs from './migrations/0126_jobs.ts';
 import * as admissionStagePayments from './migrations/0125_admission_stage_payments.ts';
 import * as notificationChannels from './migrations/0124_notification_channels.ts';
@@ -88,6 +89,7 @@ const migrations: Record<string, Migration> = {
   '0130_admission_logs_kept': admissionLogsKept,
   '0131_announce_changes': announceChanges,
   '0132_reminders_by_open_end': remindersByOpenEnd,
+  '0133_sleep_reminder_lease': sleepReminderLease,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

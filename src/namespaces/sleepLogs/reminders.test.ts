@@ -6,7 +6,9 @@ import { httpPush } from '../../providers/http-push.ts';
 import { createServices } from '../../providers/index.ts';
 import { newId } from '../../values/ids.ts';
 import { startFakePush } from '../notifications/notifications.testkit.ts';
+import type { PushProvider } from '../../services.ts';
 import { sleepReminders } from './sleepLogs.jobs.ts';
+import { SENDING_LEASE_MS, sendQueuedReminders } from './sleepLogs.reminders.ts';
 
 const fake = await startFakePush();
 after(() => fake.close());
@@ -87,6 +89,66 @@ describeEachDialect(
       ok(await t().call('sleepLogs', 'updateSleepPreferences', { idpUserId: changed.idpUserId, sleepReminderEnabled: false }));
       await runAt([ny('2030-03-14T22:32', '-04:00')]);
       assert.equal(fake.to(changed.device).length, 0, 'switched off meanwhile');
+    });
+
+    const reminderOf = (idpUserId: string) => t().database.db.selectFrom('sleepReminders').select(['state', 'lockedUntil', 'error']).where('idpUserId', '=', idpUserId).executeTakeFirstOrThrow();
+    /** As if a run took the reminder at `at` and its process died before settling it. */
+    const takenByADeadRun = (idpUserId: string, at: number) =>
+      t().database.db.updateTable('sleepReminders').set({ state: 'sending', lockedUntil: at + SENDING_LEASE_MS }).where('idpUserId', '=', idpUserId).execute();
+
+    test('a reminder whose run died while sending is taken again after its lease, within its window; past the window it is missed, saying why', async () => {
+      const again = await person({ sleepReminderEnabled: true });
+      const late = await person({ wakeReminderEnabled: true });
+      await runAt([ny('2030-03-16T22:30', '-04:00')], false);
+      await takenByADeadRun(again.idpUserId, clock);
+      await runAt([ny('2030-03-16T22:31', '-04:00')]);
+      assert.equal(fake.to(again.device).length, 0, 'the lease still holds');
+      assert.equal((await reminderOf(again.idpUserId)).state, 'sending');
+      await runAt([ny('2030-03-16T22:33', '-04:00')]);
+      assert.equal(fake.to(again.device).length, 1, 'taken again once the lease ran out');
+      assert.deepEqual({ ...(await reminderOf(again.idpUserId)) }, { state: 'sent', lockedUntil: null, error: null });
+
+      await runAt([ny('2030-03-17T06:30', '-04:00')], false);
+      await takenByADeadRun(late.idpUserId, clock);
+      await runAt([ny('2030-03-17T07:01', '-04:00')]);
+      assert.equal(fake.to(late.device).length, 0);
+      assert.deepEqual({ ...(await reminderOf(late.idpUserId)) }, { state: 'missed', lockedUntil: null, error: 'its run stopped while sending it, and its window passed' });
+    });
+
+    test('a run that lost its lease writes nothing: the run that took the reminder over settles it', async () => {
+      // A bedtime of its own: the only reminder due at that minute.
+      const p = await person({ sleepReminderEnabled: true, sleepTime: '21:47' });
+      await runAt([ny('2030-03-18T21:47', '-04:00')], false);
+      const db = t().database.db;
+      // The first run's request outlives its lease; a second run takes the reminder over, and its
+      // request is still out when the first one fails and settles.
+      let secondInFlight!: () => void;
+      const secondStarted = new Promise<void>((resolve) => (secondInFlight = resolve));
+      let releaseSecond!: () => void;
+      const secondMayAnswer = new Promise<void>((resolve) => (releaseSecond = resolve));
+      const secondProvider: PushProvider = {
+        send: async (messages) => {
+          secondInFlight();
+          await secondMayAnswer;
+          return httpPush(fake.url, fake.key).send(messages);
+        },
+      };
+      let second!: Promise<number>;
+      const stalled: PushProvider = {
+        send: async () => {
+          clock += SENDING_LEASE_MS + 60_000;
+          second = sendQueuedReminders(db, secondProvider, clock);
+          await secondStarted;
+          throw new Error('the request timed out');
+        },
+      };
+      assert.equal(await sendQueuedReminders(db, stalled, clock), 0);
+      assert.equal((await reminderOf(p.idpUserId)).state, 'sending', 'the first run did not put it back: the second holds it');
+      releaseSecond();
+      assert.equal(await second, 1);
+      assert.deepEqual({ ...(await reminderOf(p.idpUserId)) }, { state: 'sent', lockedUntil: null, error: null });
+      await runAt([clock + 60_000]);
+      assert.equal(fake.to(p.device).length, 1, 'sent once');
     });
   },
   { services: { now: () => clock } },

@@ -1,4 +1,6 @@
+import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
 import type { PushProvider } from '../../services.ts';
 import { addDays, dateIn, isTimeZone, zonedInstant } from '../../time/zone.ts';
 import { newId } from '../../values/ids.ts';
@@ -44,7 +46,7 @@ export async function queueDueReminders(db: Db, now: number, fallbackZone: strin
   for (const reminder of due) {
     const result = await db
       .insertInto('sleepReminders')
-      .values({ id: newId(), ...reminder, state: 'queued', error: null, sentAt: null, createdAt: now })
+      .values({ id: newId(), ...reminder, state: 'queued', lockedUntil: null, error: null, sentAt: null, createdAt: now })
       .onConflict((oc) => oc.columns(['idpUserId', 'kind', 'localDate']).doNothing())
       .executeTakeFirst();
     queued += Number(result.numInsertedOrUpdatedRows ?? 0);
@@ -71,20 +73,48 @@ async function zonesOf(db: Db, idpUserIds: string[], fallbackZone: string): Prom
 }
 
 /**
- * Sends what is queued to the person's active devices: each reminder is taken (`sending`) before
- * its one provider request and settled after, so it goes out at most once; a failed request puts
- * it back for the next run within its window. Reminders past their window, or whose switch was
- * turned off meanwhile, are not sent. Returns how many were sent.
+ * How long a reminder taken for sending is its run's, far beyond one provider request: after it,
+ * a reminder whose run stopped midway (the process died) is taken again while in its window.
+ */
+export const SENDING_LEASE_MS = 2 * 60_000;
+
+/** Reminders a run may take: queued, or taken by a run whose lease has run out. */
+const takeable = (now: number) => (eb: ExpressionBuilder<Database, 'sleepReminders'>) =>
+  eb.or([eb('state', '=', 'queued'), eb.and([eb('state', '=', 'sending'), eb('lockedUntil', '<=', now)])]);
+
+/**
+ * Sends what is queued to the person's active devices: each reminder is taken (`sending`, with a
+ * lease) before its one provider request and settled after, by this run only while it still holds
+ * the lease. It goes out once; twice only if a run stopped after the provider took the request and
+ * before settling, and another took it again after the lease. A failed request puts it back for the
+ * next run within its window. Reminders past their window, or whose switch was turned off meanwhile,
+ * are not sent. Returns how many were sent.
  */
 export async function sendQueuedReminders(db: Db, push: PushProvider, now: number): Promise<number> {
-  await db.updateTable('sleepReminders').set({ state: 'missed' }).where('state', '=', 'queued').where('dueAt', '<', now - REMINDER_WINDOW_MS).execute();
-  const queued = await db.selectFrom('sleepReminders').selectAll().where('state', '=', 'queued').where('dueAt', '<=', now).orderBy('dueAt').limit(SEND_BATCH).execute();
+  await db
+    .updateTable('sleepReminders')
+    .set((eb) => ({
+      state: 'missed',
+      lockedUntil: null,
+      error: eb.case().when('state', '=', 'sending').then('its run stopped while sending it, and its window passed').else(eb.ref('error')).end(),
+    }))
+    .where(takeable(now))
+    .where('dueAt', '<', now - REMINDER_WINDOW_MS)
+    .execute();
+  const due = await db.selectFrom('sleepReminders').selectAll().where(takeable(now)).where('dueAt', '<=', now).orderBy('dueAt').limit(SEND_BATCH).execute();
   let sent = 0;
-  for (const reminder of queued) {
-    const taken = await db.updateTable('sleepReminders').set({ state: 'sending' }).where('id', '=', reminder.id).where('state', '=', 'queued').executeTakeFirst();
+  for (const reminder of due) {
+    const lease = now + SENDING_LEASE_MS;
+    const taken = await db.updateTable('sleepReminders').set({ state: 'sending', lockedUntil: lease }).where('id', '=', reminder.id).where(takeable(now)).executeTakeFirst();
     if (Number(taken.numUpdatedRows) !== 1) continue;
     const settle = (state: string, error: string | null = null) =>
-      db.updateTable('sleepReminders').set({ state, error, sentAt: state === 'sent' ? now : null }).where('id', '=', reminder.id).execute();
+      db
+        .updateTable('sleepReminders')
+        .set({ state, error, lockedUntil: null, sentAt: state === 'sent' ? now : null })
+        .where('id', '=', reminder.id)
+        .where('state', '=', 'sending')
+        .where('lockedUntil', '=', lease)
+        .execute();
     const prefs = await db.selectFrom('sleepPreferences').selectAll().where('idpUserId', '=', reminder.idpUserId).executeTakeFirst();
     const enabled = reminder.kind === 'sleep' ? prefs?.sleepReminderEnabled : prefs?.wakeReminderEnabled;
     if (!prefs || !toBool(enabled)) {
@@ -106,7 +136,7 @@ export async function sendQueuedReminders(db: Db, push: PushProvider, now: numbe
       await settle(outcome.state === 'failed' ? 'failed' : 'sent', outcome.error);
       if (outcome.state !== 'failed') sent += 1;
     } catch (error) {
-      await db.updateTable('sleepReminders').set({ state: 'queued', error: error instanceof Error ? error.message : String(error) }).where('id', '=', reminder.id).execute();
+      await settle('queued', error instanceof Error ? error.message : String(error));
     }
   }
   return sent;

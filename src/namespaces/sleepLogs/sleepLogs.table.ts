@@ -35,8 +35,10 @@ export interface SleepRemindersTable {
   kind: 'sleep' | 'wake';
   localDate: string;
   dueAt: number;
-  /** queued, sending, sent, failed, missed (not sent within its window) */
+  /** queued, sending, sent, failed, cancelled, missed (not sent within its window) */
   state: string;
+  /** while `sending`: until when the run that took it holds it (and the token its outcome is written with) */
+  lockedUntil: number | null;
   error: string | null;
   sentAt: number | null;
   createdAt: number;

@@ -8,7 +8,7 @@ import { openDatabase, type Db } from '../../db/database.ts';
 import { httpPush } from '../../providers/http-push.ts';
 import { newId } from '../../values/ids.ts';
 import { DeliveryWorker, deliveryWorkerFor, type DeliveryWorkerOptions } from './notifications.deliveryWorker.ts';
-import { backoffMs } from './notifications.delivery.ts';
+import { retryDelayMs } from '../../jobs/runner.ts';
 import { NO_PROVIDER } from './notifications.notify.ts';
 import { startFakePush } from './notifications.testkit.ts';
 
@@ -183,12 +183,12 @@ describeEachDialect(
         assert.equal(waiting.deliveryState, 'pending');
         assert.match(waiting.deliveryError, /attempt 1 of 3 failed \(push provider answered 503: temporarily unavailable\); retrying/);
         assert.equal(await worker.runOnce(), 0, 'not due before its backoff ends');
-        clock = NOW + backoffMs(1, OPTIONS.retryBaseMs, OPTIONS.retryMaxMs) - 1;
+        clock = NOW + retryDelayMs(1, OPTIONS.retryBaseMs, OPTIONS.retryMaxMs) - 1;
         assert.equal(await worker.runOnce(), 0);
       } finally {
         fake.mode = 'up';
       }
-      clock = NOW + backoffMs(1, OPTIONS.retryBaseMs, OPTIONS.retryMaxMs);
+      clock = NOW + retryDelayMs(1, OPTIONS.retryBaseMs, OPTIONS.retryMaxMs);
       assert.equal(await worker.runOnce(), 1);
       const after = await stored(t(), item);
       assert.equal(after.deliveryState, 'sent');
@@ -360,5 +360,5 @@ test('the worker is configured from PUSH_* and backoff doubles up to its maximum
   assert.equal(config.push.pollIntervalMs, 250);
   assert.equal(config.push.maxAttempts, 4);
   assert.throws(() => loadConfig({ PUSH_URL: 'not a url' }), /PUSH_URL/);
-  assert.deepEqual([1, 2, 3, 4, 10].map((n) => backoffMs(n, 1000, 5000)), [1000, 2000, 4000, 5000, 5000]);
+  assert.deepEqual([1, 2, 3, 4, 10].map((n) => retryDelayMs(n, 1000, 5000)), [1000, 2000, 4000, 5000, 5000]);
 });

@@ -44,7 +44,3 @@ export function outcomeOf(devices: DeviceRow[], tickets: PushTicket[]): Delivery
   return { state, ticketIds, error: errors.length ? errors.join('; ').slice(0, MAX_ERROR_TEXT) : null, unregistered };
 }
 
-/** Wait after the n-th failed attempt (n from 1): base, 2 base, 4 base, ... at most max. */
-export function backoffMs(attempt: number, baseMs: number, maxMs: number): number {
-  return Math.min(baseMs * 2 ** Math.max(0, attempt - 1), maxMs);
-}

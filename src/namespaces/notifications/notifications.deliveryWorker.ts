@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { DatabaseHandle, Db, Dialect } from '../../db/database.ts';
+import { retryDelayMs } from '../../jobs/runner.ts';
 import { PUSH_REQUEST_TIMEOUT_MS } from '../../providers/http-push.ts';
 import { mailerFor, pushProvider, smsSenderFor } from '../../providers/index.ts';
 import type { Mailer, PushProvider, SmsSender } from '../../services.ts';
@@ -15,7 +16,7 @@ import {
   settleJob,
   type DeliveryJob,
 } from './notifications.deliveries.ts';
-import { backoffMs, messageFor, NO_ACTIVE_DEVICES, outcomeOf, type DeliveryOutcome } from './notifications.delivery.ts';
+import { messageFor, NO_ACTIVE_DEVICES, outcomeOf, type DeliveryOutcome } from './notifications.delivery.ts';
 import type { NotificationRecord } from './notifications.resource.ts';
 import type { ChannelOutcome, DeliveryChannel } from './notifications.table.ts';
 import { EXPIRED } from './notifications.notify.ts';
@@ -162,7 +163,7 @@ export class DeliveryWorker {
       if (job.attempts >= options.maxAttempts) return failed(`${channel} provider failed ${job.attempts} times; last: ${reason}`, to);
       const now = this.#now();
       const outcome: ChannelOutcome = { state: 'pending', to, error: `attempt ${job.attempts} of ${options.maxAttempts} failed (${reason}); retrying`, at: now };
-      const nextAttemptAt = now + backoffMs(job.attempts, options.retryBaseMs, options.retryMaxMs);
+      const nextAttemptAt = now + retryDelayMs(job.attempts, options.retryBaseMs, options.retryMaxMs);
       return this.#settleChannel(job, channel, 'pending', outcome, nextAttemptAt, reason);
     }
     return this.#settleChannel(job, channel, 'done', { state: 'sent', to, error: null });
@@ -229,7 +230,7 @@ export class DeliveryWorker {
       return this.#settle(job, 'failed', { deliveryState: 'failed', deliveryError: `push provider failed ${job.attempts} times; last: ${reason}` }, [], reason);
     }
     const now = this.#now();
-    const nextAttemptAt = now + backoffMs(job.attempts, retryBaseMs, retryMaxMs);
+    const nextAttemptAt = now + retryDelayMs(job.attempts, retryBaseMs, retryMaxMs);
     await this.#deps.db.transaction().execute(async (trx) => {
       if (!(await settleJob(trx, job, now, { state: 'pending', nextAttemptAt, lastError: reason }))) return this.#lostLease(job);
       await recordDelivery(trx, notification.id, now, {

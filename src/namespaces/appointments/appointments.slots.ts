@@ -101,8 +101,10 @@ async function lockBookingDays(ctx: Context, claim: SlotClaim): Promise<void> {
 
 /**
  * A statement every booking runs, written in SQL rather than built: Kysely's builder takes about
- * 20 us to build and compile one of these, the `sql` tag under 2 (docs/PERFORMANCE.md). `first()`
- * runs it; `compile()` gives it to tests that read its plan.
+ * 20 us to build and compile one of these, the `sql` tag under 2, and its `.limit(1)` is bound as
+ * `LIMIT ?`, which SQLite runs about twice as slowly as `LIMIT 1` over a doctor's booked day
+ * (docs/PERFORMANCE.md, seventh session). `first()` runs it; `compile()` gives it to tests that
+ * read its plan.
  */
 export interface BookingCheck<R> {
   first(): Promise<R | undefined>;

@@ -26,12 +26,12 @@ import { DatabaseSync } from 'node:sqlite';
 import { parseArgs } from 'node:util';
 import { TokenService } from '../src/caller/tokens.ts';
 import { loadConfig } from '../src/config.ts';
-import { openDatabase } from '../src/db/database.ts';
+import { openDatabase, type Db } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
-import { drain, freePort, startService, stop, waitFor } from './processes.ts';
+import { drain, freePort, LOAD_CORE, secondsOf, SERVICE_CORE, startService, stop, waitFor } from './processes.ts';
 import { summarise } from './profile-summary.ts';
-import { chooseScenarios, type RunState, type Scenario } from './scenarios.ts';
-import { BENCH_SECRET, type Meta } from './seed.ts';
+import { chooseScenarios, firstFreeDay, unexpectedErrors, type RunState, type Scenario } from './scenarios.ts';
+import { BENCH_SECRET, readMeta } from './seed.ts';
 import { ensureWrk, runWrk, writeScript } from './wrk.ts';
 
 const { values: flags } = parseArgs({
@@ -47,13 +47,10 @@ const { values: flags } = parseArgs({
   },
 });
 
-const secondsOf = (text: string) => Number(/^(\d+(?:\.\d+)?)s?$/.exec(text)?.[1] ?? NaN);
 const BURST = secondsOf(flags.burst);
 const WARMUP = secondsOf(flags.warmup);
 const ROUNDS = Number(flags.rounds);
 const CONNECTIONS = Number(flags.connections);
-const SERVICE_CORE = 0;
-const LOAD_CORE = 1;
 const WORK = resolve('data/bench');
 const PROFILES = join(WORK, 'profiles');
 
@@ -97,13 +94,16 @@ function vacuum(path: string): void {
   }
 }
 
+/** Written when a copy is ready; newer than the seed while the pair is comparable. */
+const markerOf = (copy: string) => `${copy}.ready`;
+
 /**
  * A copy of the seeded file for the other side, migrated (unless it is the other commit's too)
  * and VACUUMed; made again when the seed changed since the copy's last run (bench:compare's own
  * bookings excepted).
  */
 async function copyFor(seed: string, copy: string, migrate: boolean): Promise<void> {
-  const marker = `${copy}.ready`;
+  const marker = markerOf(copy);
   if (existsSync(copy) && existsSync(marker) && statSync(marker).mtimeMs > statSync(seed).mtimeMs) return;
   say(`copying ${seed} to ${copy}${migrate ? ', migrating it' : ''} and VACUUMing both (a few minutes)...`);
   for (const f of [copy, `${copy}-wal`, `${copy}-shm`, marker]) rmSync(f, { force: true });
@@ -118,25 +118,13 @@ async function copyFor(seed: string, copy: string, migrate: boolean): Promise<vo
   writeFileSync(marker, '');
 }
 
-function metaOf(path: string): Meta {
-  const db = new DatabaseSync(path, { readOnly: true });
+/** Reads of a seeded file through this checkout's database layer (the other commit's schema is a subset). */
+async function readSeeded<T>(path: string, read: (db: Db) => Promise<T>): Promise<T> {
+  const database = openDatabase(`sqlite:${path}`);
   try {
-    const row = db.prepare(`select value from "benchMeta" where key = 'meta'`).get() as { value: string } | undefined;
-    if (!row) throw new Error(`${path} has no benchMeta`);
-    return JSON.parse(row.value) as Meta;
+    return await read(database.db);
   } finally {
-    db.close();
-  }
-}
-
-/** The first day after every appointment of the file (each side books its own fresh days). */
-function firstFreeDay(path: string): number {
-  const db = new DatabaseSync(path, { readOnly: true });
-  try {
-    const row = db.prepare(`select max("endMinute") as m from "appointments"`).get() as { m: number | null };
-    return Math.floor(Number(row.m ?? 0) / 1440) + 2;
-  } finally {
-    db.close();
+    await database.close();
   }
 }
 
@@ -156,7 +144,7 @@ async function burst(side: Side, scenario: Scenario, token: string, seconds: num
   made.after?.(r);
   side.served += r.requests;
   await drain(side.base);
-  const failed = r.socketErrors + r.other + (scenario.kind === 'contended' ? 0 : r.conflict);
+  const failed = unexpectedErrors(scenario, r);
   if (failed > 0) say(`  ${side.label} ${scenario.name}: ${failed} failed requests; first: ${r.sample}`);
   return r.rps;
 }
@@ -178,7 +166,8 @@ const other = checkout(flags.against);
 const seed = seededFile(other.dir);
 const copy = join(WORK, `compare-${other.sha.slice(0, 12)}${flags.aa ? '-aa' : ''}.db`);
 await copyFor(seed, copy, !flags.aa);
-const meta = metaOf(seed);
+const meta = await readMeta({ kind: 'sqlite', path: seed, serviceUrl: `sqlite:${seed}` });
+if (!meta) throw new Error(`${seed} has no benchMeta`);
 const scenarios = chooseScenarios(flags.scenarios);
 
 const config = loadConfig({ NODE_ENV: 'production', AUTH_JWT_SECRET: BENCH_SECRET, AUTH_TOKEN_TTL_SECONDS: '86400', LOG_LEVEL: 'warn' });
@@ -199,7 +188,8 @@ try {
     const service = startService({ cwd, databaseUrl: `sqlite:${file}`, secret: BENCH_SECRET, port, core: SERVICE_CORE, nodeArgs });
     services.push(service);
     await waitFor(`http://127.0.0.1:${port}/ready`, service, 300_000);
-    sides.push({ label, base: `http://127.0.0.1:${port}`, state: { meta, nextDay: firstFreeDay(file) }, served: 0, ...(profile ? { profile: join(PROFILES, profile) } : {}) });
+    const nextDay = await readSeeded(file, firstFreeDay);
+    sides.push({ label, base: `http://127.0.0.1:${port}`, state: { meta, nextDay }, served: 0, ...(profile ? { profile: join(PROFILES, profile) } : {}) });
   }
   // bookings of both sides start on the same day, so that neither books into a busier index range
   const day = Math.max(...sides.map((s) => s.state.nextDay));
@@ -230,8 +220,7 @@ try {
   for (const service of services) await stop(service);
 }
 // Both files took bookings; the pair stays comparable, so the copy is kept for the next run.
-const marker = `${copy}.ready`;
-if (existsSync(marker)) utimesSync(marker, new Date(), new Date());
+if (existsSync(markerOf(copy))) utimesSync(markerOf(copy), new Date(), new Date());
 for (const side of sides.filter((s) => s.profile)) {
   console.log(`\n## ${side.label}: ${side.served} requests served in all\n${existsSync(side.profile!) ? summarise(side.profile!, 30) : 'no profile was written'}`);
 }

@@ -3,6 +3,17 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
+/** The service (and the baselines) run on one core, wrk on the other. */
+export const SERVICE_CORE = 0;
+export const LOAD_CORE = 1;
+
+/** A duration flag in seconds: `10s`, `1m`, or a bare number of seconds. */
+export function secondsOf(text: string): number {
+  const m = /^(\d+(?:\.\d+)?)(s|m)?$/.exec(text);
+  if (!m) throw new Error(`bad duration ${text} (use e.g. 10s or 1m)`);
+  return Number(m[1]) * (m[2] === 'm' ? 60 : 1);
+}
+
 /** The node flags of `npm start` (package.json), so that the benchmark runs the service as it is started. */
 export function startFlags(): string[] {
   const start = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start.split(/\s+/);
@@ -62,7 +73,6 @@ export async function stop(child: ChildProcess): Promise<void> {
 export function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   return { PATH: process.env.PATH, HOME: process.env.HOME, ...extra };
 }
-
 
 export interface ServiceOptions {
   /** the checkout whose src/main.ts runs (the current directory when omitted) */

@@ -23,9 +23,9 @@ import { sql } from 'kysely';
 import { TokenService } from '../src/caller/tokens.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase, type Db } from '../src/db/database.ts';
-import { cleanEnv, drain, freePort, startService, stop, waitFor } from './processes.ts';
+import { cleanEnv, drain, freePort, LOAD_CORE, secondsOf, SERVICE_CORE, startService, stop, waitFor } from './processes.ts';
 import { summarise } from './profile-summary.ts';
-import { chooseScenarios, envelope, type RunState, type Scenario } from './scenarios.ts';
+import { chooseScenarios, envelope, firstFreeDay, unexpectedErrors, type RunState, type Scenario } from './scenarios.ts';
 import { BENCH_PG_URL, BENCH_SECRET, ensureSeeded, targetFor, type DbKind, type Meta, type Target } from './seed.ts';
 import { ensureWrk, rotating, runWrk, writeScript, type WrkResult } from './wrk.ts';
 
@@ -45,18 +45,11 @@ const { values: flags } = parseArgs({
   },
 });
 
-const seconds = (text: string) => {
-  const m = /^(\d+(?:\.\d+)?)(s|m)?$/.exec(text);
-  if (!m) throw new Error(`bad duration ${text} (use e.g. 10s or 1m)`);
-  return Number(m[1]) * (m[2] === 'm' ? 60 : 1);
-};
-const DURATION = seconds(flags.duration);
-const WARMUP = seconds(flags.warmup);
-const PROBE = seconds(flags.probe);
+const DURATION = secondsOf(flags.duration);
+const WARMUP = secondsOf(flags.warmup);
+const PROBE = secondsOf(flags.probe);
 const CONNECTIONS = Number(flags.connections);
 const SCALE = Number(flags.scale);
-const SERVICE_CORE = 0;
-const LOAD_CORE = 1;
 const SECRET = BENCH_SECRET;
 const PG_URL = BENCH_PG_URL;
 const WORK = resolve('data/bench');
@@ -132,7 +125,7 @@ function rowOf(s: Pick<Scenario, 'name' | 'what' | 'kind'>, r: WrkResult, rssMiB
     p50: r.p50,
     p99: r.p99,
     requests: r.requests,
-    errors: r.socketErrors + r.other + (s.kind === 'contended' ? 0 : r.conflict),
+    errors: unexpectedErrors(s, r),
     expected,
     rssMiB,
     sample: r.sample,
@@ -196,11 +189,6 @@ function fsyncBaseline(): number {
 
 function benchDb(target: Target): ReturnType<typeof openDatabase> {
   return target.kind === 'sqlite' ? openDatabase(target.serviceUrl) : openDatabase(target.baseUrl!, { pgSchema: target.schema!, poolSize: 2 });
-}
-
-async function firstFreeDay(db: Db): Promise<number> {
-  const row = await db.selectFrom('appointments').select((eb) => eb.fn.max('endMinute').as('m')).executeTakeFirstOrThrow();
-  return Math.floor(Number(row.m ?? 0) / 1440) + 2;
 }
 
 interface Invariants {

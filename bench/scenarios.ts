@@ -2,6 +2,7 @@
  * The benchmark's scenarios (bench/run.ts runs them one after another, bench/compare.ts against
  * another commit): each makes the Lua body of a wrk run from the seeded database's meta.
  */
+import type { Db } from '../src/db/database.ts';
 import { addDays } from '../src/time/zone.ts';
 import type { Meta } from './seed.ts';
 import { luaString, rotating, type WrkResult } from './wrk.ts';
@@ -144,4 +145,15 @@ export function chooseScenarios(names: string): Scenario[] {
     if (!s) throw new Error(`unknown scenario ${name}; known: ${SCENARIOS.map((x) => x.name).join(', ')}`);
     return s;
   });
+}
+
+/** Failed requests of a run: socket errors, non-2xx answers, and 409s unless the scenario expects them. */
+export function unexpectedErrors(scenario: Pick<Scenario, 'kind'>, r: WrkResult): number {
+  return r.socketErrors + r.other + (scenario.kind === 'contended' ? 0 : r.conflict);
+}
+
+/** The first day after every appointment of the database: where the booking scenarios start. */
+export async function firstFreeDay(db: Db): Promise<number> {
+  const row = await db.selectFrom('appointments').select((eb) => eb.fn.max('endMinute').as('m')).executeTakeFirstOrThrow();
+  return Math.floor(Number(row.m ?? 0) / 1440) + 2;
 }

@@ -75,6 +75,8 @@ export async function seedDemo(call: DemoCall, options: { today: string; progres
   async function member(org: { id: string; name: string; admin: { token: string } }, role: string, email: string, displayName: string) {
     const person = await account(org.name, role, email);
     const user = await must('users', 'create', { idpUserId: person.idpUserId, email: person.email, role, organizationId: org.id, displayName }, org.admin.token);
+    // An invitation until the person accepts it with their own token (docs/identity.md, "Invitations and consent").
+    await must('users', 'acceptInvitation', { id: user.item.id }, person.token);
     count('staff');
     return { ...person, userId: user.item.id  };
   }
@@ -123,7 +125,7 @@ export async function seedDemo(call: DemoCall, options: { today: string; progres
 
   // A patient with an account of its own, linked to its clinic record (the `self` view).
   const own = await account(clinic.name, 'patient', 'patient@lakeview.demo');
-  await must('patients', 'update', { id: clinicPatients[0], organizationId: clinic.id, idpUserId: own.idpUserId }, clinic.admin.token);
+  await must('patients', 'linkAccount', { id: clinicPatients[0], organizationId: clinic.id, idpUserId: own.idpUserId }, clinic.admin.token);
   step('patient account');
 
   // A week of appointments from today: each doctor sees four patients a day, Monday to Friday.

@@ -8,6 +8,7 @@ import { ReadLog } from './access/read-log.ts';
 import { tokenService } from './caller/tokens.ts';
 import type { Config } from './config.ts';
 import { ping, type DatabaseHandle } from './db/database.ts';
+import { setPageBudget } from './db/paged-list.ts';
 import { allOperations, ExportStream } from './namespaces/index.ts';
 import { fromDatabaseError } from './rpc/db-errors.ts';
 import { Dispatcher } from './rpc/dispatch.ts';
@@ -40,6 +41,7 @@ const REDACT = ['req.headers.authorization', 'req.headers["x-idp-access-token"]'
 /** Builds the HTTP application; never listens (main.ts does, tests use inject()). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
+  setPageBudget(database.db, config.pageBudgetBytes);
   const app = Fastify({
     logger: { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
     bodyLimit: config.bodyLimitBytes,

@@ -44,6 +44,7 @@ const envSchema = z.object({
     .refine((v) => v.split(',').every((o) => /^https?:\/\/[^/\s,]+$/.test(o.trim())), 'must be origins like https://app.example.com, separated by commas')
     .optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(5 * 1024 * 1024),
+  PAGE_BUDGET_BYTES: z.coerce.number().int().min(64 * 1024).default(8 * 1024 * 1024),
   TRUST_PROXY: bool.default(false),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   TIME_ZONE: z.string().refine(isTimeZone, 'must be an IANA time zone such as UTC or Asia/Kolkata').default('UTC'),
@@ -74,6 +75,7 @@ const envSchema = z.object({
   PUSH_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
   PUSH_RETRY_BASE_MS: z.coerce.number().int().min(1).default(2000),
   PUSH_RETRY_MAX_MS: z.coerce.number().int().min(1).default(300_000),
+  OUTBOUND_ALLOW_PRIVATE_HOSTS: z.string().regex(/^[\w.,\s-]*$/, 'must be host names separated by commas').default(''),
   WEBHOOK_ALLOW_PRIVATE_TARGETS: bool.default(false),
   WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
   WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).default(30_000),
@@ -125,6 +127,8 @@ export interface Config {
   /** Browser origins allowed to call the API (CORS); empty: none. */
   corsOrigins: string[];
   bodyLimitBytes: number;
+  /** Bytes of text and JSON columns one page of a list may read; a larger page answers 413 (docs/api.md "Bounds"). */
+  pageBudgetBytes: number;
   shutdownTimeoutMs: number;
   /** Take the caller's address from X-Forwarded-For (behind a reverse proxy). */
   trustProxy: boolean;
@@ -174,6 +178,8 @@ export interface Config {
    * before a delivery fails; retry backoff; how long a receiver may take to answer.
    */
   webhooks: { allowPrivateTargets: boolean; maxAttempts: number; retryBaseMs: number; retryMaxMs: number; timeoutMs: number };
+  /** Provider URLs (push, SMS, mail, image analysis): host names whose private addresses may be connected to (docs/deployment.md). */
+  outbound: { allowPrivateHosts: string[] };
   /** inventory: batches expiring within this many days (from today in the service zone) are "expiring soon". */
   inventory: { expiryWarningDays: number };
   /** prescriptionMarketplace: the broadcast radius when uploadPrescription gives none; the currency of prices and quotes. */
@@ -233,6 +239,7 @@ export function loadConfig(source: Record<string, string | undefined> = readEnvi
     database: { waitMs: e.DATABASE_WAIT_SECONDS * 1000, migrateOnStart: e.MIGRATE_ON_START, poolSize: e.DATABASE_POOL_SIZE, connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS },
     corsOrigins: e.CORS_ORIGINS ? e.CORS_ORIGINS.split(',').map((o) => o.trim()) : [],
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    pageBudgetBytes: e.PAGE_BUDGET_BYTES,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     trustProxy: e.TRUST_PROXY,
     timeZone: e.TIME_ZONE,
@@ -270,6 +277,7 @@ export function loadConfig(source: Record<string, string | undefined> = readEnvi
       retryMaxMs: e.WEBHOOK_RETRY_MAX_MS,
       timeoutMs: e.WEBHOOK_TIMEOUT_MS,
     },
+    outbound: { allowPrivateHosts: e.OUTBOUND_ALLOW_PRIVATE_HOSTS.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean) },
     inventory: { expiryWarningDays: e.INVENTORY_EXPIRY_WARNING_DAYS },
     marketplace: { defaultRadiusKm: e.MARKETPLACE_DEFAULT_RADIUS_KM, currency: e.MARKETPLACE_CURRENCY },
     payouts: {

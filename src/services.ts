@@ -57,6 +57,9 @@ export interface FoodAnalyzer {
   analyze(image: FoodImage): Promise<FoodAnalysisResult>;
 }
 
+/** Resolves a host name to its addresses (every one of them), for outbound requests. */
+export type ResolveHost = (hostname: string) => Promise<string[]>;
+
 export interface Services {
   mailer: Mailer | undefined;
   sms: SmsSender | undefined;
@@ -66,4 +69,9 @@ export interface Services {
   foodAnalysis: FoodAnalyzer | undefined;
   /** Injectable clock (unix ms) so tests can move time. */
   now: () => number;
+  /**
+   * Resolves host names for outbound requests (src/providers/outbound.ts), which check and then
+   * connect to exactly the addresses it answers; unset: the system's resolver. Tests inject theirs.
+   */
+  resolveHost?: ResolveHost | undefined;
 }

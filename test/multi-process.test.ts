@@ -52,6 +52,8 @@ test('three processes on one PostgreSQL behave as one service', { skip: process.
     const member = async (i: number, role: string) => {
       const signedUp = await account(i, role);
       const user = (await okData(i + 1, 'users', 'create', { idpUserId: signedUp.user.id, email: signedUp.user.email, role, organizationId }, token)).item;
+      // An invitation until the person accepts it (issue 24: consent before binding a person).
+      await okData(i + 2, 'users', 'acceptInvitation', { id: user.id }, signedUp.accessToken);
       return { idpUserId: signedUp.user.id as string, userId: user.id as string, token: signedUp.accessToken as string };
     };
     const doctor = await member(0, 'doctor');

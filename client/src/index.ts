@@ -426,13 +426,13 @@ export function createClient(options: ClientOptions) {
     pushDevices: {
       /** Register a device for push notifications (the same token again updates it) */
       create: (data: Input<'/api/pushDevices/create'>) => call('pushDevices', 'create', data) as Promise<Output<'/api/pushDevices/create'>>,
-      /** Remove a device of a member of the organization */
+      /** Remove one's own device (a platform admin: any device) */
       delete: (data: Input<'/api/pushDevices/delete'>) => call('pushDevices', 'delete', data) as Promise<Output<'/api/pushDevices/delete'>>,
       /** Get one's own device, or (admins) a device of a member of the organization */
       getById: (data: Input<'/api/pushDevices/getById'>) => call('pushDevices', 'getById', data) as Promise<Output<'/api/pushDevices/getById'>>,
       /** List the devices of an organization's members */
       listByOrganization: (data: Input<'/api/pushDevices/listByOrganization'>) => call('pushDevices', 'listByOrganization', data) as Promise<Output<'/api/pushDevices/listByOrganization'>>,
-      /** Update a device of a member of the organization */
+      /** Update one's own device (a platform admin: any device) */
       update: (data: Input<'/api/pushDevices/update'>) => call('pushDevices', 'update', data) as Promise<Output<'/api/pushDevices/update'>>,
     },
     rooms: {
@@ -536,10 +536,14 @@ export function createClient(options: ClientOptions) {
       update: (data: Input<'/api/tokenCounters/update'>) => call('tokenCounters', 'update', data) as Promise<Output<'/api/tokenCounters/update'>>,
     },
     users: {
+      /** Accept an invitation to an organization */
+      acceptInvitation: (data: Input<'/api/users/acceptInvitation'>) => call('users', 'acceptInvitation', data) as Promise<Output<'/api/users/acceptInvitation'>>,
       /** Block a user in an organization */
       blockUser: (data: Input<'/api/users/blockUser'>) => call('users', 'blockUser', data) as Promise<Output<'/api/users/blockUser'>>,
       /** Create a user record in an organization (no organizationId: a platform-level record) */
       create: (data: Input<'/api/users/create'>) => call('users', 'create', data) as Promise<Output<'/api/users/create'>>,
+      /** Decline an invitation to an organization */
+      declineInvitation: (data: Input<'/api/users/declineInvitation'>) => call('users', 'declineInvitation', data) as Promise<Output<'/api/users/declineInvitation'>>,
       /** Delete a users record */
       delete: (data: Input<'/api/users/delete'>) => call('users', 'delete', data) as Promise<Output<'/api/users/delete'>>,
       /** Delete a person's user record in an organization */
@@ -552,10 +556,14 @@ export function createClient(options: ClientOptions) {
       getByIdpUserId: (data: Input<'/api/users/getByIdpUserId'>) => call('users', 'getByIdpUserId', data) as Promise<Output<'/api/users/getByIdpUserId'>>,
       /** Doctors of an organization, newest first */
       getDoctors: (data: Input<'/api/users/getDoctors'>) => call('users', 'getDoctors', data) as Promise<Output<'/api/users/getDoctors'>>,
+      /** Invite a person to the organization by email (a single-use code goes to the address) */
+      inviteByEmail: (data: Input<'/api/users/inviteByEmail'>) => call('users', 'inviteByEmail', data) as Promise<Output<'/api/users/inviteByEmail'>>,
       /** User records of the caller's organizations (platform admins: all) */
       list: (data: Input<'/api/users/list'>) => call('users', 'list', data) as Promise<Output<'/api/users/list'>>,
       /** Users of an organization, with filters */
       listByOrganization: (data: Input<'/api/users/listByOrganization'>) => call('users', 'listByOrganization', data) as Promise<Output<'/api/users/listByOrganization'>>,
+      /** The invitations waiting for the signed-in person: organization, role, who invited, expiry */
+      listMyInvitations: (data: Input<'/api/users/listMyInvitations'>) => call('users', 'listMyInvitations', data) as Promise<Output<'/api/users/listMyInvitations'>>,
       /** Search the users of an organization by name or email */
       search: (data: Input<'/api/users/search'>) => call('users', 'search', data) as Promise<Output<'/api/users/search'>>,
       /** Create or update a person's user record (and the team's organization) from the identity provider */

@@ -1931,7 +1931,7 @@ export interface paths {
         put?: never;
         /**
          * Recognise the foods in an image, with calories and macros, matched to the catalogue
-         * @description Also callable as POST /api with {"namespace":"foods","apiName":"analyze","data":{...}}. Access: public (no token needed).
+         * @description Also callable as POST /api with {"namespace":"foods","apiName":"analyze","data":{...}}. Access: any signed-in account, for itself.
          */
         post: operations["foods.analyze"];
         delete?: never;
@@ -3650,7 +3650,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Remove a device of a member of the organization
+         * Remove one's own device (a platform admin: any device)
          * @description Also callable as POST /api with {"namespace":"pushDevices","apiName":"delete","data":{...}}. Access: the account the data belongs to, and its organization's admin. The ids in the example are placeholders: first create the records (organizationId from organizations.create; id from pushDevices's create (or list)), or run npm run demo and use its ids.
          */
         post: operations["pushDevices.delete"];
@@ -3710,7 +3710,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Update a device of a member of the organization
+         * Update one's own device (a platform admin: any device)
          * @description Also callable as POST /api with {"namespace":"pushDevices","apiName":"update","data":{...}}. Access: the account the data belongs to, and its organization's admin. The ids in the example are placeholders: first create the records (organizationId from organizations.create; id from pushDevices's create (or list)), or run npm run demo and use its ids.
          */
         post: operations["pushDevices.update"];
@@ -4580,6 +4580,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/acceptInvitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invitation to an organization
+         * @description Also callable as POST /api with {"namespace":"users","apiName":"acceptInvitation","data":{...}}. Access: any signed-in account, for itself. The ids in the example are placeholders: first create the records (id from users's create (or list)), or run npm run demo and use its ids.
+         */
+        post: operations["users.acceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/blockUser": {
         parameters: {
             query?: never;
@@ -4614,6 +4634,26 @@ export interface paths {
          * @description Also callable as POST /api with {"namespace":"users","apiName":"create","data":{...}}. Access: members of the organization with role admin. The ids in the example are placeholders: first create the records (organizationId from organizations.create), or run npm run demo and use its ids.
          */
         post: operations["users.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/declineInvitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline an invitation to an organization
+         * @description Also callable as POST /api with {"namespace":"users","apiName":"declineInvitation","data":{...}}. Access: any signed-in account, for itself. The ids in the example are placeholders: first create the records (id from users's create (or list)), or run npm run demo and use its ids.
+         */
+        post: operations["users.declineInvitation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4740,6 +4780,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/inviteByEmail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite a person to the organization by email (a single-use code goes to the address)
+         * @description Also callable as POST /api with {"namespace":"users","apiName":"inviteByEmail","data":{...}}. Access: members of the organization with role admin. The ids in the example are placeholders: first create the records (organizationId from organizations.create), or run npm run demo and use its ids.
+         */
+        post: operations["users.inviteByEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/list": {
         parameters: {
             query?: never;
@@ -4774,6 +4834,26 @@ export interface paths {
          * @description Also callable as POST /api with {"namespace":"users","apiName":"listByOrganization","data":{...}}. Access: members of the organization with role admin, doctor, nurse, receptionist, accountant, pharmacist, lab_technician, hr. The ids in the example are placeholders: first create the records (organizationId from organizations.create), or run npm run demo and use its ids.
          */
         post: operations["users.listByOrganization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/listMyInvitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The invitations waiting for the signed-in person: organization, role, who invited, expiry
+         * @description Also callable as POST /api with {"namespace":"users","apiName":"listMyInvitations","data":{...}}. Access: any signed-in account, for itself.
+         */
+        post: operations["users.listMyInvitations"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8954,7 +9034,7 @@ export interface operations {
                                     at: number;
                                     by: string | null;
                                     /** @enum {string} */
-                                    operation: "reschedule" | "update" | "checkIn" | "start" | "complete" | "cancel" | "markNoShow";
+                                    operation: "reschedule" | "update" | "checkIn" | "start" | "complete" | "cancel" | "markNoShow" | "markPaymentSuccess";
                                     previous: {
                                         duration: number;
                                         scheduledDate: string;
@@ -9105,7 +9185,7 @@ export interface operations {
                                     at: number;
                                     by: string | null;
                                     /** @enum {string} */
-                                    operation: "reschedule" | "update" | "checkIn" | "start" | "complete" | "cancel" | "markNoShow";
+                                    operation: "reschedule" | "update" | "checkIn" | "start" | "complete" | "cancel" | "markNoShow" | "markPaymentSuccess";
                                     previous: {
                                         duration: number;
                                         scheduledDate: string;
@@ -9257,7 +9337,7 @@ export interface operations {
                                     at: number;
                                     by: string | null;
                                     /** @enum {string} */
-                                    operation: "reschedule" | "update" | "checkIn" | "start" | "complete" | "cancel" | "markNoShow";
+                                    operation: "reschedule" | "update" | "checkIn" | "start" | "complete" | "cancel" | "markNoShow" | "markPaymentSuccess";
                                     previous: {
                                         duration: number;
                                         scheduledDate: string;
@@ -9408,7 +9488,7 @@ export interface operations {
                                     at: number;
                                     by: string | null;
                                     /** @enum {string} */
-                                    operation: "reschedule" | "update" | "checkIn" | "start" | "complete" | "cancel" | "markNoShow";
+                                    operation: "reschedule" | "update" | "checkIn" | "start" | "complete" | "cancel" | "markNoShow" | "markPaymentSuccess";
                                     previous: {
                                         duration: number;
                                         scheduledDate: string;
@@ -9581,7 +9661,7 @@ export interface operations {
                                     at: number;
                                     by: string | null;
                                     /** @enum {string} */
-                                    operation: "reschedule" | "update" | "checkIn" | "start" | "complete" | "cancel" | "markNoShow";
+                                    operation: "reschedule" | "update" | "checkIn" | "start" | "complete" | "cancel" | "markNoShow" | "markPaymentSuccess";
                                     previous: {
                                         duration: number;
                                         scheduledDate: string;
@@ -9754,7 +9834,7 @@ export interface operations {
                                     at: number;
                                     by: string | null;
                                     /** @enum {string} */
-                                    operation: "reschedule" | "update" | "checkIn" | "start" | "complete" | "cancel" | "markNoShow";
+                                    operation: "reschedule" | "update" | "checkIn" | "start" | "complete" | "cancel" | "markNoShow" | "markPaymentSuccess";
                                     previous: {
                                         duration: number;
                                         scheduledDate: string;
@@ -9940,7 +10020,7 @@ export interface operations {
                                     at: number;
                                     by: string | null;
                                     /** @enum {string} */
-                                    operation: "reschedule" | "update" | "checkIn" | "start" | "complete" | "cancel" | "markNoShow";
+                                    operation: "reschedule" | "update" | "checkIn" | "start" | "complete" | "cancel" | "markNoShow" | "markPaymentSuccess";
                                     previous: {
                                         duration: number;
                                         scheduledDate: string;
@@ -10241,7 +10321,7 @@ export interface operations {
                                     at: number;
                                     by: string | null;
                                     /** @enum {string} */
-                                    operation: "reschedule" | "update" | "checkIn" | "start" | "complete" | "cancel" | "markNoShow";
+                                    operation: "reschedule" | "update" | "checkIn" | "start" | "complete" | "cancel" | "markNoShow" | "markPaymentSuccess";
                                     previous: {
                                         duration: number;
                                         scheduledDate: string;
@@ -10596,7 +10676,7 @@ export interface operations {
                                     at: number;
                                     by: string | null;
                                     /** @enum {string} */
-                                    operation: "reschedule" | "update" | "checkIn" | "start" | "complete" | "cancel" | "markNoShow";
+                                    operation: "reschedule" | "update" | "checkIn" | "start" | "complete" | "cancel" | "markNoShow" | "markPaymentSuccess";
                                     previous: {
                                         duration: number;
                                         scheduledDate: string;
@@ -10741,7 +10821,7 @@ export interface operations {
                                     at: number;
                                     by: string | null;
                                     /** @enum {string} */
-                                    operation: "reschedule" | "update" | "checkIn" | "start" | "complete" | "cancel" | "markNoShow";
+                                    operation: "reschedule" | "update" | "checkIn" | "start" | "complete" | "cancel" | "markNoShow" | "markPaymentSuccess";
                                     previous: {
                                         duration: number;
                                         scheduledDate: string;
@@ -10986,7 +11066,7 @@ export interface operations {
                                     at: number;
                                     by: string | null;
                                     /** @enum {string} */
-                                    operation: "reschedule" | "update" | "checkIn" | "start" | "complete" | "cancel" | "markNoShow";
+                                    operation: "reschedule" | "update" | "checkIn" | "start" | "complete" | "cancel" | "markNoShow" | "markPaymentSuccess";
                                     previous: {
                                         duration: number;
                                         scheduledDate: string;
@@ -11056,7 +11136,7 @@ export interface operations {
                                     at: number;
                                     by: string | null;
                                     /** @enum {string} */
-                                    operation: "reschedule" | "update" | "checkIn" | "start" | "complete" | "cancel" | "markNoShow";
+                                    operation: "reschedule" | "update" | "checkIn" | "start" | "complete" | "cancel" | "markNoShow" | "markPaymentSuccess";
                                     previous: {
                                         duration: number;
                                         scheduledDate: string;
@@ -11554,7 +11634,7 @@ export interface operations {
                                     at: number;
                                     by: string | null;
                                     /** @enum {string} */
-                                    operation: "reschedule" | "update" | "checkIn" | "start" | "complete" | "cancel" | "markNoShow";
+                                    operation: "reschedule" | "update" | "checkIn" | "start" | "complete" | "cancel" | "markNoShow" | "markPaymentSuccess";
                                     previous: {
                                         duration: number;
                                         scheduledDate: string;
@@ -11702,7 +11782,7 @@ export interface operations {
                                     at: number;
                                     by: string | null;
                                     /** @enum {string} */
-                                    operation: "reschedule" | "update" | "checkIn" | "start" | "complete" | "cancel" | "markNoShow";
+                                    operation: "reschedule" | "update" | "checkIn" | "start" | "complete" | "cancel" | "markNoShow" | "markPaymentSuccess";
                                     previous: {
                                         duration: number;
                                         scheduledDate: string;
@@ -11850,7 +11930,7 @@ export interface operations {
                                     at: number;
                                     by: string | null;
                                     /** @enum {string} */
-                                    operation: "reschedule" | "update" | "checkIn" | "start" | "complete" | "cancel" | "markNoShow";
+                                    operation: "reschedule" | "update" | "checkIn" | "start" | "complete" | "cancel" | "markNoShow" | "markPaymentSuccess";
                                     previous: {
                                         duration: number;
                                         scheduledDate: string;
@@ -12198,7 +12278,7 @@ export interface operations {
                                     at: number;
                                     by: string | null;
                                     /** @enum {string} */
-                                    operation: "reschedule" | "update" | "checkIn" | "start" | "complete" | "cancel" | "markNoShow";
+                                    operation: "reschedule" | "update" | "checkIn" | "start" | "complete" | "cancel" | "markNoShow" | "markPaymentSuccess";
                                     previous: {
                                         duration: number;
                                         scheduledDate: string;
@@ -12358,7 +12438,7 @@ export interface operations {
                                     at: number;
                                     by: string | null;
                                     /** @enum {string} */
-                                    operation: "reschedule" | "update" | "checkIn" | "start" | "complete" | "cancel" | "markNoShow";
+                                    operation: "reschedule" | "update" | "checkIn" | "start" | "complete" | "cancel" | "markNoShow" | "markPaymentSuccess";
                                     previous: {
                                         duration: number;
                                         scheduledDate: string;
@@ -12508,7 +12588,7 @@ export interface operations {
                                     at: number;
                                     by: string | null;
                                     /** @enum {string} */
-                                    operation: "reschedule" | "update" | "checkIn" | "start" | "complete" | "cancel" | "markNoShow";
+                                    operation: "reschedule" | "update" | "checkIn" | "start" | "complete" | "cancel" | "markNoShow" | "markPaymentSuccess";
                                     previous: {
                                         duration: number;
                                         scheduledDate: string;
@@ -12549,14 +12629,12 @@ export interface operations {
                                         error: string | null;
                                         /** @enum {string} */
                                         state: "pending" | "sent" | "failed";
-                                        to: string | null;
                                     };
                                     sms?: {
                                         at: number;
                                         error: string | null;
                                         /** @enum {string} */
                                         state: "pending" | "sent" | "failed";
-                                        to: string | null;
                                     };
                                 } | null;
                                 channels: string[] | null;
@@ -12611,7 +12689,7 @@ export interface operations {
                                     at: number;
                                     by: string | null;
                                     /** @enum {string} */
-                                    operation: "reschedule" | "update" | "checkIn" | "start" | "complete" | "cancel" | "markNoShow";
+                                    operation: "reschedule" | "update" | "checkIn" | "start" | "complete" | "cancel" | "markNoShow" | "markPaymentSuccess";
                                     previous: {
                                         duration: number;
                                         scheduledDate: string;
@@ -12777,7 +12855,7 @@ export interface operations {
                                     at: number;
                                     by: string | null;
                                     /** @enum {string} */
-                                    operation: "reschedule" | "update" | "checkIn" | "start" | "complete" | "cancel" | "markNoShow";
+                                    operation: "reschedule" | "update" | "checkIn" | "start" | "complete" | "cancel" | "markNoShow" | "markPaymentSuccess";
                                     previous: {
                                         duration: number;
                                         scheduledDate: string;
@@ -12928,7 +13006,7 @@ export interface operations {
                                     at: number;
                                     by: string | null;
                                     /** @enum {string} */
-                                    operation: "reschedule" | "update" | "checkIn" | "start" | "complete" | "cancel" | "markNoShow";
+                                    operation: "reschedule" | "update" | "checkIn" | "start" | "complete" | "cancel" | "markNoShow" | "markPaymentSuccess";
                                     previous: {
                                         duration: number;
                                         scheduledDate: string;
@@ -13079,7 +13157,7 @@ export interface operations {
                                     at: number;
                                     by: string | null;
                                     /** @enum {string} */
-                                    operation: "reschedule" | "update" | "checkIn" | "start" | "complete" | "cancel" | "markNoShow";
+                                    operation: "reschedule" | "update" | "checkIn" | "start" | "complete" | "cancel" | "markNoShow" | "markPaymentSuccess";
                                     previous: {
                                         duration: number;
                                         scheduledDate: string;
@@ -13120,14 +13198,12 @@ export interface operations {
                                         error: string | null;
                                         /** @enum {string} */
                                         state: "pending" | "sent" | "failed";
-                                        to: string | null;
                                     };
                                     sms?: {
                                         at: number;
                                         error: string | null;
                                         /** @enum {string} */
                                         state: "pending" | "sent" | "failed";
-                                        to: string | null;
                                     };
                                 } | null;
                                 channels: string[] | null;
@@ -13182,7 +13258,7 @@ export interface operations {
                                     at: number;
                                     by: string | null;
                                     /** @enum {string} */
-                                    operation: "reschedule" | "update" | "checkIn" | "start" | "complete" | "cancel" | "markNoShow";
+                                    operation: "reschedule" | "update" | "checkIn" | "start" | "complete" | "cancel" | "markNoShow" | "markPaymentSuccess";
                                     previous: {
                                         duration: number;
                                         scheduledDate: string;
@@ -13360,7 +13436,7 @@ export interface operations {
                                     at: number;
                                     by: string | null;
                                     /** @enum {string} */
-                                    operation: "reschedule" | "update" | "checkIn" | "start" | "complete" | "cancel" | "markNoShow";
+                                    operation: "reschedule" | "update" | "checkIn" | "start" | "complete" | "cancel" | "markNoShow" | "markPaymentSuccess";
                                     previous: {
                                         duration: number;
                                         scheduledDate: string;
@@ -14052,6 +14128,7 @@ export interface operations {
                                 roles: string[];
                                 userId: string;
                             }[];
+                            pendingInvitations: number;
                         };
                         /** @constant */
                         status: "ok";
@@ -17638,8 +17715,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description UNAUTHENTICATED: a token was sent and is invalid or expired */
+            /** @description UNAUTHENTICATED: no token, or an invalid or expired one */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: not a member with a role allowed to call it, another organization, or blocked */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -23076,7 +23162,18 @@ export interface operations {
                             item: {
                                 actionUrl: string | null;
                                 channelDelivery: {
-                                    [key: string]: unknown;
+                                    email?: {
+                                        at: number;
+                                        error: string | null;
+                                        /** @enum {string} */
+                                        state: "pending" | "sent" | "failed";
+                                    };
+                                    sms?: {
+                                        at: number;
+                                        error: string | null;
+                                        /** @enum {string} */
+                                        state: "pending" | "sent" | "failed";
+                                    };
                                 } | null;
                                 channels: string[] | null;
                                 createdAt: number;
@@ -23307,7 +23404,18 @@ export interface operations {
                             item: {
                                 actionUrl: string | null;
                                 channelDelivery: {
-                                    [key: string]: unknown;
+                                    email?: {
+                                        at: number;
+                                        error: string | null;
+                                        /** @enum {string} */
+                                        state: "pending" | "sent" | "failed";
+                                    };
+                                    sms?: {
+                                        at: number;
+                                        error: string | null;
+                                        /** @enum {string} */
+                                        state: "pending" | "sent" | "failed";
+                                    };
                                 } | null;
                                 channels: string[] | null;
                                 createdAt: number;
@@ -23432,7 +23540,18 @@ export interface operations {
                             items: ({
                                 actionUrl: string | null;
                                 channelDelivery: {
-                                    [key: string]: unknown;
+                                    email?: {
+                                        at: number;
+                                        error: string | null;
+                                        /** @enum {string} */
+                                        state: "pending" | "sent" | "failed";
+                                    };
+                                    sms?: {
+                                        at: number;
+                                        error: string | null;
+                                        /** @enum {string} */
+                                        state: "pending" | "sent" | "failed";
+                                    };
                                 } | null;
                                 channels: string[] | null;
                                 createdAt: number;
@@ -23584,7 +23703,18 @@ export interface operations {
                             item: {
                                 actionUrl: string | null;
                                 channelDelivery: {
-                                    [key: string]: unknown;
+                                    email?: {
+                                        at: number;
+                                        error: string | null;
+                                        /** @enum {string} */
+                                        state: "pending" | "sent" | "failed";
+                                    };
+                                    sms?: {
+                                        at: number;
+                                        error: string | null;
+                                        /** @enum {string} */
+                                        state: "pending" | "sent" | "failed";
+                                    };
                                 } | null;
                                 channels: string[] | null;
                                 createdAt: number;
@@ -33981,6 +34111,106 @@ export interface operations {
             };
         };
     };
+    "users.acceptInvitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    code?: string;
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @constant */
+                            accepted: true;
+                            id: string;
+                            organizationId: string | null;
+                        };
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description BAD_REQUEST or VALIDATION_FAILED (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or an invalid or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: not a member with a role allowed to call it, another organization, or blocked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the record is not in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONFLICT or INVALID_STATE */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE (the database cannot be reached) or NOT_CONFIGURED (a provider is missing) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "users.blockUser": {
         parameters: {
             query?: never;
@@ -34020,6 +34250,10 @@ export interface operations {
                                 gender: string | null;
                                 id: string;
                                 idpUserId: string;
+                                invitationExpiresAt: number | null;
+                                invitationStatus: string;
+                                invitedAt: number | null;
+                                invitedBy: string | null;
                                 isActive: boolean | null;
                                 isBlocked: boolean | null;
                                 isVerified: boolean | null;
@@ -34027,6 +34261,7 @@ export interface operations {
                                 onboardingStatus: string | null;
                                 organizationBranchIds: string[] | null;
                                 organizationId: string | null;
+                                respondedAt: number | null;
                                 role: string;
                                 roles: string[];
                                 title: string | null;
@@ -34159,6 +34394,10 @@ export interface operations {
                                 gender: string | null;
                                 id: string;
                                 idpUserId: string;
+                                invitationExpiresAt: number | null;
+                                invitationStatus: string;
+                                invitedAt: number | null;
+                                invitedBy: string | null;
                                 isActive: boolean | null;
                                 isBlocked: boolean | null;
                                 isVerified: boolean | null;
@@ -34166,6 +34405,7 @@ export interface operations {
                                 onboardingStatus: string | null;
                                 organizationBranchIds: string[] | null;
                                 organizationId: string | null;
+                                respondedAt: number | null;
                                 role: string;
                                 roles: string[];
                                 title: string | null;
@@ -34177,6 +34417,106 @@ export interface operations {
                             } & {
                                 [key: string]: unknown;
                             };
+                        };
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description BAD_REQUEST or VALIDATION_FAILED (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or an invalid or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: not a member with a role allowed to call it, another organization, or blocked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the record is not in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONFLICT or INVALID_STATE */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE (the database cannot be reached) or NOT_CONFIGURED (a provider is missing) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "users.declineInvitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    code?: string;
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @constant */
+                            declined: true;
+                            id: string;
+                            organizationId: string | null;
                         };
                         /** @constant */
                         status: "ok";
@@ -34498,6 +34838,10 @@ export interface operations {
                                 gender: string | null;
                                 id: string;
                                 idpUserId: string;
+                                invitationExpiresAt: number | null;
+                                invitationStatus: string;
+                                invitedAt: number | null;
+                                invitedBy: string | null;
                                 isActive: boolean | null;
                                 isBlocked: boolean | null;
                                 isVerified: boolean | null;
@@ -34505,6 +34849,7 @@ export interface operations {
                                 onboardingStatus: string | null;
                                 organizationBranchIds: string[] | null;
                                 organizationId: string | null;
+                                respondedAt: number | null;
                                 role: string;
                                 roles: string[];
                                 title: string | null;
@@ -34743,6 +35088,10 @@ export interface operations {
                                 gender: string | null;
                                 id: string;
                                 idpUserId: string;
+                                invitationExpiresAt: number | null;
+                                invitationStatus: string;
+                                invitedAt: number | null;
+                                invitedBy: string | null;
                                 isActive: boolean | null;
                                 isBlocked: boolean | null;
                                 isVerified: boolean | null;
@@ -34750,6 +35099,7 @@ export interface operations {
                                 onboardingStatus: string | null;
                                 organizationBranchIds: string[] | null;
                                 organizationId: string | null;
+                                respondedAt: number | null;
                                 role: string;
                                 roles: string[];
                                 title: string | null;
@@ -34862,6 +35212,10 @@ export interface operations {
                                 gender: string | null;
                                 id: string;
                                 idpUserId: string;
+                                invitationExpiresAt: number | null;
+                                invitationStatus: string;
+                                invitedAt: number | null;
+                                invitedBy: string | null;
                                 isActive: boolean | null;
                                 isBlocked: boolean | null;
                                 isVerified: boolean | null;
@@ -34869,6 +35223,7 @@ export interface operations {
                                 onboardingStatus: string | null;
                                 organizationBranchIds: string[] | null;
                                 organizationId: string | null;
+                                respondedAt: number | null;
                                 role: string;
                                 roles: string[];
                                 title: string | null;
@@ -34952,6 +35307,145 @@ export interface operations {
             };
         };
     };
+    "users.inviteByEmail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    displayName?: string | null;
+                    /**
+                     * Format: email
+                     * @example asha.rao@example.com
+                     */
+                    email: string;
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    organizationId: string;
+                    /** @enum {string} */
+                    role: "platform_admin" | "admin" | "doctor" | "nurse" | "receptionist" | "hr" | "pharmacist" | "lab_technician" | "accountant" | "staff" | "stylist" | "patient";
+                    roles?: ("platform_admin" | "admin" | "doctor" | "nurse" | "receptionist" | "hr" | "pharmacist" | "lab_technician" | "accountant" | "staff" | "stylist" | "patient")[] | null;
+                };
+            };
+        };
+        responses: {
+            /** @description ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** user */
+                            item: {
+                                avatarUrl: string | null;
+                                averageRatings: number | null;
+                                blockedAt: number | null;
+                                blockedBy: string | null;
+                                createdAt: number;
+                                displayName: string | null;
+                                email: string;
+                                gender: string | null;
+                                id: string;
+                                idpUserId: string;
+                                invitationExpiresAt: number | null;
+                                invitationStatus: string;
+                                invitedAt: number | null;
+                                invitedBy: string | null;
+                                isActive: boolean | null;
+                                isBlocked: boolean | null;
+                                isVerified: boolean | null;
+                                lastLoginAt: number | null;
+                                onboardingStatus: string | null;
+                                organizationBranchIds: string[] | null;
+                                organizationId: string | null;
+                                respondedAt: number | null;
+                                role: string;
+                                roles: string[];
+                                title: string | null;
+                                totalReviews: number | null;
+                                updatedAt: number;
+                                verifiedAt: number | null;
+                                verifiedBy: string | null;
+                                yoe: number | null;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description BAD_REQUEST or VALIDATION_FAILED (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or an invalid or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: not a member with a role allowed to call it, another organization, or blocked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the record is not in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONFLICT or INVALID_STATE */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE (the database cannot be reached) or NOT_CONFIGURED (a provider is missing) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "users.list": {
         parameters: {
             query?: never;
@@ -34992,6 +35486,10 @@ export interface operations {
                                 gender: string | null;
                                 id: string;
                                 idpUserId: string;
+                                invitationExpiresAt: number | null;
+                                invitationStatus: string;
+                                invitedAt: number | null;
+                                invitedBy: string | null;
                                 isActive: boolean | null;
                                 isBlocked: boolean | null;
                                 isVerified: boolean | null;
@@ -34999,6 +35497,7 @@ export interface operations {
                                 onboardingStatus: string | null;
                                 organizationBranchIds: string[] | null;
                                 organizationId: string | null;
+                                respondedAt: number | null;
                                 role: string;
                                 roles: string[];
                                 title: string | null;
@@ -35125,6 +35624,10 @@ export interface operations {
                                 gender: string | null;
                                 id: string;
                                 idpUserId: string;
+                                invitationExpiresAt: number | null;
+                                invitationStatus: string;
+                                invitedAt: number | null;
+                                invitedBy: string | null;
                                 isActive: boolean | null;
                                 isBlocked: boolean | null;
                                 isVerified: boolean | null;
@@ -35132,6 +35635,7 @@ export interface operations {
                                 onboardingStatus: string | null;
                                 organizationBranchIds: string[] | null;
                                 organizationId: string | null;
+                                respondedAt: number | null;
                                 role: string;
                                 roles: string[];
                                 title: string | null;
@@ -35148,6 +35652,101 @@ export interface operations {
                             tableFields?: ("displayName" | "email" | "role" | "roles" | "isActive" | "isBlocked" | "onboardingStatus" | "isVerified" | "lastLoginAt" | "createdAt")[];
                             total: number;
                             totalPages: number;
+                        };
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description BAD_REQUEST or VALIDATION_FAILED (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or an invalid or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: not a member with a role allowed to call it, another organization, or blocked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the record is not in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE (the database cannot be reached) or NOT_CONFIGURED (a provider is missing) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "users.listMyInvitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            items: ({
+                                expiresAt: number | null;
+                                id: string;
+                                invitedAt: number | null;
+                                invitedBy: string | null;
+                                organizationId: string | null;
+                                organizationName: string | null;
+                                role: string;
+                                roles: string[];
+                            } & {
+                                [key: string]: unknown;
+                            })[];
                         };
                         /** @constant */
                         status: "ok";
@@ -35251,6 +35850,10 @@ export interface operations {
                                 gender: string | null;
                                 id: string;
                                 idpUserId: string;
+                                invitationExpiresAt: number | null;
+                                invitationStatus: string;
+                                invitedAt: number | null;
+                                invitedBy: string | null;
                                 isActive: boolean | null;
                                 isBlocked: boolean | null;
                                 isVerified: boolean | null;
@@ -35258,6 +35861,7 @@ export interface operations {
                                 onboardingStatus: string | null;
                                 organizationBranchIds: string[] | null;
                                 organizationId: string | null;
+                                respondedAt: number | null;
                                 role: string;
                                 roles: string[];
                                 title: string | null;
@@ -35388,6 +35992,10 @@ export interface operations {
                                 gender: string | null;
                                 id: string;
                                 idpUserId: string;
+                                invitationExpiresAt: number | null;
+                                invitationStatus: string;
+                                invitedAt: number | null;
+                                invitedBy: string | null;
                                 isActive: boolean | null;
                                 isBlocked: boolean | null;
                                 isVerified: boolean | null;
@@ -35395,6 +36003,7 @@ export interface operations {
                                 onboardingStatus: string | null;
                                 organizationBranchIds: string[] | null;
                                 organizationId: string | null;
+                                respondedAt: number | null;
                                 role: string;
                                 roles: string[];
                                 title: string | null;
@@ -35539,6 +36148,10 @@ export interface operations {
                                 gender: string | null;
                                 id: string;
                                 idpUserId: string;
+                                invitationExpiresAt: number | null;
+                                invitationStatus: string;
+                                invitedAt: number | null;
+                                invitedBy: string | null;
                                 isActive: boolean | null;
                                 isBlocked: boolean | null;
                                 isVerified: boolean | null;
@@ -35546,6 +36159,7 @@ export interface operations {
                                 onboardingStatus: string | null;
                                 organizationBranchIds: string[] | null;
                                 organizationId: string | null;
+                                respondedAt: number | null;
                                 role: string;
                                 roles: string[];
                                 title: string | null;
@@ -35695,6 +36309,10 @@ export interface operations {
                                 gender: string | null;
                                 id: string;
                                 idpUserId: string;
+                                invitationExpiresAt: number | null;
+                                invitationStatus: string;
+                                invitedAt: number | null;
+                                invitedBy: string | null;
                                 isActive: boolean | null;
                                 isBlocked: boolean | null;
                                 isVerified: boolean | null;
@@ -35702,6 +36320,7 @@ export interface operations {
                                 onboardingStatus: string | null;
                                 organizationBranchIds: string[] | null;
                                 organizationId: string | null;
+                                respondedAt: number | null;
                                 role: string;
                                 roles: string[];
                                 title: string | null;
@@ -35824,6 +36443,10 @@ export interface operations {
                                 gender: string | null;
                                 id: string;
                                 idpUserId: string;
+                                invitationExpiresAt: number | null;
+                                invitationStatus: string;
+                                invitedAt: number | null;
+                                invitedBy: string | null;
                                 isActive: boolean | null;
                                 isBlocked: boolean | null;
                                 isVerified: boolean | null;
@@ -35831,6 +36454,7 @@ export interface operations {
                                 onboardingStatus: string | null;
                                 organizationBranchIds: string[] | null;
                                 organizationId: string | null;
+                                respondedAt: number | null;
                                 role: string;
                                 roles: string[];
                                 title: string | null;

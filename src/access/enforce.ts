@@ -1,4 +1,4 @@
-import { holdsRoleIn, isBlockedIn, membershipIn, type Caller, type Membership } from '../caller/caller.ts';
+import { holdsRoleIn, isBlockedIn, isBlockedOnPlatform, membershipIn, type Caller, type Membership } from '../caller/caller.ts';
 import type { Config } from '../config.ts';
 import type { OwnerOf } from '../operations/audience.ts';
 import type { Concerned } from '../operations/concerned.ts';
@@ -28,7 +28,8 @@ export function admitCaller(op: Operation, caller: Caller, config: Config): void
     return;
   }
   if (caller.isPlatformAdmin) return;
-  if (caller.memberships.length > 0 && caller.memberships.every((m) => m.blocked)) throw new AppError('FORBIDDEN', 'this user is blocked');
+  // A block by an organization counts there only (isBlockedIn); a platform admin's block everywhere.
+  if (isBlockedOnPlatform(caller)) throw new AppError('FORBIDDEN', 'this user is blocked');
   if (op.audience.kind === 'platform') throw new AppError('FORBIDDEN', 'this operation is for platform admins');
   if (op.audience.kind === 'member' && !anyGrantedRole(caller, op.roles)) throw forbiddenRole(op);
 }

@@ -1,3 +1,4 @@
+import type { Caller } from '../caller/caller.ts';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../values/errors.ts';
@@ -51,4 +52,15 @@ export async function recordOrganization(db: Db, table: TablesWithOrganization, 
     .where('id', '=', recordId)
     .executeTakeFirst();
   return row?.organizationId ?? undefined;
+}
+
+/**
+ * The organization of an identity provider's team (idpTeamId), as far as the caller may know it:
+ * to a caller with a token who has no user record there, another organization's team answers
+ * exactly like an unknown one (undefined), so that teams cannot be probed. Platform admins and
+ * the anonymous callers of the optional mode (whom the audience check then judges) see it.
+ */
+export function teamOrganizationFor(caller: Caller, organizationId: string | undefined): string | undefined {
+  if (organizationId === undefined || caller.kind !== 'user' || caller.isPlatformAdmin) return organizationId;
+  return caller.memberships.some((m) => m.organizationId === organizationId) ? organizationId : undefined;
 }

@@ -15,14 +15,15 @@ export async function patientOwner(db: Db, patientId: string): Promise<Owner> {
 
 /**
  * The owner of a doctor's own records (education, schedules): the doctor's users record in the
- * organization (unless blocked there), and the organization whose staff may act for it. A doctor
+ * organization once accepted (unless blocked there), and the organization whose staff may act for it. A doctor
  * not found leaves only the staff.
  */
 export async function doctorOwner(db: Db, organizationId: string, doctorId: string | undefined): Promise<Owner> {
   const doctor = doctorId
-    ? await db.selectFrom('users').select(['idpUserId', 'isBlocked']).where('id', '=', doctorId).where('organizationId', '=', organizationId).executeTakeFirst()
+    ? await db.selectFrom('users').select(['idpUserId', 'isBlocked', 'invitationStatus']).where('id', '=', doctorId).where('organizationId', '=', organizationId).executeTakeFirst()
     : undefined;
-  return { idpUserId: doctor && !doctor.isBlocked ? doctor.idpUserId : null, organizationId, named: true };
+  const owns = doctor !== undefined && !doctor.isBlocked && doctor.invitationStatus === 'accepted';
+  return { idpUserId: owns ? doctor.idpUserId : null, organizationId, named: true };
 }
 
 /** `self` owner of a create of a doctor's record: the doctor the input names. */

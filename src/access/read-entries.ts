@@ -1,12 +1,6 @@
 import { newId } from '../values/ids.ts';
+import type { PatientResolver, ReadRecord } from '../operations/reads.ts';
 import type { PatientDataReadPatientsTable, PatientDataReadsTable } from './patient-data-reads.table.ts';
-
-/** What the log keeps of one record of an answer. */
-export interface RecordRef {
-  id: string | undefined;
-  organizationId: string | undefined;
-  patientId: string | undefined;
-}
 
 /** A read as the dispatcher saw it; turned into rows only when its batch is written. */
 export interface PendingRead {
@@ -17,42 +11,15 @@ export interface PendingRead {
   organizationId: string | null;
   requestId: string;
   ip: string;
-  /** the records of the answer (refsOf), taken when the read is queued so the answer is not kept */
-  records: RecordRef[];
+  /** the records of the answer (the operation's `reads`), taken when the read is queued so the answer is not kept */
+  records: ReadRecord[];
+  /** finds the patients of records that name them by a key (`via`), before the batch is written */
+  resolve?: PatientResolver | undefined;
 }
 
 export interface ReadRows {
   read: PatientDataReadsTable;
   patients: PatientDataReadPatientsTable[];
-}
-
-type ApiObject = Record<string, unknown>;
-
-const isObject = (v: unknown): v is ApiObject => typeof v === 'object' && v !== null && !Array.isArray(v);
-const text = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
-
-/** The records an answer holds: `{ item }`, `{ items }` (a page), an array, or the answer itself. */
-export function recordsOf(result: unknown): ApiObject[] {
-  if (Array.isArray(result)) return result.filter(isObject);
-  if (!isObject(result)) return [];
-  if (isObject(result.item)) return [result.item];
-  if (Array.isArray(result.items)) return result.items.filter(isObject);
-  return [result];
-}
-
-/** The patient a record is of: a patients record itself, else its `patientId` or embedded `patient`. */
-export function patientIdOf(record: ApiObject, namespace: string): string | undefined {
-  if (namespace === 'patients') return text(record.id);
-  return text(record.patientId) ?? (isObject(record.patient) ? text(record.patient.id) : undefined);
-}
-
-/** What the log keeps of the records of an answer. */
-export function refsOf(result: unknown, namespace: string): RecordRef[] {
-  return recordsOf(result).map((record) => ({
-    id: text(record.id),
-    organizationId: text(record.organizationId),
-    patientId: patientIdOf(record, namespace),
-  }));
 }
 
 /**

@@ -11,6 +11,7 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { newId } from '../values/ids.ts';
 import { parseJsonArray } from '../values/record.ts';
 import type { Context, Operation } from '../operations/operation.ts';
+import { isPatient, itemReads } from '../operations/reads.ts';
 import { ReadLog } from './read-log.ts';
 
 let clock = 1_850_000_000_000;
@@ -133,7 +134,7 @@ for (const dialect of dialects) {
 }
 
 describe('a failed batch', () => {
-  const op = { namespace: 'patients', name: 'getById' } as Operation;
+  const op = { namespace: 'patients', name: 'getById', readsPatientData: true, reads: itemReads(isPatient) } as Operation;
   const ctx = (idpUserId: string) =>
     ({ caller: { kind: 'user', idpUserId }, organizationId: 'org_x', requestId: 'r', ip: '127.0.0.1', now: () => 1 }) as unknown as Context;
 
@@ -163,6 +164,20 @@ describe('a failed batch', () => {
     readLog.recordRead(op, ctx('second'), { item: { id: 'p2' } });
     await readLog.close();
     assert.deepEqual((await rows(database)).map((r) => r.actorIdpUserId).sort(), ['first', 'second']);
+    await database.close();
+  });
+
+  test('a reads mapping that does not fit its answer fails neither the read nor the batch: logged, with no records', async () => {
+    const { database, errors, readLog } = await failing(0);
+    const misfit = { ...op, reads: { records: () => { throw new Error('no item'); } } } as unknown as Operation;
+    const errorsOfRequest: unknown[] = [];
+    const requestCtx = { ...ctx('reader'), log: { error: (obj: unknown) => errorsOfRequest.push(obj) } } as unknown as Context;
+    readLog.recordRead(misfit, requestCtx, { unexpected: true });
+    await readLog.close();
+    assert.equal(errorsOfRequest.length, 1);
+    assert.deepEqual(errors, []);
+    const written = await database.db.selectFrom('patientDataReads').select(['actorIdpUserId', 'recordIds']).execute();
+    assert.deepEqual(written.map((r) => [r.actorIdpUserId, r.recordIds]), [['reader', '[]']]);
     await database.close();
   });
 

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/database.ts';
 import type { Context, Operation } from '../operations/operation.ts';
-import { refsOf, rowsOf, type PendingRead, type ReadRows } from './read-entries.ts';
+import type { PatientResolver, ReadRecord } from '../operations/reads.ts';
+import { rowsOf, type PendingRead, type ReadRows } from './read-entries.ts';
 
 export interface ReadLogOptions {
   /** How long a read waits in memory before its batch is written. */
@@ -10,7 +11,7 @@ export interface ReadLogOptions {
   batchSize?: number;
 }
 
-/** Rows per INSERT statement: well under the bound-parameter limits of SQLite and PostgreSQL. */
+/** Rows per INSERT statement (and keys per resolver query): well under the bound-parameter limits of SQLite and PostgreSQL. */
 const ROWS_PER_INSERT = 1000;
 
 /** What the dispatcher hands each answered read of patient data to. */
@@ -50,21 +51,37 @@ export class ReadLog implements ReadRecorder {
   }
 
   recordRead(op: Operation, ctx: Context, result: unknown): void {
-    if (ctx.caller.kind !== 'user') return;
-    this.#queue.push({
-      pending: {
-        at: ctx.now(),
-        actorIdpUserId: ctx.caller.idpUserId,
-        operation: `${op.namespace}.${op.name}`,
-        organizationId: ctx.organizationId,
-        requestId: ctx.requestId,
-        ip: ctx.ip,
-        records: refsOf(result, op.namespace),
-      },
-      retried: false,
-    });
-    if (this.#queue.length >= this.#batchSize) void this.flush();
-    else this.#schedule();
+    const caller = ctx.caller;
+    if (caller.kind !== 'user' || !op.reads) return;
+    const resolve = op.reads.resolve;
+    const queue = (records: ReadRecord[]) => {
+      this.#queue.push({
+        pending: {
+          at: ctx.now(),
+          actorIdpUserId: caller.idpUserId,
+          operation: `${op.namespace}.${op.name}`,
+          organizationId: ctx.organizationId,
+          requestId: ctx.requestId,
+          ip: ctx.ip,
+          records,
+          resolve,
+        },
+        retried: false,
+      });
+      if (this.#queue.length >= this.#batchSize) void this.flush();
+      else this.#schedule();
+    };
+    let records: ReturnType<typeof op.reads.records>;
+    try {
+      records = op.reads.records(result);
+    } catch (err) {
+      // A mapping that does not fit its answer must not fail the read: the read is logged without its records.
+      ctx.log.error({ err, operation: `${op.namespace}.${op.name}` }, 'read log: the operation\'s reads did not fit its answer');
+      records = [];
+    }
+    // A stream (an export) hands its records over while it is read: one entry per batch of them.
+    if (Array.isArray(records)) queue(records);
+    else records.onRecords(queue);
   }
 
   /** Writes every read queued so far; resolves when they are durable (or their failure is logged). */
@@ -90,10 +107,37 @@ export class ReadLog implements ReadRecorder {
     for (let start = 0; start < batch.length; start += this.#batchSize) {
       const part = batch.slice(start, start + this.#batchSize);
       try {
+        await this.#resolve(part);
         await this.#insert(part.flatMap((q) => (q.rows ??= rowsOf(q.pending))));
       } catch (err) {
         this.#failed(part, err);
       }
+    }
+  }
+
+  /**
+   * Names the patients of records that carry only a key (a lab result file its lab order): one
+   * query per resolver and chunk of keys for the whole batch, never on a request's path.
+   */
+  async #resolve(part: Queued[]): Promise<void> {
+    const waiting = new Map<PatientResolver, { records: ReadRecord[]; keys: Set<string> }>();
+    for (const q of part) {
+      if (q.rows || !q.pending.resolve) continue;
+      for (const record of q.pending.records) {
+        if (record.patientId || !record.via) continue;
+        let group = waiting.get(q.pending.resolve);
+        if (!group) waiting.set(q.pending.resolve, (group = { records: [], keys: new Set() }));
+        group.records.push(record);
+        group.keys.add(record.via);
+      }
+    }
+    for (const [resolve, { records, keys }] of waiting) {
+      const all = [...keys];
+      const found = new Map<string, string>();
+      for (let i = 0; i < all.length; i += ROWS_PER_INSERT) {
+        for (const [key, patientId] of await resolve(this.#database.db, all.slice(i, i + ROWS_PER_INSERT))) found.set(key, patientId);
+      }
+      for (const record of records) record.patientId = found.get(record.via!) ?? null;
     }
   }
 

@@ -20,13 +20,14 @@ export function actorOf(membership: Membership | null): Actor | null {
   return { userId: membership.userId, role };
 }
 
-/** The actor named by idpUserId: its users record in the organization, FORBIDDEN when it has none or it is blocked. */
+/** The actor named by idpUserId: its accepted users record in the organization, FORBIDDEN when it has none or it is blocked. */
 export async function memberActor(db: Db, organizationId: string | null, idpUserId: string): Promise<Actor> {
   const row = await db
     .selectFrom('users')
     .select(['id', 'role', 'isBlocked'])
     .where('organizationId', '=', organizationId)
     .where('idpUserId', '=', idpUserId)
+    .where('invitationStatus', '=', 'accepted')
     .executeTakeFirst();
   if (!row) throw new AppError('FORBIDDEN', 'idpUserId has no user record in this organization');
   if (row.isBlocked) throw new AppError('FORBIDDEN', 'idpUserId is blocked in this organization');

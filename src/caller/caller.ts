@@ -26,13 +26,14 @@ export type Caller =
 export const anonymous: Caller = { kind: 'anonymous' };
 
 /**
- * Roles and blocking come from the user records at request time, so a change takes effect at once;
+ * Roles and blocking come from the user records the person accepted, at request time, so a change takes effect at once;
  * with them, the identity's token version (an identity of this service; 0 for a subject of an
  * outside provider).
  */
 export async function loadCaller(db: Db, idpUserId: string): Promise<Caller> {
   const [rows, identity] = await Promise.all([
-    db.selectFrom('users').select(['id', 'organizationId', 'role', 'roles', 'isBlocked']).where('idpUserId', '=', idpUserId).execute(),
+    // Only accepted records count: an invitation grants nothing and imposes nothing (docs/identity.md).
+    db.selectFrom('users').select(['id', 'organizationId', 'role', 'roles', 'isBlocked']).where('idpUserId', '=', idpUserId).where('invitationStatus', '=', 'accepted').execute(),
     db.selectFrom('identities').select('tokenVersion').where('id', '=', idpUserId).executeTakeFirst(),
   ]);
   const memberships = rows.map((r) => ({
@@ -91,4 +92,12 @@ export function isBlockedIn(caller: Caller, organizationId: string): boolean {
 export function organizationsOf(caller: Caller): string[] {
   if (caller.kind !== 'user') return [];
   return [...new Set(caller.memberships.filter((m) => !m.blocked && m.organizationId !== null).map((m) => m.organizationId!))];
+}
+
+/**
+ * Blocked on the whole platform: a platform-level record (organizationId null) that is blocked.
+ * Only platform admins make such records; a block by an organization counts in that organization only.
+ */
+export function isBlockedOnPlatform(caller: Caller): boolean {
+  return caller.kind === 'user' && !caller.isPlatformAdmin && caller.memberships.some((m) => m.organizationId === null && m.blocked);
 }

@@ -38,6 +38,11 @@ import * as admissionLogsKept from './migrations/0130_admission_logs_kept.ts';
 import * as announceChanges from './migrations/0131_announce_changes.ts';
 import * as remindersByOpenEnd from './migrations/0132_reminders_by_open_end.ts';
 import * as sleepReminderLease from './migrations/0133_sleep_reminder_lease.ts';
+import * as userInvitations from './migrations/0134_user_invitations.ts';
+import * as invitationCodes from './migrations/0135_invitation_codes.ts';
+import * as notificationRecipients from './migrations/0136_notification_recipients.ts';
+import * as notificationAddressesHidden from './migrations/0137_notification_addresses_hidden.ts';
+import * as admissionAdvances from './migrations/0138_admission_advances.ts';
 import * as jobs from './migrations/0126_jobs.ts';
 import * as admissionStagePayments from './migrations/0125_admission_stage_payments.ts';
 import * as notificationChannels from './migrations/0124_notification_channels.ts';
@@ -90,6 +95,11 @@ const migrations: Record<string, Migration> = {
   '0131_announce_changes': announceChanges,
   '0132_reminders_by_open_end': remindersByOpenEnd,
   '0133_sleep_reminder_lease': sleepReminderLease,
+  '0134_user_invitations': userInvitations,
+  '0135_invitation_codes': invitationCodes,
+  '0136_notification_recipients': notificationRecipients,
+  '0137_notification_addresses_hidden': notificationAddressesHidden,
+  '0138_admission_advances': admissionAdvances,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

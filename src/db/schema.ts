@@ -8,7 +8,7 @@
 import type { PatientDataReadsTable, PatientDataReadPatientsTable } from '../access/patient-data-reads.table.ts';
 import type { AuditLogTable } from '../audit/audit-log.table.ts';
 import type { AdmissionLogsTable } from '../namespaces/admissionLogs/admissionLogs.table.ts';
-import type { AdmissionChargesTable, AdmissionPaymentsTable, AdmissionsTable } from '../namespaces/admissions/admissions.table.ts';
+import type { AdmissionAdvancesTable, AdmissionChargesTable, AdmissionPaymentsTable, AdmissionsTable } from '../namespaces/admissions/admissions.table.ts';
 import type { JobRunsTable, JobsTable } from '../jobs/jobs.table.ts';
 import type { AppointmentRemindersTable, AppointmentsTable, AppointmentWaitlistTable, DoctorReservedSlotsTable } from '../namespaces/appointments/appointments.table.ts';
 import type { IdentitiesTable, OneTimeCodesTable } from '../namespaces/auth/auth.table.ts';
@@ -87,6 +87,7 @@ export interface Database {
   admissionLogs: AdmissionLogsTable;
   admissionCharges: AdmissionChargesTable;
   admissionPayments: AdmissionPaymentsTable;
+  admissionAdvances: AdmissionAdvancesTable;
   labOrders: LabOrdersTable;
   labOrderTests: LabOrderTestsTable;
   labResultFiles: LabResultFilesTable;

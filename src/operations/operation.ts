@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Audience } from './audience.ts';
 import type { OrganizationAnswer } from './concerned.ts';
+import type { Reads } from './reads.ts';
 import type { Caller, Membership } from '../caller/caller.ts';
 import type { Config } from '../config.ts';
 import type { Db, Dialect } from '../db/database.ts';
@@ -37,6 +38,17 @@ export interface RateLimit<I> {
   durationSeconds: number;
   /** What is counted: an identifier from the input, or the caller's address. No key, no count. */
   key(input: I, ctx: Context): string | undefined;
+  /**
+   * What a successful call does to its count (default nothing: every call counts). `refund`: its
+   * point is given back, so only failed calls count; `reset`: the count starts again.
+   */
+  onSuccess?: 'refund' | 'reset';
+  /**
+   * Over this limit, only callers already counted by that other limit of the operation (its name)
+   * before this call are refused: the account-wide login limit spares an address that has not
+   * failed on the account, so an attacker cannot lock the owner out (src/rpc/rate-limits.ts).
+   */
+  sparesUncountedBy?: string;
 }
 
 export interface OperationDef<S extends z.ZodType, R> {
@@ -53,6 +65,8 @@ export interface OperationDef<S extends z.ZodType, R> {
   tokenRequired?: boolean;
   /** It answers patient data: each call with a token is written to the read log (docs/access.md). */
   readsPatientData?: boolean;
+  /** With readsPatientData (required then): the answer's records and the patient each is of (src/operations/reads.ts). */
+  reads?: Reads<R>;
   /**
    * `true`: runs in one transaction with its audit row. `manual`: the handler opens its own
    * transactions (it talks to an outside provider) and records audit with recordAudit() (src/audit/trail.ts).
@@ -80,6 +94,7 @@ export interface Operation {
   audience: Audience<unknown>;
   tokenRequired: boolean;
   readsPatientData: boolean;
+  reads?: Reads<unknown>;
   /** The roles that pass a member or self check (the role table's, filled in by the Registry). */
   roles: ReadonlySet<string>;
   writes: boolean | 'manual';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FoodAnalysisResult, FoodAnalyzer, FoodImage } from '../services.ts';
+import { outboundRequest, providerPolicy, type OutboundPolicy, type OutboundResponse } from './outbound.ts';
 
 /**
  * An image-analysis provider spoken to as JSON over HTTP (FOOD_ANALYSIS_URL, FOOD_ANALYSIS_API_KEY).
@@ -42,31 +43,31 @@ function providerText(body: unknown): string | undefined {
   return text?.slice(0, 300);
 }
 
-async function readJson(response: Response): Promise<unknown> {
+function readJson(response: OutboundResponse): unknown {
   try {
-    return await response.json();
+    return JSON.parse(response.text);
   } catch {
     return undefined;
   }
 }
 
-export function httpFoodAnalyzer(url: string, apiKey: string | undefined): FoodAnalyzer {
+export function httpFoodAnalyzer(url: string, apiKey: string | undefined, policy: OutboundPolicy = providerPolicy()): FoodAnalyzer {
   return {
     async analyze(image: FoodImage): Promise<FoodAnalysisResult> {
       const body = 'imageUrl' in image ? { image_url: image.imageUrl } : { image_base64: image.imageBase64 };
-      let response: Response;
+      let response: OutboundResponse;
       try {
-        response = await fetch(url, {
+        response = await outboundRequest(url, policy, {
           method: 'POST',
           headers: { 'content-type': 'application/json', accept: 'application/json', ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) },
           body: JSON.stringify(body),
-          signal: AbortSignal.timeout(TIMEOUT_MS),
+          timeoutMs: TIMEOUT_MS,
         });
       } catch (error) {
         const timedOut = error instanceof Error && error.name === 'TimeoutError';
         return { ok: false, reason: 'unavailable', message: timedOut ? 'the provider did not answer in time' : 'the provider could not be reached' };
       }
-      const answer = await readJson(response);
+      const answer = readJson(response);
       const status = response.status;
       if (status === 429) return { ok: false, reason: 'rate_limited', message: 'the provider asks to slow down' };
       if (status === 401 || status === 403) return { ok: false, reason: 'unavailable', message: `the provider refused the service's credentials (${status})` };

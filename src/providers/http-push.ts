@@ -1,4 +1,5 @@
 import type { PushMessage, PushProvider, PushTicket } from '../services.ts';
+import { outboundRequest, providerPolicy, type OutboundPolicy } from './outbound.ts';
 
 /** The provider takes at most this many messages in one request. */
 export const PUSH_BATCH_LIMIT = 100;
@@ -12,12 +13,12 @@ export const PUSH_REQUEST_TIMEOUT_MS = 15_000;
  * A failed request (network, timeout, non-2xx, a body without one ticket per message) throws, so
  * the caller retries the whole batch; a ticket error is an answer, not a throw.
  */
-export function httpPush(url: string, accessKey: string | undefined): PushProvider {
+export function httpPush(url: string, accessKey: string | undefined, policy: OutboundPolicy = providerPolicy()): PushProvider {
   return {
     async send(messages: PushMessage[]): Promise<PushTicket[]> {
       if (messages.length === 0) return [];
       if (messages.length > PUSH_BATCH_LIMIT) throw new Error(`at most ${PUSH_BATCH_LIMIT} push messages per request`);
-      const response = await fetch(url, {
+      const response = await outboundRequest(url, policy, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
@@ -25,9 +26,9 @@ export function httpPush(url: string, accessKey: string | undefined): PushProvid
           ...(accessKey ? { authorization: `Bearer ${accessKey}` } : {}),
         },
         body: JSON.stringify(messages),
-        signal: AbortSignal.timeout(PUSH_REQUEST_TIMEOUT_MS),
+        timeoutMs: PUSH_REQUEST_TIMEOUT_MS,
       });
-      const text = await response.text();
+      const text = response.text;
       if (!response.ok) throw new Error(`push provider answered ${response.status}${errorSummary(text)}`);
       return ticketsOf(text, messages.length);
     },

@@ -1,4 +1,5 @@
 import { defineOperation, type Operation } from '../operations/operation.ts';
+import { itemReads, itemsReads, type PatientLink, type Reads } from '../operations/reads.ts';
 import { deletedResult, itemResult, pageResult } from '../values/results.ts';
 import type { Repository } from './repository.ts';
 import type { ResourceSchemas } from './schemas.ts';
@@ -12,6 +13,7 @@ export function operationsOf<T extends TableName, I extends FieldName<T> = never
   const namespace = spec.namespace;
   const access = (name: GeneratedName) => ({ audience: spec.audiences?.[name] ?? spec.audience, summary: summaries[name] });
   const readAccess = (name: GeneratedName) => ({ ...access(name), readsPatientData: spec.readsPatientData ?? false });
+  const patientOf = spec.patientOf as PatientLink<ResourceRecord<T, I> & { id: string }> | undefined;
   const item = itemResult(schemas.record);
   const noun = spec.noun ?? `${spec.table} record`;
   const summaries: Record<GeneratedName, string> = {
@@ -33,7 +35,7 @@ export function operationsOf<T extends TableName, I extends FieldName<T> = never
       }),
     getById: () =>
       defineOperation({
-        namespace, name: 'getById', ...readAccess('getById'), input: schemas.key, output: item,
+        namespace, name: 'getById', ...readAccess('getById'), ...(patientOf && { reads: itemReads(patientOf) as Reads<unknown> }), input: schemas.key, output: item,
         async handler(ctx, input) {
           return { item: await repo.get(ctx.db, input.organizationId, input.id) };
         },
@@ -59,7 +61,7 @@ export function operationsOf<T extends TableName, I extends FieldName<T> = never
     list: () =>
       listName
         ? defineOperation({
-            namespace, name: listName, ...readAccess('list'), input: schemas.list, output: pageResult(schemas.record),
+            namespace, name: listName, ...readAccess('list'), ...(patientOf && { reads: itemsReads(patientOf) as Reads<unknown> }), input: schemas.list, output: pageResult(schemas.record),
             async handler(ctx, input) {
               const given = input as Record<string, unknown>;
               const equals: Record<string, unknown> = {};
@@ -67,7 +69,7 @@ export function operationsOf<T extends TableName, I extends FieldName<T> = never
                 if (given[name] !== undefined && given[name] !== null) equals[name] = given[name];
               }
               const where: ListWhere<T, I> = { equals: equals as Partial<ResourceRecord<T, I>>, search: input.search ?? undefined };
-              return repo.page(ctx.db, input.organizationId, input.page, input.pageSize, where);
+              return repo.page(ctx.db, input.organizationId, input.page, input.pageSize, where, ctx.config.pageBudgetBytes);
             },
           })
         : undefined,

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Db, Dialect } from '../db/database.ts';
 import { countOf } from '../db/list-memo.ts';
+import { readPage } from '../db/paged-list.ts';
 import { lockedIfPostgres } from '../db/locks.ts';
 import { containsText } from '../db/text-search.ts';
 import type { Context } from '../operations/operation.ts';
@@ -16,6 +17,8 @@ const anyDb = (db: Db) => db as unknown as AnyDb;
 
 export interface Repository<T extends TableName, I extends FieldName<T> = never> {
   toRecord: (row: RowOf<T>) => ResourceRecord<T, I>;
+  /** The JSON and list columns: those no schema bounded before the bounds (what a page caps: src/db/paged-list.ts). */
+  freeForm: readonly string[];
   toRow: {
     (record: ResourceRecord<T, I>): RowOf<T>;
     (record: Partial<ResourceRecord<T, I>>): Partial<RowOf<T>>;
@@ -28,7 +31,8 @@ export interface Repository<T extends TableName, I extends FieldName<T> = never>
   insert(db: Db, record: ResourceRecord<T, I>): Promise<ResourceRecord<T, I>>;
   patch(db: Db, organizationId: string | undefined, id: string, changes: Partial<ResourceRecord<T, I>>): Promise<ResourceRecord<T, I>>;
   remove(db: Db, organizationId: string | undefined, id: string): Promise<void>;
-  page(db: Db, organizationId: string | undefined, page: number, pageSize: number, where?: ListWhere<T, I>): Promise<Page<ResourceRecord<T, I>>>;
+  /** A page of records, reading at most `budgetBytes` of text (else PAYLOAD_TOO_LARGE: src/db/paged-list.ts). */
+  page(db: Db, organizationId: string | undefined, page: number, pageSize: number, where: ListWhere<T, I>, budgetBytes: number): Promise<Page<ResourceRecord<T, I>>>;
   /** A full new record from validated create input: every field present, unset ones null. */
   build(ctx: Context, input: ResourceInput<T, I> & { organizationId?: string | null }): Promise<ResourceRecord<T, I>>;
   /** The record after applying update input: omitted fields unchanged, null clears. */
@@ -42,6 +46,7 @@ export function repositoryOf<T extends TableName, I extends FieldName<T> = never
   const orgScoped = spec.scope === 'organization';
   const typed = (record: Loose) => record as ResourceRecord<T, I>;
   const internal = new Set<string>(spec.internal ?? []);
+  const freeForm = Object.keys(fields).filter((name) => fields[name]!.kind === 'json' || fields[name]!.kind === 'strings');
 
   function toRow(record: Loose): Loose {
     const row: Loose = {};
@@ -78,6 +83,7 @@ export function repositoryOf<T extends TableName, I extends FieldName<T> = never
 
   const repo: Repository<T, I> = {
     toRecord: (row) => toRecord(row),
+    freeForm,
     toRow: ((record: Loose) => toRow(record)) as Repository<T, I>['toRow'],
     async find(db, organizationId, recordId) {
       const row = await scoped(db, organizationId).selectAll().where('id', '=', recordId).executeTakeFirst();
@@ -112,18 +118,13 @@ export function repositoryOf<T extends TableName, I extends FieldName<T> = never
       const result = await query.executeTakeFirst();
       if (Number(result.numDeletedRows) === 0) throw notFound(table);
     },
-    async page(db, organizationId, pageNo, pageSize, where = {}) {
-      const [rows, total] = await Promise.all([
-        filtered(db, organizationId, where)
-          .selectAll()
-          .orderBy('createdAt', 'desc')
-          .orderBy('id', 'desc')
-          .limit(pageSize)
-          .offset(offsetOf(pageNo, pageSize))
-          .execute(),
+    async page(db, organizationId, pageNo, pageSize, where, budgetBytes) {
+      const rows = filtered(db, organizationId, where).selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(pageSize).offset(offsetOf(pageNo, pageSize));
+      const [found, total] = await Promise.all([
+        readPage(db, rows, pageSize, freeForm, budgetBytes),
         countOf(db, [table], filtered(db, organizationId, where).select((eb) => eb.fn.countAll<number | string>().as('n'))),
       ]);
-      return pageOf(rows.map(toRecord), total, pageNo, pageSize);
+      return pageOf(found.map(toRecord), total, pageNo, pageSize);
     },
     async build(ctx, input) {
       const given = input as Loose;

@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import type { Audience } from '../operations/audience.ts';
 import type { Database } from '../db/schema.ts';
 import type { Context } from '../operations/operation.ts';
+import type { PatientLink } from '../operations/reads.ts';
 import type { DecodedColumns, RecordOf } from '../values/record.ts';
 import type { FieldSpec, KindFor } from './kinds.ts';
 
@@ -38,6 +39,8 @@ export interface ResourceSpec<T extends TableName, I extends FieldName<T> = neve
   audiences?: Partial<Record<GeneratedName, Audience<unknown>>>;
   /** The records are patient data: reads by callers with a token are written to the read log. */
   readsPatientData?: boolean;
+  /** With readsPatientData: how a record names its patient (src/operations/reads.ts), for the read log of getById and the list. */
+  patientOf?: PatientLink<ResourceRecord<T, I>>;
   table: T;
   /** How a record is named in errors (default: `<table> record`). */
   noun?: string;

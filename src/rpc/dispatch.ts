@@ -84,6 +84,7 @@ export class Dispatcher {
 
     try {
       const result = op.writes === true ? await this.#runWriting(op, input, ctx, admitted.organizationId) : await op.handler(ctx, input);
+      await this.#rateLimits.succeeded(op, input, ctx);
       if (op.readsPatientData && caller.kind === 'user') this.#deps.readLog?.recordRead(op, ctx, result);
       return result;
     } finally {

@@ -29,8 +29,7 @@ export interface DatabaseLimiterOptions {
  * address): the limit's name and an HMAC of the whole, so the table holds no personal data and
  * nobody without the service's secret can tell whose counter a row is.
  */
-export function storedKey(secret: string, key: string): string {
-  const name = key.slice(0, key.lastIndexOf(':'));
+export function storedKey(secret: string, key: string, name = key.slice(0, key.lastIndexOf(':'))): string {
   return `${name}#${createHmac('sha256', secret).update(key).digest('base64url')}`;
 }
 
@@ -55,7 +54,7 @@ export class DatabaseRateLimiter extends StoreAbstract {
 
   async _upsert(key: string, points: number, msDuration: number, forceExpire = false): Promise<Counter> {
     const now = this.#now();
-    const counter = { key: storedKey(this.#secret, key), points, expiresAt: msDuration > 0 ? now + msDuration : null };
+    const counter = { key: storedKey(this.#secret, key, this.keyPrefix), points, expiresAt: msDuration > 0 ? now + msDuration : null };
     return write(this.#database, (db) =>
       db
         .insertInto('rateLimitCounters')
@@ -79,14 +78,14 @@ export class DatabaseRateLimiter extends StoreAbstract {
     const row = await this.#database.db
       .selectFrom('rateLimitCounters')
       .select(['points', 'expiresAt'])
-      .where('key', '=', storedKey(this.#secret, key))
+      .where('key', '=', storedKey(this.#secret, key, this.keyPrefix))
       .where((eb) => eb.or([eb('expiresAt', '>', this.#now()), eb('expiresAt', 'is', null)]))
       .executeTakeFirst();
     return row ?? null;
   }
 
   async _delete(key: string): Promise<boolean> {
-    const result = await write(this.#database, (db) => db.deleteFrom('rateLimitCounters').where('key', '=', storedKey(this.#secret, key)).executeTakeFirst());
+    const result = await write(this.#database, (db) => db.deleteFrom('rateLimitCounters').where('key', '=', storedKey(this.#secret, key, this.keyPrefix)).executeTakeFirst());
     return result.numDeletedRows > 0n;
   }
 

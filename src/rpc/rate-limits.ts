@@ -43,10 +43,37 @@ export class RateLimits {
         await this.#limiter(rule).consume(key.toLowerCase());
       } catch (e) {
         if (!(e instanceof RateLimiterRes)) throw e;
+        if (await this.#spares(op, rule, input, ctx)) continue;
         const retryAfterSeconds = Math.max(1, Math.ceil(e.msBeforeNext / 1000));
         throw new AppError('RATE_LIMITED', `too many attempts; retry in ${retryAfterSeconds} s`, { retryAfterSeconds });
       }
     }
+  }
+
+  /** After a successful call: gives back its point, or starts the count again, where a limit says so. */
+  async succeeded(op: Operation, input: unknown, ctx: Context): Promise<void> {
+    for (const rule of op.rateLimits) {
+      const key = rule.onSuccess ? rule.key(input, ctx)?.toLowerCase() : undefined;
+      if (key === undefined) continue;
+      const limiter = this.#limiter(rule);
+      // The call has succeeded: a counter that cannot be corrected now only errs on the strict side.
+      await (rule.onSuccess === 'reset' ? limiter.delete(key) : limiter.reward(key, 1)).catch((err: unknown) =>
+        ctx.log.warn({ err, limit: rule.name }, 'correcting a rate-limit counter after a success failed'),
+      );
+    }
+  }
+
+  /**
+   * A limit that spares callers not counted by another: read after this call's own points were
+   * taken, so calls of the same caller running at the same time count as earlier ones.
+   */
+  async #spares(op: Operation, rule: RateLimit<unknown>, input: unknown, ctx: Context): Promise<boolean> {
+    const other = rule.sparesUncountedBy === undefined ? undefined : op.rateLimits.find((r) => r.name === rule.sparesUncountedBy);
+    if (!other) return false;
+    const key = other.key(input, ctx);
+    if (key === undefined) return false;
+    const counted = await this.#limiter(other).get(key.toLowerCase());
+    return (counted?.consumedPoints ?? 0) <= 1;
   }
 
   #limiter(rule: RateLimit<unknown>): RateLimiterAbstract {

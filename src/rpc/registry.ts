@@ -8,9 +8,13 @@ export class Registry {
     for (const op of operations) this.add(op);
   }
 
-  /** Fails on an operation without an audience; gives member and self operations their roles from the table. */
+  /** Fails on an operation without an audience, or reading patient data without its reads; gives member and self operations their roles from the table. */
   add(declared: Operation): void {
     if (!(declared as Partial<Operation>).audience) throw new Error(`${declared.namespace}.${declared.name} declares no audience`);
+    if (declared.readsPatientData && !declared.reads) {
+      throw new Error(`${declared.namespace}.${declared.name} reads patient data but declares no reads (how its answer's records map to patients)`);
+    }
+    if (declared.reads && !declared.readsPatientData) throw new Error(`${declared.namespace}.${declared.name} declares reads but not readsPatientData`);
     const audience = declared.audience;
     const explicit = audience.kind === 'member' || audience.kind === 'self' ? audience.roles : undefined;
     const op: Operation = { ...declared, roles: new Set(explicit ?? rolesGranted(declared)) };

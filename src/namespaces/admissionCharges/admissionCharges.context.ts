@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { actorOf, memberActor, type Actor } from '../../caller/actor.ts';
+import { teamOrganizationFor } from '../../access/organization.ts';
 import { named, type Concerned } from '../../operations/concerned.ts';
 import { AppError, notFound } from '../../values/errors.ts';
 import type { Context } from '../../operations/operation.ts';
@@ -28,11 +29,12 @@ export const label = () => z.string().trim().min(1, 'must not be empty').max(64)
 export const notes = () => z.string().max(2000).nullish();
 
 /**
- * `organizationOf` of every operation here: the team names the organization outright (a caller who
- * is not its member is FORBIDDEN); an unknown team is NOT_FOUND.
+ * `organizationOf` of every operation here: the team names the organization outright (its blocked
+ * members are FORBIDDEN); an unknown team, and the team of an organization the caller has no
+ * record in, are NOT_FOUND alike (teamOrganizationFor).
  */
 export async function organizationOfTeam(input: { idpTeamId: string }, ctx: Context): Promise<Concerned> {
-  const organizationId = await organizationIdByTeam(ctx.db, input.idpTeamId);
+  const organizationId = teamOrganizationFor(ctx.caller, await organizationIdByTeam(ctx.db, input.idpTeamId));
   if (!organizationId) throw notFound('organization');
   return named(organizationId);
 }

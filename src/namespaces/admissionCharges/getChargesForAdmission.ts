@@ -6,13 +6,14 @@ import { defineOperation } from '../../operations/operation.ts';
 import { itemsResult } from '../../values/results.ts';
 import { chargeRecord, chargesOfAdmission, toChargeRecord, findAdmission } from '../admissions/admissions.public.ts';
 import { idpTeamId, organizationOfTeam } from './admissionCharges.context.ts';
+import { byPatientId, itemsReads } from '../../operations/reads.ts';
 
 /** Every charge of the admission in the order applied, voided ones included (voidedAt set): `{ items }`. */
 export const getChargesForAdmission = defineOperation({
   namespace: 'admissionCharges',
   name: 'getChargesForAdmission',
   audience: member(),
-  readsPatientData: true,
+  readsPatientData: true, reads: itemsReads(byPatientId),
   summary: 'All charges of an admission, voided ones included and marked',
   input: z.object({ idpTeamId: idpTeamId(), admissionId: id() }),
   output: itemsResult(chargeRecord),

@@ -4,7 +4,7 @@ import { notFound } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { out } from '../../values/results.ts';
-import { billShape, advanceOf, billOf, chargesOfAdmission, findAdmission, netPaid, paymentsOf } from '../admissions/admissions.public.ts';
+import { advanceHeld, billShape, billOf, chargesOfAdmission, findAdmission, netPaid, paymentsOf } from '../admissions/admissions.public.ts';
 import { idpTeamId, organizationOfTeam } from './admissionCharges.context.ts';
 
 /**
@@ -17,6 +17,7 @@ export const getChargesSummary = defineOperation({
   name: 'getChargesSummary',
   audience: member(),
   readsPatientData: true,
+  reads: { records: (result: { admissionId: string; patientId: string }) => [{ id: result.admissionId, organizationId: null, patientId: result.patientId }] },
   summary: "Totals of an admission's charges (voided apart), advance and balance due",
   input: z.object({ idpTeamId: idpTeamId(), admissionId: id() }),
   output: z.object({ admissionId: out.id(), patientId: out.id(), status: out.text(), ...billShape }),
@@ -25,7 +26,11 @@ export const getChargesSummary = defineOperation({
     const organizationId = ctx.organizationId!;
     const admission = await findAdmission(ctx.db, organizationId, input.admissionId);
     if (!admission) throw notFound('admission');
-    const [rows, payments] = await Promise.all([chargesOfAdmission(ctx.db, organizationId, input.admissionId), paymentsOf(ctx.db, organizationId, input.admissionId)]);
-    return { admissionId: admission.id, patientId: admission.patientId, status: admission.status, ...billOf(rows, advanceOf(admission), netPaid(payments)) };
+    const [rows, payments, advance] = await Promise.all([
+      chargesOfAdmission(ctx.db, organizationId, input.admissionId),
+      paymentsOf(ctx.db, organizationId, input.admissionId),
+      advanceHeld(ctx.db, organizationId, input.admissionId),
+    ]);
+    return { admissionId: admission.id, patientId: admission.patientId, status: admission.status, ...billOf(rows, advance, netPaid(payments)) };
   },
 });

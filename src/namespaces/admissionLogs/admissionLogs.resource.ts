@@ -4,6 +4,7 @@ import { AppError, validationFailed } from '../../values/errors.ts';
 import { id, str } from '../../values/fields.ts';
 import type { Context } from '../../operations/operation.ts';
 import { defineResource, type ResourceRecord } from '../../resources/resource.ts';
+import { byPatientId } from '../../operations/reads.ts';
 
 export type AdmissionLogRecord = ResourceRecord<'admissionLogs'>;
 
@@ -65,6 +66,7 @@ export const admissionLogs = defineResource({
   namespace: 'admissionLogs',
   audience: member(),
   readsPatientData: true,
+  patientOf: byPatientId,
   table: 'admissionLogs',
   scope: 'organization',
   clientTimestamps: true,

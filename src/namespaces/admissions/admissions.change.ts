@@ -1,7 +1,9 @@
 import { actorOf } from '../../caller/actor.ts';
 import { AppError, notFound } from '../../values/errors.ts';
 import type { Context } from '../../operations/operation.ts';
-import type { KnownStatus } from './admissions.status.ts';
+import { MOVED_BY, type KnownStatus } from './admissions.status.ts';
+import { assertMayDoAs } from '../../access/moves.ts';
+import { recordAdvanceChange } from './admissions.advances.ts';
 import { admissions, type AdmissionRecord } from './admissions.resource.ts';
 import { appendLogs } from '../admissionLogs/admissionLogs.public.ts';
 import { setStage, stageOfAdmission } from './admissions.repo.ts';
@@ -42,6 +44,11 @@ export async function prepareChange(
   await checkPatientChange(change, current, record);
   applyClearance(change, current, record);
   applyStatus(change, current, record);
+  if (change.nextStage !== (options.stage ?? 'REQUESTED')) {
+    const operation = MOVED_BY[change.nextStage as Exclude<KnownStatus, 'REQUESTED'>];
+    assertMayDoAs(ctx, organizationId, { namespace: 'admissions', name: operation }, `moving an admission to ${change.nextStage}`);
+  }
+  await recordAdvanceChange(change, current, record, current ? 'admissions.update' : 'admissions.create');
   await checkDischargeGate(change, current, record);
   applyStamps(change, current, record);
   return { record: await applyBed(change, current, record, given), change };

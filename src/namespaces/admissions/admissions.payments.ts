@@ -5,7 +5,7 @@ import type { Context } from '../../operations/operation.ts';
 import { newId } from '../../values/ids.ts';
 import { appendLogs } from '../admissionLogs/admissionLogs.public.ts';
 import { fromMinor } from '../../values/money.ts';
-import { activeTotalMinor, advanceOf } from './admissions.bill.ts';
+import { activeTotalMinor } from './admissions.bill.ts';
 import { chargesOfAdmission } from './admissions.charges.ts';
 import type { AdmissionRecord } from './admissions.resource.ts';
 import type { AdmissionPaymentsTable } from './admissions.table.ts';
@@ -45,13 +45,29 @@ export function netPaid(rows: readonly Pick<PaymentRow, 'amount'>[]): number {
   return rows.reduce((sum, row) => sum + Number(row.amount), 0);
 }
 
+/** The advance held, in minor units: the sum of the advance's ledger (admissionAdvances), never the column. */
+export async function advanceHeld(db: Db, organizationId: string, admissionId: string): Promise<number> {
+  const row = await db
+    .selectFrom('admissionAdvances')
+    .select((eb) => eb.fn.sum<number | string | null>('amount').as('total'))
+    .where('organizationId', '=', organizationId)
+    .where('admissionId', '=', admissionId)
+    .executeTakeFirst();
+  return Number(row?.total ?? 0);
+}
+
 /**
  * What the admission still owes, in minor units: its active charges, less the advance and the
- * payments net of refunds (below zero: money owed back to the patient). Computed, never stored.
+ * payments net of refunds, as recorded (below zero: money owed back to the patient). Computed,
+ * never stored.
  */
-export async function amountDue(db: Db, admission: Pick<AdmissionRecord, 'organizationId' | 'id' | 'advanceAmount'>): Promise<number> {
-  const [charges, payments] = await Promise.all([chargesOfAdmission(db, admission.organizationId, admission.id), paymentsOf(db, admission.organizationId, admission.id)]);
-  return activeTotalMinor(charges) - advanceOf(admission) - netPaid(payments);
+export async function amountDue(db: Db, admission: Pick<AdmissionRecord, 'organizationId' | 'id'>): Promise<number> {
+  const [charges, advance, payments] = await Promise.all([
+    chargesOfAdmission(db, admission.organizationId, admission.id),
+    advanceHeld(db, admission.organizationId, admission.id),
+    paymentsOf(db, admission.organizationId, admission.id),
+  ]);
+  return activeTotalMinor(charges) - advance - netPaid(payments);
 }
 
 /** What a payment or refund gives; amount in minor units, negative for a refund. */

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import { readPage } from '../../db/paged-list.ts';
 import { containsText } from '../../db/text-search.ts';
 import { offsetOf, pageOf, type Page } from '../../values/paging.ts';
 import type { AdmissionRecord } from './admissions.resource.ts';
@@ -56,13 +57,7 @@ export async function pageAdmissions(db: Db, filters: AdmissionFilters, pageNo: 
     );
   }
   const [rows, count] = await Promise.all([
-    query
-      .selectAll('admissions')
-      .orderBy('admissions.createdAt', 'desc')
-      .orderBy('admissions.id', 'desc')
-      .limit(pageSize)
-      .offset(offsetOf(pageNo, pageSize))
-      .execute(),
+    readPage(db, query.selectAll('admissions').orderBy('admissions.createdAt', 'desc').orderBy('admissions.id', 'desc').limit(pageSize).offset(offsetOf(pageNo, pageSize)), pageSize, admissions.repo.freeForm),
     query.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return pageOf(rows.map((r) => admissions.repo.toRecord(r)), Number(count.n), pageNo, pageSize);

@@ -4,6 +4,7 @@ import { id, reqStr, str, ts } from '../../values/fields.ts';
 import { fromMinor, money } from '../../values/money.ts';
 import { defineResource, type ResourceRecord } from '../../resources/resource.ts';
 import { statusText } from './admissions.status.ts';
+import { byPatientId } from '../../operations/reads.ts';
 
 export type AdmissionRecord = ResourceRecord<'admissions', 'stage'>;
 
@@ -19,6 +20,7 @@ export const admissions = defineResource({
   namespace: 'admissions',
   audience: member(),
   readsPatientData: true,
+  patientOf: byPatientId,
   table: 'admissions',
   noun: 'admission',
   scope: 'organization',

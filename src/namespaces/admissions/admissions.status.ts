@@ -33,6 +33,19 @@ export const NEXT: Record<KnownStatus, readonly KnownStatus[]> = {
   CANCELLED: [],
 };
 
+/**
+ * The workflow operation that makes the move into each stage (docs/admissions.md). A move into it
+ * by any other operation (update, create) needs that operation's roles (src/access/grants.ts); the
+ * gates are the same for all (admissions.workflow.ts), and every move is in the admission log.
+ * DISCHARGE_REQUESTED back to ADMITTED (a request withdrawn) counts as admit.
+ */
+export const MOVED_BY: Readonly<Record<Exclude<KnownStatus, 'REQUESTED'>, string>> = {
+  ADMITTED: 'admit',
+  DISCHARGE_REQUESTED: 'requestDischarge',
+  DISCHARGED: 'discharge',
+  CANCELLED: 'cancel',
+};
+
 /** The stage a new admission with this status starts at. */
 export function initialStage(status: string): KnownStatus {
   return isKnown(status) ? status : 'REQUESTED';

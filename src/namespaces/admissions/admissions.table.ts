@@ -89,3 +89,20 @@ export interface AdmissionPaymentsTable {
   receivedAt: number;
   createdAt: number;
 }
+
+/** A change of an admission's advance (admissionAdvances, migration 0138): a ledger, append-only; the discharge gate reads it. */
+export interface AdmissionAdvancesTable {
+  id: string;
+  organizationId: string;
+  admissionId: string;
+  patientId: string;
+  /** integer minor units; negative when the advance was lowered (money given back) */
+  amount: number;
+  method: string | null;
+  reference: string | null;
+  /** why: which operation changed the advance, from what to what */
+  reason: string;
+  /** users record id of the staff member who recorded it */
+  recordedByUserId: string | null;
+  recordedAt: number;
+}

@@ -40,7 +40,7 @@ describeEachDialect('admissions', (t) => {
     assert.equal(bed.status, 'OCCUPIED');
     assert.equal(bed.currentAdmissionId, item.id);
     const logs = await k.logs(item.id);
-    assert.deepEqual(logs.map((l) => l.event), ['REQUESTED', 'BED_ASSIGNED']);
+    assert.deepEqual(logs.map((l) => l.event), ['REQUESTED', 'ADVANCE_RECORDED', 'BED_ASSIGNED'], 'the advance is recorded like a payment');
     assert.equal(logs[0]!.performedByUserId, h.receptionist.userId);
     assert.equal(logs[0]!.performedByRole, 'receptionist');
     assert.equal(logs[0]!.patientId, h.patientId);

@@ -6,6 +6,7 @@ import { defineOperation } from '../../operations/operation.ts';
 import { itemsResult } from '../../values/results.ts';
 import { admissionLogRecord } from './admissions.results.ts';
 import { logsOfAdmission } from '../admissionLogs/admissionLogs.public.ts';
+import { byPatientId, itemsReads } from '../../operations/reads.ts';
 
 /**
  * The admission's log, oldest first: `{ items }`. Only the admission is named: the call concerns
@@ -16,7 +17,7 @@ export const getAdmissionLogs = defineOperation({
   namespace: 'admissions',
   name: 'getAdmissionLogs',
   audience: member(),
-  readsPatientData: true,
+  readsPatientData: true, reads: itemsReads(byPatientId),
   summary: 'The log of an admission, oldest first',
   input: z.object({ admissionId: id() }),
   output: itemsResult(admissionLogRecord),

@@ -10,12 +10,13 @@ import { findPatient, patients } from '../patients/patients.public.ts';
 import { rooms } from '../rooms/rooms.public.ts';
 import { services } from '../services/services.public.ts';
 import { findWard, wards } from '../wards/wards.public.ts';
-import { advanceOf, billOf } from './admissions.bill.ts';
+import { billOf } from './admissions.bill.ts';
 import { chargesOfAdmission, toChargeRecord } from './admissions.charges.ts';
 import { findAdmission } from './admissions.repo.ts';
-import { netPaid, paymentsOf } from './admissions.payments.ts';
+import { advanceHeld, netPaid, paymentsOf } from './admissions.payments.ts';
 import { admissions } from './admissions.resource.ts';
 import { billShape, chargeRecord } from './admissions.results.ts';
+import { byPatientId, isPatient, readRecord } from '../../operations/reads.ts';
 
 const slug = () => z.string().trim().toLowerCase().min(1, 'must not be empty').max(64);
 
@@ -28,6 +29,9 @@ async function organizationOfSlug(ctx: Context, organizationSlug: string): Promi
 
 const orNull = async <R>(p: Promise<R | undefined> | undefined) => (await p) ?? null;
 
+/** A record of the answer that names its patient (the read log). */
+type OfPatient = { id: string; patientId: string };
+
 /**
  * Everything the billing desk needs for one admission, whatever its status: the patient, the
  * admission, its ward, room, bed and the room's bed-type service; the active charges and the
@@ -39,6 +43,13 @@ export const getAdmittedPatientDetailForBilling = defineOperation({
   name: 'getAdmittedPatientDetailForBilling',
   audience: member(),
   readsPatientData: true,
+  reads: {
+    records: (result: { patient: { id: string } | null; admission: OfPatient; charges: OfPatient[]; voidedCharges: OfPatient[] }) => [
+      ...(result.patient ? [readRecord(result.patient, isPatient)] : []),
+      readRecord(result.admission, byPatientId),
+      ...[...result.charges, ...result.voidedCharges].map((charge) => readRecord(charge, byPatientId)),
+    ],
+  },
   summary: 'Patient, admission, place, charges and balance due of an admission (by organization slug)',
   input: z.object({ admissionId: id(), organizationSlug: slug() }),
   output: z.object({
@@ -58,13 +69,14 @@ export const getAdmittedPatientDetailForBilling = defineOperation({
     const admission = await findAdmission(ctx.db, organizationId, input.admissionId);
     if (!admission) throw notFound('admission');
     const { db } = ctx;
-    const [patient, ward, room, bed, rows, payments] = await Promise.all([
+    const [patient, ward, room, bed, rows, payments, advance] = await Promise.all([
       orNull(findPatient(db, organizationId, admission.patientId)),
       orNull(admission.wardId ? findWard(db, organizationId, admission.wardId) : undefined),
       orNull(admission.roomId ? rooms.repo.find(db, organizationId, admission.roomId) : undefined),
       orNull(admission.bedId ? beds.repo.find(db, organizationId, admission.bedId) : undefined),
       chargesOfAdmission(db, organizationId, input.admissionId),
       paymentsOf(db, organizationId, input.admissionId),
+      advanceHeld(db, organizationId, input.admissionId),
     ]);
     const serviceId = room?.bedTypeServiceId;
     const bedTypeService = serviceId ? ((await services.repo.find(db, organizationId, serviceId)) ?? null) : null;
@@ -77,7 +89,7 @@ export const getAdmittedPatientDetailForBilling = defineOperation({
       bedTypeService,
       charges: rows.filter((r) => r.voidedAt === null).map(toChargeRecord),
       voidedCharges: rows.filter((r) => r.voidedAt !== null).map(toChargeRecord),
-      ...billOf(rows, advanceOf(admission), netPaid(payments)),
+      ...billOf(rows, advance, netPaid(payments)),
     };
   },
 });

@@ -7,6 +7,7 @@ import { pageResult } from '../../values/results.ts';
 import { admissions } from './admissions.resource.ts';
 import { pageAdmissions } from './admissions.repo.ts';
 import { statusText } from './admissions.status.ts';
+import { byPatientId, itemsReads } from '../../operations/reads.ts';
 
 /**
  * A page of the admissions whose admitting doctor is `doctorId` (a users record id), newest first,
@@ -17,7 +18,7 @@ export const listByDoctorId = defineOperation({
   namespace: 'admissions',
   name: 'listByDoctorId',
   audience: member(),
-  readsPatientData: true,
+  readsPatientData: true, reads: itemsReads(byPatientId),
   summary: 'A page of the admissions of an admitting doctor',
   input: z.object({ doctorId: id(), status: statusText().nullish(), ...paging }),
   output: pageResult(admissions.schemas.record),

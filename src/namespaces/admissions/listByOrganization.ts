@@ -6,6 +6,7 @@ import { pageResult } from '../../values/results.ts';
 import { admissions } from './admissions.resource.ts';
 import { pageAdmissions } from './admissions.repo.ts';
 import { statusText } from './admissions.status.ts';
+import { byPatientId, itemsReads } from '../../operations/reads.ts';
 
 /**
  * A page of the organization's admissions, newest first. `status` filters exactly (a known status
@@ -16,7 +17,7 @@ export const listByOrganization = defineOperation({
   namespace: 'admissions',
   name: 'listByOrganization',
   audience: member(),
-  readsPatientData: true,
+  readsPatientData: true, reads: itemsReads(byPatientId),
   summary: "A page of the organization's admissions, by status and search",
   input: z.object({
     organizationId: id(),

@@ -7,13 +7,14 @@ import { out } from '../../values/results.ts';
 import { paymentRecord } from './admissions.results.ts';
 import { admissions } from './admissions.resource.ts';
 import { amountDue, netPaid, paymentsOf, toPaymentRecord } from './admissions.payments.ts';
+import { byPatientId, itemsReads } from '../../operations/reads.ts';
 
 /** The payments and refunds of an admission, oldest first, with the net received and the balance due. */
 export const listPayments = defineOperation({
   namespace: 'admissions',
   name: 'listPayments', audience: member(),
   summary: 'Payments and refunds of an admission, with the net received and the balance due',
-  readsPatientData: true,
+  readsPatientData: true, reads: itemsReads(byPatientId),
   input: z.object({ admissionId: id(), organizationId: id() }),
   output: z.object({ items: z.array(paymentRecord), paymentsReceived: out.number(), balanceDue: out.number() }),
   async handler(ctx, input) {

@@ -6,13 +6,15 @@ import { fromMinor } from '../../values/money.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { paymentWritten } from './admissions.results.ts';
 import { admissions } from './admissions.resource.ts';
-import { netPaid, paymentsOf, writePayment } from './admissions.payments.ts';
+import { amountDue, netPaid, paymentsOf, writePayment } from './admissions.payments.ts';
+import { stageOfAdmission } from './admissions.repo.ts';
 import { paymentMethod, positiveMoney } from './recordPayment.ts';
 
 /**
  * Pays money back to the patient: stored as a negative payment with its reason (required). No more
  * than what was paid (net of earlier refunds) can be refunded, nor more than a named payment
- * (`refundOf`) less the refunds of it. Logged REFUND_RECORDED.
+ * (`refundOf`) less the refunds of it, nor so much that a discharged admission owes money again
+ * (the discharge found its bill settled). Logged REFUND_RECORDED.
  */
 export const refundPayment = defineOperation({
   namespace: 'admissions',
@@ -39,6 +41,10 @@ export const refundPayment = defineOperation({
       if (!original) throw validationFailed('refundOf', 'is not a payment of this admission');
       const left = Number(original.amount) + netPaid(payments.filter((p) => p.refundOf === original.id));
       if (input.amount > left) throw new AppError('INVALID_STATE', `only ${fromMinor(left).toFixed(2)} of that payment is left to refund`);
+    }
+    if ((await stageOfAdmission(ctx.db, input.organizationId, admission.id)) === 'DISCHARGED') {
+      const due = (await amountDue(ctx.db, admission)) + input.amount;
+      if (due > 0) throw new AppError('INVALID_STATE', `the admission is discharged: this refund would leave ${fromMinor(due).toFixed(2)} due`);
     }
     const refund = { amount: -input.amount, method: input.method, reference: input.reference ?? null, reason: input.reason, refundOf: input.refundOf ?? null };
     return writePayment(ctx, admission, refund);

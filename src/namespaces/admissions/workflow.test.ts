@@ -98,7 +98,7 @@ describeEachDialect('admissions: workflow, payments and the discharge gate', (t)
     assert.deepEqual([listed.paymentsReceived, listed.balanceDue], [300.5, 50]);
     const bill = ok(await call('getAdmittedPatientDetailForBilling', { admissionId: item.id, organizationSlug: h.slug }));
     assert.deepEqual([bill.totals.totalAmount, bill.advancePaid, bill.paymentsReceived, bill.balanceDue], [450.5, 100, 300.5, 50]);
-    assert.deepEqual((await k.events(item.id)).filter((e) => String(e).includes('RECORDED')), ['PAYMENT_RECORDED', 'PAYMENT_RECORDED', 'REFUND_RECORDED']);
+    assert.deepEqual((await k.events(item.id)).filter((e) => String(e).includes('RECORDED')), ['ADVANCE_RECORDED', 'PAYMENT_RECORDED', 'PAYMENT_RECORDED', 'REFUND_RECORDED']);
   });
 
   test('the gate: money due refuses discharge; only an admin or accountant overrides, with a reason, logged and audited', async () => {

@@ -7,7 +7,7 @@ import { claimTime } from './appointments.claims.ts';
 import { clockOf, doctorOf, patientOf, serviceOf } from './appointments.references.ts';
 import { assertWithinSchedule } from './appointments.schedule.ts';
 import { intervalOf } from './appointments.slots.ts';
-import { initialStage, isActive } from './appointments.status.ts';
+import { isActive, startStage } from './appointments.status.ts';
 import { emitEvent } from '../webhooks/webhooks.public.ts';
 
 /** What the three create operations give: the required booking and any other stored fields. */
@@ -27,12 +27,14 @@ export interface Booking {
 }
 
 /**
- * Creates an appointment: checks that the doctor, patient and service are the organization's own,
- * then (unless it is created already cancelled or a no-show) checks the doctor's schedule and claims
- * its time for the doctor under the doctor-day lock, and inserts in the same transaction.
+ * Creates an appointment: only at a start stage (pending, scheduled, confirmed: VALIDATION_FAILED
+ * otherwise), checks that the doctor, patient and service are the organization's own, then (unless
+ * it is an expired hold) checks the doctor's schedule and claims its time for the doctor under the
+ * doctor-day lock, and inserts in the same transaction.
  */
 export async function book(ctx: Context, booking: Booking): Promise<AppointmentRecord> {
   const { organizationId } = booking;
+  const stage = startStage(booking.status);
   await doctorOf(ctx.db, organizationId, booking.doctorId);
   await patientOf(ctx.db, organizationId, booking.patientId);
   let fee = booking.consultationFee;
@@ -59,7 +61,7 @@ export async function book(ctx: Context, booking: Booking): Promise<AppointmentR
     endMinute: interval.end,
     type: null,
     status: booking.status,
-    stage: initialStage(booking.status),
+    stage,
     reason: null,
     notes: null,
     rescheduleReason: null,

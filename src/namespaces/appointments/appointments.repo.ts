@@ -1,5 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
 import { countOf, learnPageStarts, pageStartsOf } from '../../db/list-memo.ts';
+import { readPage } from '../../db/paged-list.ts';
 import type { Db } from '../../db/database.ts';
 import { isPostgres } from '../../db/migrations/dialect-features.ts';
 import type { Database } from '../../db/schema.ts';
@@ -16,7 +17,7 @@ import type { AppointmentsTable } from './appointments.table.ts';
 export type AppointmentRow = Selectable<AppointmentsTable>;
 
 /** The operations that record a move in `history`. */
-export type HistoryOperation = 'reschedule' | 'update' | 'checkIn' | 'start' | 'complete' | 'cancel' | 'markNoShow';
+export type HistoryOperation = 'reschedule' | 'update' | 'checkIn' | 'start' | 'complete' | 'cancel' | 'markNoShow' | 'markPaymentSuccess';
 
 /** One move of an appointment: the values before it, who moved it and why. */
 export interface HistoryEntry {
@@ -212,7 +213,7 @@ export async function pageAppointments(
   const tables = filters.search ? ['appointments', 'patients'] : ['appointments'];
   const starts = pageStartsOf(db, tables, JSON.stringify(['appointments', filters, order, pageSize]));
   const query = pageQueries(db, filters, order, page, pageSize, starts.startOf(page) as PageStart | undefined);
-  const [rows, total] = await Promise.all([query.rows.execute(), countOf(db, tables, query.count)]);
+  const [rows, total] = await Promise.all([readPage(db, query.rows, pageSize, ['history']), countOf(db, tables, query.count)]);
   const own = learnPageStarts(starts, page, pageSize, rows, (row) => [row.startMinute, row.id]);
   return pageOf(own.map(toRecord), total, page, pageSize);
 }

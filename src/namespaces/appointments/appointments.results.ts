@@ -6,7 +6,7 @@ import { STATUSES } from './appointments.status.ts';
 /** Result schemas of the appointments namespace (src/values/results.ts): records as the operations answer them. */
 
 /** The operations that record a move in `history` (HistoryOperation, appointments.repo.ts). */
-const HISTORY_OPERATIONS = ['reschedule', 'update', 'checkIn', 'start', 'complete', 'cancel', 'markNoShow'] as const satisfies readonly HistoryOperation[];
+const HISTORY_OPERATIONS = ['reschedule', 'update', 'checkIn', 'start', 'complete', 'cancel', 'markNoShow', 'markPaymentSuccess'] as const satisfies readonly HistoryOperation[];
 
 /** One move of an appointment (HistoryEntry): the values before it, who moved it and why. */
 export const historyEntry = z
@@ -109,10 +109,9 @@ export const waitlistRecord = out
 /** Counts per status: the known statuses always present, any other stored label as well. */
 export const statusCounts = z.object(Object.fromEntries(STATUSES.map((s) => [s, out.int()])) as Record<(typeof STATUSES)[number], z.ZodInt>).catchall(out.int());
 
-/** Where a notification's sms or email delivery stands (notifications.table.ts ChannelOutcome). */
+/** Where a notification's sms or email delivery stands (notifications.table.ts ChannelOutcome): never the address. */
 const channelOutcome = z.object({
   state: z.enum(['pending', 'sent', 'failed']),
-  to: out.text().nullable(),
   error: out.text().nullable(),
   at: out.ts(),
 });

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import { AppError } from '../../values/errors.ts';
+import { AppError, validationFailed } from '../../values/errors.ts';
 
 /**
  * The appointment lifecycle: the known statuses and the moves between them (docs/appointments.md,
@@ -25,6 +25,30 @@ export const MOVES: Readonly<Record<Status, readonly Status[]>> = {
   no_show: [],
 };
 
+/**
+ * The workflow operation that makes the move into each stage (docs/appointments.md, "A move is the
+ * same move"). A move into such a stage by any other operation (update, markPaymentSuccess) needs
+ * that operation's roles (src/access/grants.ts) and is recorded in `history` under its name. The
+ * stages without one (scheduled, confirmed) are plain edits of a booking.
+ */
+export const MOVED_BY = {
+  checked_in: 'checkIn',
+  in_consultation: 'start',
+  completed: 'complete',
+  cancelled: 'cancel',
+  no_show: 'markNoShow',
+} as const satisfies Partial<Record<Status, string>>;
+
+export type MoveOperation = (typeof MOVED_BY)[keyof typeof MOVED_BY];
+
+/** The workflow operation that makes the move into `stage` (undefined: a plain edit). */
+export function movedBy(stage: Status): MoveOperation | undefined {
+  return (MOVED_BY as Partial<Record<Status, MoveOperation>>)[stage];
+}
+
+/** The stages a new appointment may start at: every other one is reached only by a move. */
+export const STARTS: readonly Status[] = ['pending', 'scheduled', 'confirmed'];
+
 /** Stages whose appointment no longer holds its time (nor does a pending hold past holdExpiresAt). */
 export const RELEASED = ['cancelled', 'no_show'] as const;
 
@@ -38,6 +62,13 @@ export function isKnown(status: string): status is Status {
 /** The stage of a new appointment: its status when known, else `scheduled` (a label of a booked visit). */
 export function initialStage(status: string): Status {
   return isKnown(status) ? status : 'scheduled';
+}
+
+/** The stage a new appointment starts at: VALIDATION_FAILED for a status only a move reaches (STARTS). */
+export function startStage(status: string): Status {
+  const stage = initialStage(status);
+  if (STARTS.includes(stage)) return stage;
+  throw validationFailed('status', `a new appointment is ${STARTS.join(', ')} (or a status of your own); ${stage} is reached only by ${movedBy(stage) ?? 'a move'}`);
 }
 
 /** The stage a stored row is at (rows carry a known status in `stage`; anything else counts as scheduled). */
@@ -59,6 +90,12 @@ export function stageAfter(current: { stage: string; status: string }, status: s
   throw new AppError('INVALID_STATE', `a ${named} appointment cannot become ${status}; allowed next: ${allowed}`, {
     details: [{ path: 'status', message: `current ${named}; allowed next: ${allowed}` }],
   });
+}
+
+/** The stage `status` moves the appointment into, undefined when it stays at its stage (a label, or the stage again). */
+export function enteredStage(current: { stage: string; status: string }, status: string): Status | undefined {
+  const stage = stageAfter(current, status);
+  return stage === stageOf(current) ? undefined : stage;
 }
 
 export interface HoldState {

@@ -69,3 +69,18 @@ export const ITEM_FIELDS = [
   'patientJoinedAt', 'paymentMethod', 'paymentStatus', 'reason', 'rescheduleReason', 'scheduledDate', 'scheduledTime', 'seriesId',
   'serviceId', 'status', 'type', 'updatedAt',
 ];
+
+const MOVE_OPERATIONS: Record<string, string> = { checked_in: 'checkIn', in_consultation: 'start', completed: 'complete', cancelled: 'cancel', no_show: 'markNoShow' };
+
+/**
+ * Books an appointment (appointments.create with `data`) and moves it to `status` by the workflow
+ * operation that makes that move: create starts a visit only as pending, scheduled or confirmed.
+ */
+export async function bookAt(t: TestApp, data: Record<string, unknown>, status: string, token?: string): Promise<Record<string, unknown> & { id: string }> {
+  const options = token ? { token } : {};
+  const item = (ok(await t.call('appointments', 'create', data, options)) as { item: Record<string, unknown> & { id: string } }).item;
+  const operation = MOVE_OPERATIONS[status];
+  if (!operation) throw new Error(`bookAt: ${status} is not reached by a workflow operation`);
+  const move = { id: item.id, organizationId: data.organizationId, reason: `test: ${status}` };
+  return (ok(await t.call('appointments', operation, move, options)) as { item: Record<string, unknown> & { id: string } }).item;
+}

@@ -128,8 +128,8 @@ describeEachDialect(
         const done = ok(await create(d, { scheduledTime: '14:00' })).item;
         ok(await call('update', { id: done.id, organizationId: d.org, status: 'completed' }));
         failsWith(await create(d, { scheduledTime: '14:00' }), 'CONFLICT', 409);
-        // Created already cancelled (an import): holds nothing.
-        ok(await create(d, { scheduledTime: '14:10', status: 'cancelled' }));
+        // Created already cancelled is refused: a cancelled visit is reached only by a move (cancel).
+        failsWith(await create(d, { scheduledTime: '14:10', status: 'cancelled' }), 'VALIDATION_FAILED', 400);
       });
 
       test('the doctor\'s reserved time is not bookable', async () => {

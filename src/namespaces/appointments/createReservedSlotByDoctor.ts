@@ -12,7 +12,7 @@ import { out } from '../../values/results.ts';
 import { reservedSlotRecord } from './appointments.results.ts';
 
 /** `endTime` may be 24:00, the end of the day. */
-const endTime = () => z.string().regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, 'must be a time HH:mm from 00:01 to 24:00');
+const endTime = () => z.string().max(5, 'must be a time HH:mm from 00:01 to 24:00').regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, 'must be a time HH:mm from 00:01 to 24:00');
 const MAX_BLOCKS = 48;
 
 const input = z

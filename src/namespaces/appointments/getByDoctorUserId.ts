@@ -9,6 +9,7 @@ import { dateFilter, filter, statusList } from './appointments.fields.ts';
 import { clockOf, userIdsByReference } from './appointments.references.ts';
 import { pageResult } from '../../values/results.ts';
 import { appointmentRecord } from './appointments.results.ts';
+import { byPatientId, itemsReads } from '../../operations/reads.ts';
 
 /**
  * A doctor's appointments in the organization. doctorUserId is the doctor's users record id or
@@ -16,7 +17,7 @@ import { appointmentRecord } from './appointments.results.ts';
  */
 export const getByDoctorUserId = defineOperation({
   namespace: 'appointments',
-  name: 'getByDoctorUserId', audience: member(), readsPatientData: true,
+  name: 'getByDoctorUserId', audience: member(), readsPatientData: true, reads: itemsReads(byPatientId),
   summary: 'Page through a doctor\'s appointments with date and status filters',
   input: z.object({
     doctorUserId: id(),

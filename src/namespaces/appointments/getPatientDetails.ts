@@ -6,9 +6,13 @@ import { findPatient, patients } from '../patients/patients.public.ts';
 import { getRow, toRecord, visitsOf } from './appointments.repo.ts';
 import { out } from '../../values/results.ts';
 import { appointmentRecord } from './appointments.results.ts';
+import { byPatientId, isPatient, readRecord } from '../../operations/reads.ts';
 
 /** How many of the most recent visits are listed; `totalVisits` counts them all. */
 const VISITS_SHOWN = 50;
+
+/** A visit names its patient (the read log). */
+type Visit = { id: string; patientId: string };
 
 /**
  * The appointment's patient (null if the patient record was deleted) with their visit history in
@@ -17,6 +21,12 @@ const VISITS_SHOWN = 50;
 export const getPatientDetails = defineOperation({
   namespace: 'appointments',
   name: 'getPatientDetails', audience: member(), readsPatientData: true,
+  reads: {
+    records: (result: { patient: { id: string } | null; appointment: Visit; visits: Visit[] }) => [
+      ...(result.patient ? [readRecord(result.patient, isPatient)] : []),
+      ...[result.appointment, ...result.visits].map((visit) => readRecord(visit, byPatientId)),
+    ],
+  },
   summary: 'The appointment\'s patient with this organization\'s visit history',
   input: z.object({ appointmentId: id(), organizationId: id() }),
   output: z.object({ patient: patients.schemas.record.nullable(), appointment: appointmentRecord, visits: z.array(appointmentRecord), totalVisits: out.int() }),

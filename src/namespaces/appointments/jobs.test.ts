@@ -4,7 +4,7 @@ import { describeEachDialect, ok, type TestApp } from '../../../test/harness.ts'
 import { JobRunner, type JobDefinition } from '../../jobs/runner.ts';
 import { createServices } from '../../providers/index.ts';
 import { autoNoShow, followUps, lapsedHolds, reminders } from './appointments.jobs.ts';
-import { appointments, booking, clinic, organization, patient, type Clinic } from './appointments.testkit.ts';
+import { appointments, bookAt, booking, clinic, organization, patient, type Clinic } from './appointments.testkit.ts';
 
 /** Asia/Kolkata is UTC+05:30, no daylight saving: local 2030-03-04 10:00 is 04:30 UTC. */
 const at = (local: string) => Date.parse(`${local}:00+05:30`);
@@ -94,8 +94,8 @@ describeEachDialect(
     test('a follow-up that has come is told once to the patient, and followUpNotificationSent is set', async () => {
       const date = nextDay();
       clock = at(`${date}T08:00`);
-      const visit = ok(await call('create', booking(c, { patientId: c.signedPatient.id, scheduledDate: '2030-02-01', scheduledTime: '12:00', status: 'completed', followUpDate: date }))).item;
-      const later = ok(await call('create', booking(c, { patientId: c.signedPatient.id, scheduledDate: '2030-02-01', scheduledTime: '13:00', status: 'completed', followUpDate: '2031-01-01' }))).item;
+      const visit = await bookAt(t(), booking(c, { patientId: c.signedPatient.id, scheduledDate: '2030-02-01', scheduledTime: '12:00', followUpDate: date }), 'completed');
+      const later = await bookAt(t(), booking(c, { patientId: c.signedPatient.id, scheduledDate: '2030-02-01', scheduledTime: '13:00', followUpDate: '2031-01-01' }), 'completed');
       await run(t(), followUps);
       clock += 16 * 60_000;
       await run(t(), followUps);

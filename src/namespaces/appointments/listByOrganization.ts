@@ -8,6 +8,7 @@ import { dateFilter, filter, label } from './appointments.fields.ts';
 import { clockOf } from './appointments.references.ts';
 import { pageResult } from '../../values/results.ts';
 import { appointmentRecord } from './appointments.results.ts';
+import { byPatientId, itemsReads } from '../../operations/reads.ts';
 
 /**
  * The organization's appointments: searchQuery (contains, case-insensitive) over the patient's
@@ -15,7 +16,7 @@ import { appointmentRecord } from './appointments.results.ts';
  */
 export const listByOrganization = defineOperation({
   namespace: 'appointments',
-  name: 'listByOrganization', audience: member(), readsPatientData: true,
+  name: 'listByOrganization', audience: member(), readsPatientData: true, reads: itemsReads(byPatientId),
   summary: 'Page through the organization\'s appointments with search and date filters',
   input: z.object({
     organizationId: id(),

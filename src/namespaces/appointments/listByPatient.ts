@@ -7,6 +7,7 @@ import { pageAppointments } from './appointments.repo.ts';
 import { filter, statusList } from './appointments.fields.ts';
 import { pageResult } from '../../values/results.ts';
 import { appointmentRecord } from './appointments.results.ts';
+import { byPatientId, itemsReads } from '../../operations/reads.ts';
 
 /**
  * The appointments of a patient record (which belongs to one organization, found from it),
@@ -15,7 +16,7 @@ import { appointmentRecord } from './appointments.results.ts';
  */
 export const listByPatient = defineOperation({
   namespace: 'appointments',
-  name: 'listByPatient', audience: self(ownerByPatient('patientId')), readsPatientData: true,
+  name: 'listByPatient', audience: self(ownerByPatient('patientId')), readsPatientData: true, reads: itemsReads(byPatientId),
   summary: 'Page through a patient record\'s appointments, optionally on one date and in some statuses',
   input: z.object({
     patientId: id(),

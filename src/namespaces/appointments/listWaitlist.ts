@@ -5,13 +5,14 @@ import { defineOperation } from '../../operations/operation.ts';
 import { listEntries } from './appointments.waitlist.ts';
 import { itemsResult } from '../../values/results.ts';
 import { waitlistRecord } from './appointments.results.ts';
+import { byPatientId, itemsReads } from '../../operations/reads.ts';
 
 /** The organization's waitlist, by day and then first come first (at most 1,000 entries). */
 export const listWaitlist = defineOperation({
   namespace: 'appointments',
   name: 'listWaitlist', audience: member(),
   summary: 'The waitlist of the organization, a doctor, a patient or a day, first come first',
-  readsPatientData: true,
+  readsPatientData: true, reads: itemsReads(byPatientId),
   input: z.object({ organizationId: id(), doctorId: id().nullish(), patientId: id().nullish(), date: date().nullish() }),
   output: itemsResult(waitlistRecord),
   async handler(ctx, input) {

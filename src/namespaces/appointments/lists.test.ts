@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { orgId, signIn } from '../../../test/builders.ts';
 import { describeEachDialect, failsWith, ok } from '../../../test/harness.ts';
-import { appointments, booking, clinic, doctor, organization, patient, type Clinic } from './appointments.testkit.ts';
+import { appointments, bookAt, booking, clinic, doctor, organization, patient, type Clinic } from './appointments.testkit.ts';
 
 /** Tuesday 2030-01-15 09:00 UTC (14:30 in Asia/Kolkata). */
 const NOW = Date.UTC(2030, 0, 15, 9, 0);
@@ -11,7 +11,8 @@ describeEachDialect(
   'appointments lists and figures',
   (t) => {
     const call = (apiName: string, data: Record<string, unknown>, token?: string) => appointments(t())(apiName, data, token);
-    const book = async (c: Clinic, data: Record<string, unknown>) => ok(await call('create', booking(c, data))).item;
+    const book = async (c: Clinic, { status, ...data }: Record<string, unknown>) =>
+      typeof status === 'string' && ['checked_in', 'in_consultation', 'completed', 'cancelled', 'no_show'].includes(status) ? bookAt(t(), booking(c, data), status) : ok(await call('create', booking(c, { status, ...data }))).item;
     const reasons = (page: { items: { reason: string }[] }) => page.items.map((a) => a.reason);
 
     describe('listByOrganization', () => {

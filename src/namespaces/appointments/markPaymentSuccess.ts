@@ -5,11 +5,13 @@ import { AppError, validationFailed } from '../../values/errors.ts';
 import { id, ts } from '../../values/fields.ts';
 import { money } from '../../values/money.ts';
 import { defineOperation, type Context } from '../../operations/operation.ts';
-import { getRow, patchRow, toRecord, type AppointmentRow } from './appointments.repo.ts';
+import { getRow, historyText, patchRow, toRecord, type AppointmentRow } from './appointments.repo.ts';
+import { assertMayEnter, moveEntry, STAGE_EVENTS } from './appointments.moves.ts';
+import { emitEvent } from '../webhooks/webhooks.public.ts';
 import { claimTime } from './appointments.claims.ts';
 import { label } from './appointments.fields.ts';
 import { ownerByAppointment } from './appointments.owners.ts';
-import { assertMayRun, isActive, MOVES, stageAfter, stageOf, WORKFLOW } from './appointments.status.ts';
+import { assertMayRun, enteredStage, isActive, MOVES, stageOf, WORKFLOW } from './appointments.status.ts';
 import { out } from '../../values/results.ts';
 import { appointmentRecord } from './appointments.results.ts';
 
@@ -59,7 +61,8 @@ function verifySignature(ctx: Context, data: Input): void {
 /**
  * Confirms a payment: paymentStatus `paid`, amountPaid (default the consultation fee), paidAt
  * (default now), method and gateway references, and the status moved forward (default
- * `confirmed`). The same gateway payment reported again answers the record unchanged; another
+ * `confirmed`; a move into a stage a workflow operation makes needs its roles and is kept in
+ * `history` like it, as is the move to confirmed). The same gateway payment reported again answers the record unchanged; another
  * payment on a paid appointment is CONFLICT. A pending hold that expired is paid only if its time
  * is still free (CONFLICT otherwise). Called by the appointment's patient (the account linked to its
  * record) or the staff.
@@ -80,7 +83,8 @@ export const markPaymentSuccess = defineOperation({
     }
     assertMayRun('markPaymentSuccess', current);
     const status = data.status ?? (MOVES[stageOf(current)].includes('confirmed') ? 'confirmed' : current.status);
-    const stage = stageAfter(current, status);
+    const entered = enteredStage(current, status);
+    if (entered) assertMayEnter(ctx, data.organizationId, entered);
     const now = ctx.now();
     if (!isActive(current, now)) {
       await claimTime(ctx, current, { start: Number(current.startMinute), end: Number(current.endMinute) });
@@ -95,10 +99,14 @@ export const markPaymentSuccess = defineOperation({
       gatewayPaymentId: data.gatewayPaymentId ?? null,
       checkoutSessionId: data.checkoutSessionId ?? null,
       status,
-      stage,
+      stage: entered ?? stageOf(current),
       holdExpiresAt: null,
       updatedAt: now,
     };
-    return { item: await patchRow(ctx.db, data.organizationId, data.id, changes), alreadyRecorded: false };
+    if (entered) changes.history = historyText([...toRecord(current).history, moveEntry(ctx, current, entered, 'markPaymentSuccess', null)]);
+    const item = await patchRow(ctx.db, data.organizationId, data.id, changes);
+    const event = entered ? STAGE_EVENTS[entered] : undefined;
+    if (event) await emitEvent(ctx.db, ctx, data.organizationId, event, { appointment: item, reason: null });
+    return { item, alreadyRecorded: false };
   },
 });

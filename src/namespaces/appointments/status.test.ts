@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import { describeEachDialect, failsWith, ok } from '../../../test/harness.ts';
 import { addDays } from '../../time/zone.ts';
-import { appointments, booking, clinic, type Clinic } from './appointments.testkit.ts';
+import { appointments, bookAt, booking, clinic, type Clinic } from './appointments.testkit.ts';
 
 const NOW = Date.UTC(2030, 0, 15, 9, 0);
 
@@ -12,7 +12,10 @@ describeEachDialect(
     const call = (apiName: string, data: Record<string, unknown>) => appointments(t())(apiName, data);
     let c: Clinic;
     let day = 0;
-    const book = async (data: Record<string, unknown> = {}) => ok(await call('create', booking(c, { scheduledDate: addDays('2032-01-01', ++day), ...data }))).item;
+    const book = async ({ status, ...data }: Record<string, unknown> = {}) =>
+      status === 'cancelled'
+        ? bookAt(t(), booking(c, { scheduledDate: addDays('2032-01-01', ++day), ...data }), status)
+        : ok(await call('create', booking(c, { scheduledDate: addDays('2032-01-01', ++day), status, ...data }))).item;
     const setStatus = (id: string, status: string) => call('update', { id, organizationId: c.org, status });
     const stageOf = async (id: string) => (await t().database.db.selectFrom('appointments').select('stage').where('id', '=', id).executeTakeFirstOrThrow()).stage;
 
@@ -28,7 +31,7 @@ describeEachDialect(
       assert.match(error.message, /allowed next: completed/);
       failsWith(await setStatus(a.id, 'cancelled'), 'INVALID_STATE', 409);
       assert.equal(ok(await setStatus(a.id, 'completed')).item.status, 'completed');
-      const checkedIn = await book({ status: 'checked_in' });
+      const checkedIn = await bookAt(t(), booking(c, { scheduledDate: addDays('2032-01-01', ++day) }), 'checked_in');
       failsWith(await setStatus(checkedIn.id, 'no_show'), 'INVALID_STATE', 409);
     });
 

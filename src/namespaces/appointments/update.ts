@@ -1,10 +1,9 @@
 import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
-import { callerId } from '../../caller/caller.ts';
 import { bool, date, id, reqStr, time, ts } from '../../values/fields.ts';
 import { money } from '../../values/money.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { getRow, historyText, patchRow, toRecord, type AppointmentRow } from './appointments.repo.ts';
+import { getRow, historyText, patchRow, toRecord, type AppointmentRow, type HistoryEntry } from './appointments.repo.ts';
 import { claimTime } from './appointments.claims.ts';
 import { freedBy, offerFreedTime } from './appointments.waitlist.ts';
 import { defined } from './appointments.booking.ts';
@@ -12,17 +11,18 @@ import { duration, label, statusText, text } from './appointments.fields.ts';
 import { clockOf, serviceOf } from './appointments.references.ts';
 import { assertWithinSchedule } from './appointments.schedule.ts';
 import { intervalOf } from './appointments.slots.ts';
-import { isActive, stageAfter } from './appointments.status.ts';
+import { enteredStage, isActive, stageOf } from './appointments.status.ts';
 import { appointmentItem } from './appointments.results.ts';
-import { STAGE_EVENTS } from './appointments.moves.ts';
+import { assertMayEnter, moveEntry, STAGE_EVENTS } from './appointments.moves.ts';
 import { emitEvent } from '../webhooks/webhooks.public.ts';
 
 /**
- * Changes any field; status takes any text (the interface says so: the forward-only rules are the
- * workflow operations'). A change that makes the appointment hold time it did not hold before (a
- * new date, time or duration, or a status that takes it back from cancelled) is checked for
- * clashes like a booking. A move is kept in `history`; status `cancelled` sets cancelledAt to now
- * unless it is given.
+ * Changes any field; status takes any text (the interface says so), a known one only along the
+ * status table. A move into a stage a workflow operation makes (completed by complete ...) needs
+ * that operation's roles and is kept in `history` under its name, like the operation keeps it.
+ * A change that makes the appointment hold time it did not hold before (a new date, time or
+ * duration, or an expired hold confirmed) is checked for clashes like a booking. Status
+ * `cancelled` sets cancelledAt to now unless it is given.
  */
 export const update = defineOperation({
   namespace: 'appointments',
@@ -60,19 +60,24 @@ export const update = defineOperation({
     const now = ctx.now();
     const changes: Partial<AppointmentRow> = { ...defined(fields), updatedAt: now };
     if (changes.serviceId && changes.serviceId !== current.serviceId) await serviceOf(ctx.db, organizationId, changes.serviceId, current.doctorId);
-    if (changes.status !== undefined) changes.stage = stageAfter(current, changes.status);
-    if (changes.stage === 'cancelled' && current.stage !== 'cancelled' && fields.cancelledAt === undefined) changes.cancelledAt = now;
+    const entered = changes.status === undefined ? undefined : enteredStage(current, changes.status);
+    if (entered) {
+      assertMayEnter(ctx, organizationId, entered);
+      changes.stage = entered;
+    }
+    if (entered === 'cancelled' && fields.cancelledAt === undefined) changes.cancelledAt = now;
 
     const next = { ...current, ...changes };
     const interval = intervalOf(next.scheduledDate, next.scheduledTime, next.duration);
     const moved = interval.start !== Number(current.startMinute) || interval.end !== Number(current.endMinute);
+    const entries: HistoryEntry[] = [];
     if (moved) {
       changes.startMinute = interval.start;
       changes.endMinute = interval.end;
-      const previous = { scheduledDate: current.scheduledDate, scheduledTime: current.scheduledTime, duration: current.duration, status: current.status };
-      const history = [...toRecord(current).history, { at: now, by: callerId(ctx.caller), operation: 'update' as const, previous, reason: next.rescheduleReason }];
-      changes.history = historyText(history);
+      entries.push({ ...moveEntry(ctx, current, stageOf(current), 'update', next.rescheduleReason), operation: 'update' });
     }
+    if (entered) entries.push(moveEntry(ctx, current, entered, 'update', entered === 'cancelled' ? next.cancelledReason : null));
+    if (entries.length) changes.history = historyText([...toRecord(current).history, ...entries]);
     if (isActive(next, now) && (moved || !isActive(current, now))) {
       if (moved) {
         const { timeZone } = await clockOf(ctx, organizationId);
@@ -82,8 +87,8 @@ export const update = defineOperation({
     }
     const item = await patchRow(ctx.db, organizationId, recordId, changes);
     await offerFreedTime(ctx, freedBy(current, { ...next, startMinute: interval.start, endMinute: interval.end }, now));
-    const entered = changes.stage !== undefined && changes.stage !== current.stage ? STAGE_EVENTS[changes.stage] : undefined;
-    if (entered) await emitEvent(ctx.db, ctx, organizationId, entered, { appointment: item, reason: item.cancelledReason ?? null });
+    const event = entered ? STAGE_EVENTS[entered] : undefined;
+    if (event) await emitEvent(ctx.db, ctx, organizationId, event, { appointment: item, reason: item.cancelledReason ?? null });
     if (moved) await emitEvent(ctx.db, ctx, organizationId, 'appointment.rescheduled', { appointment: item, previous: { scheduledDate: current.scheduledDate, scheduledTime: current.scheduledTime } });
     return { item };
   },

@@ -72,5 +72,5 @@ function within(query: ReadsQuery, window: Pick<ReadFilter, 'from' | 'to'>): Rea
 
 async function pageOfReads(db: Db, tables: string[], query: ReadsQuery, pageNo: number, pageSize: number): Promise<Page<PatientDataRead>> {
   const rows = query.selectAll().orderBy('at', 'desc').orderBy('id', 'desc');
-  return pageOfQuery(db, tables, query, rows, pageNo, pageSize, toRead);
+  return pageOfQuery(db, tables, query, rows, pageNo, pageSize, toRead, ['recordIds', 'patientIds']);
 }

@@ -20,6 +20,7 @@ export const givenPassword = () => z.string().min(1, 'must not be empty').max(PA
 export const normalizedEmail = () =>
   z
     .string()
+    .max(400)
     .trim()
     .toLowerCase()
     .pipe(email());
@@ -58,13 +59,14 @@ export const mobileFields = {
   phone: z.string().max(40).nullish(),
   countryCode: z
     .string()
+    .max(40)
     .trim()
     .regex(/^\+?\d{1,4}$/, 'must be a country calling code such as +91')
     .nullish(),
 };
 
 /** A one-time code as sendOtp and patients.requestLink send it: six digits. */
-export const otpCode = () => z.string().trim().regex(/^\d{6}$/, 'must be six digits');
+export const otpCode = () => z.string().max(40).trim().regex(/^\d{6}$/, 'must be six digits');
 
 /** Replaces mobileNumber by its normalised form (countryCode applied), or reports it at `mobileNumber`. */
 export function withNormalizedMobile<T extends { mobileNumber: string; countryCode?: string | null | undefined }>(

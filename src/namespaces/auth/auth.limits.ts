@@ -3,7 +3,8 @@ import type { RateLimit } from '../../operations/operation.ts';
 /**
  * Rate limits of the auth namespace (and of patients linking their accounts by code), in one place. Each guessing-prone operation is limited per
  * identifier (so one account or number cannot be hammered from many addresses) and per address
- * (so one address cannot spray many accounts). signUp, resetPassword and socialSignUpCallback
+ * (so one address cannot spray many accounts); login counts failures instead, so that nobody can
+ * lock an owner out (signInFailures). signUp, resetPassword and socialSignUpCallback
  * (which makes this service call the provider) are limited per address. The dispatcher counts
  * before the handler runs, successful and refused calls alike (not calls failing validation);
  * the next call over a limit is 429 RATE_LIMITED with Retry-After. These are the default windows:
@@ -11,7 +12,11 @@ import type { RateLimit } from '../../operations/operation.ts';
  * the database for all processes (src/rpc/rate-limits.ts).
  */
 export const LIMITS = {
-  login: { identifier: { points: 10, seconds: 15 * 60 }, address: { points: 50, seconds: 15 * 60 } },
+  login: {
+    identifierAtAddress: { points: 10, seconds: 15 * 60 },
+    identifier: { points: 100, seconds: 15 * 60 },
+    address: { points: 50, seconds: 15 * 60 },
+  },
   sendOtp: { identifier: { points: 5, seconds: 60 * 60 }, address: { points: 20, seconds: 60 * 60 } },
   verifyOtp: { identifier: { points: 10, seconds: 15 * 60 }, address: { points: 50, seconds: 15 * 60 } },
   forgotPassword: { identifier: { points: 5, seconds: 60 * 60 }, address: { points: 20, seconds: 60 * 60 } },
@@ -31,4 +36,27 @@ export function perIdentifier<I>(name: string, window: Window, key: (input: I) =
 
 export function perAddress<I>(name: string, window: Window): RateLimit<I> {
   return { name: `${name}:address`, points: window.points, durationSeconds: window.seconds, key: (_input, ctx) => ctx.ip };
+}
+
+/**
+ * Sign-in throttling (docs/identity.md): failed sign-ins to one account from one address (a
+ * success from there starts the count again), and failed sign-ins to the account from every
+ * address, over which only addresses that have failed on it are refused, so that an attacker
+ * cannot lock the owner out (RateLimit.sparesUncountedBy).
+ */
+export function signInFailures<I>(name: string, windows: { identifierAtAddress: Window; identifier: Window }, key: (input: I) => string | undefined): RateLimit<I>[] {
+  const atAddress = `${name}:identifierAtAddress`;
+  return [
+    {
+      name: atAddress,
+      points: windows.identifierAtAddress.points,
+      durationSeconds: windows.identifierAtAddress.seconds,
+      key: (input, ctx) => {
+        const identifier = key(input);
+        return identifier === undefined ? undefined : `${identifier} ${ctx.ip}`;
+      },
+      onSuccess: 'reset',
+    },
+    { ...perIdentifier(name, windows.identifier, key), onSuccess: 'refund', sparesUncountedBy: atAddress },
+  ];
 }

@@ -4,6 +4,7 @@ import { hashPassword } from '../../caller/passwords.ts';
 import type { Db } from '../../db/database.ts';
 import { newId } from '../../values/ids.ts';
 import { parseJsonArray } from '../../values/record.ts';
+import type { Selectable } from 'kysely';
 import type { UsersTable } from '../users/users.public.ts';
 import { newPassword, normalizedEmail } from './auth.fields.ts';
 import { createIdentity, endSessions, findIdentityByEmail, updateIdentity, type IdentityRow } from './auth.identities.ts';
@@ -24,7 +25,7 @@ export interface PlatformAdminOptions {
 
 export interface PlatformAdminResult {
   identity: IdentityRow;
-  user: UsersTable;
+  user: Selectable<UsersTable>;
   createdIdentity: boolean;
   createdUser: boolean;
   /** Set only when the password was generated here: show it once, it is stored only hashed. */
@@ -73,7 +74,7 @@ export async function createPlatformAdmin(db: Db, options: PlatformAdminOptions)
   });
 }
 
-async function ensurePlatformUser(db: Db, idpUserId: string, email: string, now: number): Promise<{ user: UsersTable; created: boolean }> {
+async function ensurePlatformUser(db: Db, idpUserId: string, email: string, now: number): Promise<{ user: Selectable<UsersTable>; created: boolean }> {
   const current = await db
     .selectFrom('users')
     .selectAll()

@@ -7,7 +7,7 @@ import { signedInResult } from './auth.results.ts';
 import { recordAudit } from '../../audit/trail.ts';
 import { givenPassword, normalizedEmail, normalizeMobileNumber, phoneNumber } from './auth.fields.ts';
 import { findIdentityByEmail, findIdentityByPhone, normalizeEmail, recordSignIn } from './auth.identities.ts';
-import { LIMITS, perAddress, perIdentifier } from './auth.limits.ts';
+import { LIMITS, perAddress, signInFailures } from './auth.limits.ts';
 import { signedIn } from './auth.session.ts';
 
 type Identifier = { kind: 'email' | 'phone'; value: string };
@@ -43,7 +43,9 @@ const rejected = () => new AppError('UNAUTHENTICATED', 'wrong email, phone or pa
 /**
  * Signs in with a password. Every failure is the same UNAUTHENTICATED answer, and an unknown
  * account still spends one password check, so neither the answer nor its timing tells whether
- * the account exists. Runs its own short transaction after the (slow) check.
+ * the account exists. Failures are throttled per account and address, and per account without
+ * locking out an address that has not failed (auth.limits.ts). Runs its own short transaction
+ * after the (slow) check.
  */
 export const login = defineOperation({
   namespace: 'auth',
@@ -53,8 +55,8 @@ export const login = defineOperation({
   input,
   output: signedInResult,
   rateLimits: [
-    perIdentifier('auth.login', LIMITS.login.identifier, (input: { identifier: Identifier }) => input.identifier.value),
     perAddress('auth.login', LIMITS.login.address),
+    ...signInFailures('auth.login', LIMITS.login, (input: { identifier: Identifier }) => input.identifier.value),
   ],
   async handler(ctx, { password, identifier }) {
     const identity =

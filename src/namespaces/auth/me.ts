@@ -3,6 +3,7 @@ import { self } from '../../operations/audience.ts';
 import { signedIn } from '../../caller/caller.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { out } from '../../values/results.ts';
+import { isPatient, readRecord } from '../../operations/reads.ts';
 
 /**
  * Who am I: the signed-in account, its user records in organizations (roles as they count now,
@@ -11,6 +12,7 @@ import { out } from '../../values/results.ts';
 export const me = defineOperation({
   namespace: 'auth',
   name: 'me', audience: self(), tokenRequired: true, readsPatientData: true,
+  reads: { records: (result: { linkedPatients: { id: string; organizationId: string }[] }) => result.linkedPatients.map((patient) => readRecord(patient, isPatient)) },
   summary: 'The signed-in account: its memberships and roles, and the patient records linked to it',
   input: z.object({}),
   output: z.object({
@@ -28,11 +30,14 @@ export const me = defineOperation({
       }),
     ),
     linkedPatients: z.array(z.object({ id: out.id(), organizationId: out.id(), name: out.text() })),
+    /** Invitations waiting for this account's answer (users.listMyInvitations lists them). */
+    pendingInvitations: out.int(),
   }),
   async handler(ctx) {
     const caller = signedIn(ctx.caller);
     const organizationIds = caller.memberships.flatMap((m) => (m.organizationId === null ? [] : [m.organizationId]));
-    const [identity, organizations, linked] = await Promise.all([
+    const now = ctx.now();
+    const [identity, organizations, linked, invitations] = await Promise.all([
       ctx.db.selectFrom('identities').select('email').where('id', '=', caller.idpUserId).executeTakeFirst(),
       organizationIds.length === 0 ? [] : ctx.db.selectFrom('organizations').select(['id', 'name']).where('id', 'in', organizationIds).execute(),
       // The patients table read here, not through the patients namespace, which depends on auth.
@@ -44,6 +49,13 @@ export const me = defineOperation({
         .orderBy('createdAt')
         .orderBy('id')
         .execute(),
+      ctx.db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('idpUserId', '=', caller.idpUserId)
+        .where('invitationStatus', '=', 'pending')
+        .where('invitationExpiresAt', '>', now)
+        .executeTakeFirstOrThrow(),
     ]);
     const nameOf = new Map(organizations.map((o) => [o.id, o.name]));
     return {
@@ -58,6 +70,7 @@ export const me = defineOperation({
         blocked: m.blocked,
       })),
       linkedPatients: linked.map((p) => ({ id: p.id, organizationId: p.organizationId, name: p.name })),
+      pendingInvitations: Number(invitations.n),
     };
   },
 });

@@ -113,18 +113,32 @@ describeEachDialect('auth signUp and login', (t) => {
     failsWith(await call('login', { email: uniqueEmail(), password: 'x'.repeat(257) }), 'VALIDATION_FAILED', 400);
   });
 
-  test(`login is limited to ${LIMITS.login.identifier.points} tries per identifier, from any address`, async () => {
+  test(`login failures are limited to ${LIMITS.login.identifierAtAddress.points} per account and address; the owner elsewhere is not locked out`, async () => {
     const email = uniqueEmail();
     ok(await signUp({ email }));
-    for (let i = 0; i < LIMITS.login.identifier.points; i++) {
-      failsWith(await call('login', { email, password: 'wrong password' }), 'UNAUTHENTICATED', 401);
+    const attacker = nextIp();
+    for (let i = 0; i < LIMITS.login.identifierAtAddress.points; i++) {
+      failsWith(await call('login', { email, password: 'wrong password' }, attacker), 'UNAUTHENTICATED', 401);
     }
-    // Even the right password, from yet another address, waits now.
-    const limited = await call('login', { email: email.toUpperCase(), password: PASSWORD });
+    // Even the right password waits now, from that address.
+    const limited = await call('login', { email: email.toUpperCase(), password: PASSWORD }, attacker);
     failsWith(limited, 'RATE_LIMITED', 429);
     assert.ok(Number(limited.headers['retry-after']) > 0);
-    // Another account is not affected.
-    ok(await call('login', { email: ok(await signUp()).user.email, password: PASSWORD }));
+    // The owner, from another address, signs in; and another account is not affected.
+    ok(await call('login', { email, password: PASSWORD }));
+    ok(await call('login', { email: ok(await signUp()).user.email, password: PASSWORD }, attacker));
+  });
+
+  test('a successful login starts the count of its address again', async () => {
+    const email = uniqueEmail();
+    ok(await signUp({ email }));
+    const ip = nextIp();
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < LIMITS.login.identifierAtAddress.points - 1; i++) {
+        failsWith(await call('login', { email, password: 'wrong password' }, ip), 'UNAUTHENTICATED', 401);
+      }
+      ok(await call('login', { email, password: PASSWORD }, ip));
+    }
   });
 
   test(`login is limited to ${LIMITS.login.address.points} tries per address`, async () => {

@@ -16,7 +16,7 @@ const input = z.object({
   code: z.string().trim().min(1, 'must not be empty').max(2048),
   redirectUri: redirectUri(),
   // RFC 7636: 43 to 128 characters of A-Z a-z 0-9 - . _ ~
-  codeVerifier: z.string().regex(/^[A-Za-z0-9\-._~]{43,128}$/, 'must be the PKCE code verifier from socialSignUp'),
+  codeVerifier: z.string().max(128).regex(/^[A-Za-z0-9\-._~]{43,128}$/, 'must be the PKCE code verifier from socialSignUp'),
   redirect_uri: str().nullish(),
 });
 

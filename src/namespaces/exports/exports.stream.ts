@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import { containsLiteral } from '../../db/text-search.ts';
 import type { Database } from '../../db/schema.ts';
+import type { StreamedReads } from '../../operations/reads.ts';
 import { appointmentResource, encounterResource, patientResource, practitionerResource } from './exports.fhir.ts';
 
 /** What can be exported, and from which table (every column as stored; FHIR where a mapping exists). */
@@ -33,10 +34,13 @@ export class ExportStream {
   readonly fileName: string;
   readonly total: number;
   readonly lines: AsyncIterable<string>;
+  /** the patients of the rows as they are sent, for the read log (exports.reads.ts) */
+  readonly reads: StreamedReads;
 
-  constructor(total: number, format: ExportFormat, resource: ExportResource, lines: AsyncIterable<string>) {
+  constructor(total: number, format: ExportFormat, resource: ExportResource, lines: AsyncIterable<string>, reads: StreamedReads) {
     this.total = total;
     this.lines = lines;
+    this.reads = reads;
     this.contentType = CONTENT_TYPES[format];
     this.fileName = `${resource}.${format === 'csv' ? 'csv' : 'ndjson'}`;
   }
@@ -102,9 +106,19 @@ function fhirOf(resource: ExportResource, row: Row, timeZone: string): Row {
   }
 }
 
-/** RFC 4180: a cell with a comma, quote or line break is quoted, quotes doubled; null is empty. */
-function csvCell(value: unknown): string {
+/** What a spreadsheet may read as the start of a formula (OWASP, "CSV Injection"). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * One CSV cell. Text that a spreadsheet would run as a formula (beginning with `=`, `+`, `-`, `@`,
+ * a tab or a carriage return) gets a leading single quote, so it is shown as text; a number column
+ * (a number, not text) is written as the number, a negative one included. Then RFC 4180: a cell
+ * with a comma, quote or line break is quoted, quotes doubled; null is empty.
+ */
+export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
-  const text = typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint' ? String(value) : JSON.stringify(value);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  const isNumber = typeof value === 'number' || typeof value === 'bigint';
+  const text = typeof value === 'string' ? value : isNumber || typeof value === 'boolean' ? String(value) : JSON.stringify(value);
+  const safe = !isNumber && FORMULA_START.test(text) ? `'${text}` : text;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }

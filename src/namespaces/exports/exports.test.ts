@@ -63,6 +63,21 @@ describeEachDialect(
       assert.ok(!records.some((r) => r.name === 'Someone Elsewhere'));
     });
 
+    test('the read log names every exported patient, a page of rows per entry; exports of other records write none', async () => {
+      const entries = () => t().database.db.selectFrom('patientDataReads').selectAll().where('organizationId', '=', org).where('operation', '=', 'exports.stream').execute();
+      await t().app.readLog.flush();
+      const before = (await entries()).length;
+      await exportOf(t(), { organizationId: org, resource: 'patients' }, admin.token);
+      await t().app.readLog.flush();
+      const written = (await entries()).slice(before);
+      assert.deepEqual(written.map((e) => JSON.parse(e.patientIds).length).sort((a: number, b: number) => b - a), [PAGE_ROWS, PAGE_ROWS, PATIENTS - 2 * PAGE_ROWS]);
+      assert.equal(new Set(written.flatMap((e) => JSON.parse(e.patientIds) as string[])).size, PATIENTS);
+      assert.ok(written.every((e) => e.actorIdpUserId === admin.idpUserId));
+      await exportOf(t(), { organizationId: org, resource: 'inventoryItems' }, admin.token);
+      await t().app.readLog.flush();
+      assert.equal((await entries()).length, before + 3);
+    });
+
     test('CSV: a header and one quoted line per record', async () => {
       const answer = await exportOf(t(), { organizationId: org, resource: 'patients', format: 'csv' }, admin.token);
       assert.equal(answer.status, 200);

@@ -5,17 +5,19 @@ import { defineOperation } from '../../operations/operation.ts';
 import { AppError } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import { findOrganizationById } from '../organizations/organizations.public.ts';
+import { ExportReads } from './exports.reads.ts';
 import { countRows, EXPORTABLE, ExportStream, linesOf, rowsOf, type ExportResource } from './exports.stream.ts';
 
 /**
  * Extension: an organization's records of one kind, all of them, streamed by `POST /export` (the
  * same body): NDJSON or CSV of the stored columns, or FHIR R4 NDJSON where a mapping exists. The
  * total is known before the first line (`x-export-total`), so a client can show progress. Called
- * through /api it answers BAD_REQUEST (a stream is no envelope). Each export is in the audit trail.
+ * through /api it answers BAD_REQUEST (a stream is no envelope). Each export is in the audit trail,
+ * and the patients of its rows in the read log as they are sent (exports.reads.ts).
  */
 export const stream = defineOperation({
   namespace: 'exports',
-  name: 'stream', audience: member(),
+  name: 'stream', audience: member(), readsPatientData: true, reads: { records: (stream: ExportStream) => stream.reads },
   summary: "Stream an organization's records (NDJSON, CSV or FHIR R4) through POST /export",
   input: z.object({
     organizationId: id(),
@@ -31,6 +33,8 @@ export const stream = defineOperation({
     const timeZone = organization?.timezone ?? ctx.config.timeZone;
     const total = await countRows(ctx.db, input.resource, input.organizationId);
     await recordAudit(ctx.db, ctx, { operation: `exports.stream:${input.resource}:${input.format}`, recordId: null, organizationId: input.organizationId });
-    return new ExportStream(total, input.format, input.resource, linesOf(rowsOf(ctx.db, input.resource, input.organizationId), input.format, input.resource, timeZone));
+    const reads = new ExportReads(input.resource);
+    const rows = reads.tap(rowsOf(ctx.db, input.resource, input.organizationId));
+    return new ExportStream(total, input.format, input.resource, linesOf(rows, input.format, input.resource, timeZone), reads);
   },
 });

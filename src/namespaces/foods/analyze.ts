@@ -1,4 +1,4 @@
-import { everyone } from '../../operations/audience.ts';
+import { self } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { AppError } from '../../values/errors.ts';
 import { defineOperation, type RateLimit } from '../../operations/operation.ts';
@@ -72,7 +72,9 @@ function failure(result: Extract<FoodAnalysisResult, { ok: false }>, image: Food
  */
 export const analyze = defineOperation({
   namespace: 'foods',
-  name: 'analyze', audience: everyone,
+  // It spends a paid provider's quota: a signed-in account, in every mode but the optional one's
+  // calls without a token (the interface's own rule for these namespaces, CONTRACT.md section 7).
+  name: 'analyze', audience: self(),
   summary: 'Recognise the foods in an image, with calories and macros, matched to the catalogue',
   input,
   rateLimits: [perAddress],

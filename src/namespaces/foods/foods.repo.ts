@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import { countOf } from '../../db/list-memo.ts';
 import type { Db } from '../../db/database.ts';
+import { readPage } from '../../db/paged-list.ts';
 import { isPostgres } from '../../db/migrations/dialect-features.ts';
 import { containsLiteral } from '../../db/text-search.ts';
 import { notFound } from '../../values/errors.ts';
@@ -173,7 +174,7 @@ export async function pageFoods(db: Db, filter: FoodFilter, paging: Paging, opti
     let rowsQuery = visible(db, filter).selectAll().orderBy('nameKey').orderBy('id').limit(pageSize + 1);
     if (after) rowsQuery = rowsQuery.where((eb) => eb(eb.refTuple('nameKey', 'id'), '>', eb.tuple(after.nameKey, after.id)));
     else if (skipped > 0) rowsQuery = rowsQuery.offset(skipped);
-    rows = await rowsQuery.execute();
+    rows = await readPage(db, rowsQuery, pageSize, ['ingredients', 'nutritionPer100g', 'servings']);
   }
   const more = rows.length > pageSize;
   // A first page that holds every match is its own count: no second pass over the foods.

@@ -1,6 +1,7 @@
 import { everyone } from '../../operations/audience.ts';
 import { sql } from 'kysely';
 import { z } from 'zod';
+import { readPage } from '../../db/paged-list.ts';
 import { containsLiteral, containsText } from '../../db/text-search.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { out, pageResult } from '../../values/results.ts';
@@ -59,13 +60,7 @@ export const list = defineOperation({
     const size = input.limit ?? input.pageSize ?? DEFAULT_PAGE_SIZE;
     const offset = input.offset ?? ((input.page ?? 1) - 1) * size;
     const [rows, count] = await Promise.all([
-      filtered(ctx.db, input)
-        .selectAll()
-        .orderBy(input.sortBy, input.sortOrder)
-        .orderBy('id', input.sortOrder)
-        .limit(size)
-        .offset(offset)
-        .execute(),
+      readPage(ctx.db, filtered(ctx.db, input).selectAll().orderBy(input.sortBy, input.sortOrder).orderBy('id', input.sortOrder).limit(size).offset(offset), size, homeCollections.repo.freeForm),
       filtered(ctx.db, input).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
     ]);
     const total = Number(count.n);

@@ -6,10 +6,11 @@ import { defineOperation } from '../../operations/operation.ts';
 import { itemResult } from '../../values/results.ts';
 import { labOrderRecord } from './labOrders.results.ts';
 import { findLabOrder } from './labOrders.repo.ts';
+import { byPatientId, itemReads } from '../../operations/reads.ts';
 
 export const getById = defineOperation({
   namespace: 'labOrders',
-  name: 'getById', audience: member(), readsPatientData: true,
+  name: 'getById', audience: member(), readsPatientData: true, reads: itemReads(byPatientId),
   summary: 'A lab order of the organization with its tests',
   input: z.object({ id: id(), organizationId: id() }),
   output: itemResult(labOrderRecord),

@@ -6,11 +6,12 @@ import { pageResult } from '../../values/results.ts';
 import { labReportOrderRecord } from './labOrders.results.ts';
 import { pageLabOrders } from './labOrders.repo.ts';
 import { filesOfOrders } from './labOrders.resultFiles.ts';
+import { byPatientId, itemsReads } from '../../operations/reads.ts';
 
 /** The list of listByOrganization, each order with its result files (`resultFiles`, oldest upload first). */
 export const getLabReport = defineOperation({
   namespace: 'labOrders',
-  name: 'getLabReport', audience: member(), readsPatientData: true,
+  name: 'getLabReport', audience: member(), readsPatientData: true, reads: itemsReads(byPatientId),
   summary: "A page of the organization's lab orders with their tests and result files, newest first",
   input: z.object({ organizationId: id(), ...paging }),
   output: pageResult(labReportOrderRecord),

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Db, Dialect } from '../../db/database.ts';
 import { lockedIfPostgres } from '../../db/locks.ts';
+import { readPage } from '../../db/paged-list.ts';
 import { fromMinor, toMinor } from '../../values/money.ts';
 import { offsetOf, pageOf, type Page } from '../../values/paging.ts';
 import { toBool } from '../../values/record.ts';
@@ -164,7 +165,7 @@ function sameTest(a: StoredTest, b: StoredTest): boolean {
 export async function pageLabOrders(db: Db, organizationId: string, pageNo: number, pageSize: number): Promise<Page<LabOrderRecord>> {
   const base = db.selectFrom('labOrders').where('organizationId', '=', organizationId);
   const [rows, count] = await Promise.all([
-    base.selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(pageSize).offset(offsetOf(pageNo, pageSize)).execute(),
+    readPage(db, base.selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(pageSize).offset(offsetOf(pageNo, pageSize)), pageSize, []),
     base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
   ]);
   const tests = await testsOf(db, organizationId, rows.map((r) => r.id));

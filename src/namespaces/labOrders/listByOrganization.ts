@@ -5,10 +5,11 @@ import { defineOperation } from '../../operations/operation.ts';
 import { pageResult } from '../../values/results.ts';
 import { labOrderRecord } from './labOrders.results.ts';
 import { pageLabOrders } from './labOrders.repo.ts';
+import { byPatientId, itemsReads } from '../../operations/reads.ts';
 
 export const listByOrganization = defineOperation({
   namespace: 'labOrders',
-  name: 'listByOrganization', audience: member(), readsPatientData: true,
+  name: 'listByOrganization', audience: member(), readsPatientData: true, reads: itemsReads(byPatientId),
   summary: "A page of the organization's lab orders with their tests, newest first",
   input: z.object({ organizationId: id(), ...paging }),
   output: pageResult(labOrderRecord),

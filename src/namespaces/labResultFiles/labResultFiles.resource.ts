@@ -3,6 +3,7 @@ import { ownerOfResultList } from './labResultFiles.labOrder.ts';
 import { z } from 'zod';
 import { id, idpUserId, reqStr, str } from '../../values/fields.ts';
 import { defineResource, type ResourceRecord } from '../../resources/resource.ts';
+import { patientOfFile } from './labResultFiles.reads.ts';
 
 /** Largest file accepted: 1 GiB (a DICOM series can be large; anything bigger is not a single result file). */
 export const MAX_FILE_SIZE = 1024 * 1024 * 1024;
@@ -24,6 +25,7 @@ const ALIASES: Record<string, string> = { 'image/jpg': 'image/jpeg', 'image/pjpe
 export const mimeType = () =>
   z
     .string()
+    .max(255)
     .trim()
     .toLowerCase()
     .transform((v) => ALIASES[v] ?? v)
@@ -47,6 +49,7 @@ export const labResultFiles = defineResource({
   // A linked patient lists the files of its own lab order (labOrderId); the whole list is the staff's.
   audiences: { list: self(ownerOfResultList as OwnerOf<unknown>) },
   readsPatientData: true,
+  patientOf: patientOfFile,
   table: 'labResultFiles',
   scope: 'organization',
   clientTimestamps: true,

@@ -71,8 +71,8 @@ describeEachDialect(
       const p = await linkedPatient(t());
       const item = await notifyOn(t(), p, ['in_app', 'sms', 'email']);
       assert.deepEqual(item.channelDelivery, {
-        sms: { state: 'pending', to: null, error: null, at: NOW },
-        email: { state: 'pending', to: null, error: null, at: NOW },
+        sms: { state: 'pending', error: null, at: NOW },
+        email: { state: 'pending', error: null, at: NOW },
       });
       assert.equal(item.deliveryState, null, 'no push channel');
       const w = worker(t());
@@ -86,9 +86,8 @@ describeEachDialect(
       assert.equal(mails.length, 1);
       assert.match(mails[0]!.raw, /Subject: Appointment tomorrow/);
       const after = await stored(t(), item);
-      assert.equal(after.channelDelivery.sms.state, 'sent');
-      assert.equal(after.channelDelivery.sms.to, texts[0]!.to);
-      assert.deepEqual(after.channelDelivery.email, { state: 'sent', to: p.email, error: null, at: NOW });
+      assert.deepEqual(after.channelDelivery.sms, { state: 'sent', error: null, at: NOW }, 'the state, never the number');
+      assert.deepEqual(after.channelDelivery.email, { state: 'sent', error: null, at: NOW }, 'the state, never the address');
     });
 
     test('a provider that fails is retried with backoff, and the message goes out once when it is back', async () => {

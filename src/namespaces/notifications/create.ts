@@ -17,7 +17,8 @@ export const createInput = z.object({
 /**
  * Creates a notification through notify(): `module` is an alias of relatedEntityType (rules 1
  * and 2: when both are sent, relatedEntityType wins); a dedupeKey already used in the
- * organization returns the stored notification (`created: false`) and queues nothing.
+ * organization returns the stored notification (`created: false`) and queues nothing. A recipient
+ * who is not one of the organization's own people is VALIDATION_FAILED (notifications.recipients.ts).
  */
 export const create = defineOperation({
   namespace: 'notifications',
@@ -28,6 +29,6 @@ export const create = defineOperation({
   output: notifyResult,
   async handler(ctx, input) {
     const { module, relatedEntityType, ...rest } = input;
-    return writeNotification(ctx.db, ctx, { ...rest, relatedEntityType: relatedEntityType !== undefined ? relatedEntityType : module });
+    return writeNotification(ctx.db, ctx, { ...rest, relatedEntityType: relatedEntityType !== undefined ? relatedEntityType : module }, 'refuse');
   },
 });

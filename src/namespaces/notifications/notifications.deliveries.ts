@@ -3,6 +3,7 @@ import type { Db, Dialect } from '../../db/database.ts';
 import type { PushDevicesTable } from '../pushDevices/pushDevices.public.ts';
 import type { NotificationRecord } from './notifications.resource.ts';
 import { toRecord } from './notifications.repo.ts';
+import { isRecipient } from './notifications.recipients.ts';
 import { lockedIfPostgres } from '../../db/locks.ts';
 import { fromJsonText, toJsonText } from '../../values/record.ts';
 import type { ChannelDelivery, ChannelOutcome, DeliveryChannel, NotificationDeliveriesTable } from './notifications.table.ts';
@@ -43,9 +44,18 @@ export async function claimDue(db: Db, dialect: Dialect, now: number, leaseMs: n
     .execute();
 }
 
-export async function findNotification(db: Db, notificationId: string): Promise<NotificationRecord | undefined> {
+/** The notification to deliver, and whether the recipient rule holds for it (`recipientRule`, migration 0136). */
+export async function findNotification(db: Db, notificationId: string): Promise<(NotificationRecord & { recipientRule: boolean }) | undefined> {
   const row = await db.selectFrom('notifications').selectAll().where('id', '=', notificationId).executeTakeFirst();
-  return row ? toRecord(row) : undefined;
+  return row ? { ...toRecord(row), recipientRule: Boolean(row.recipientRule) } : undefined;
+}
+
+/**
+ * Checked again when a notification is delivered: its recipient is still one of the
+ * organization's own people (a person unlinked or removed since it was written gets nothing).
+ */
+export async function stillRecipient(db: Db, notification: NotificationRecord & { recipientRule: boolean }): Promise<boolean> {
+  return !notification.recipientRule || isRecipient(db, notification.organizationId, notification.recipientIdpUserId);
 }
 
 /** The person's active devices, most recently seen first. */

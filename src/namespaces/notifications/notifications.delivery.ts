@@ -37,10 +37,25 @@ export function outcomeOf(devices: DeviceRow[], tickets: PushTicket[]): Delivery
       return;
     }
     const kind = ticket?.details?.error;
-    errors.push(`device ${device.id}: ${kind ? `${kind}: ` : ''}${ticket?.message ?? 'no ticket'}`);
+    // The provider's message may quote the device's token, its secret address: never kept.
+    const message = (ticket?.message ?? 'no ticket').replaceAll(device.providerPushToken, 'the device\'s token');
+    errors.push(`device ${device.id}: ${kind ? `${kind}: ` : ''}${message}`);
     if (kind === DEVICE_NOT_REGISTERED) unregistered.push({ id: device.id, providerPushToken: device.providerPushToken, reason: kind });
   });
   const state = errors.length === 0 ? 'sent' : ticketIds.length > 0 ? 'partial' : 'failed';
   return { state, ticketIds, error: errors.length ? errors.join('; ').slice(0, MAX_ERROR_TEXT) : null, unregistered };
 }
 
+
+const EMAIL = /[^\s<>"'(),;:]+@[^\s<>"'(),;:]+/g;
+/** A run of at least 7 digits, with the separators a phone number is written with. */
+const PHONE = /\+?\d(?:[\s().-]?\d){6,}/g;
+
+/**
+ * A provider's error text without the address it was sending to, nor anything that looks like an
+ * email address or a phone number: notifications show staff a delivery's state and why, never
+ * where it went.
+ */
+export function withoutContacts(text: string, address: string): string {
+  return text.split(address).join('the recipient').replace(EMAIL, 'the recipient').replace(PHONE, 'the recipient');
+}

@@ -14,9 +14,11 @@ import {
   recordChannel,
   recordDelivery,
   settleJob,
+  stillRecipient,
   type DeliveryJob,
 } from './notifications.deliveries.ts';
-import { messageFor, NO_ACTIVE_DEVICES, outcomeOf, type DeliveryOutcome } from './notifications.delivery.ts';
+import { messageFor, NO_ACTIVE_DEVICES, outcomeOf, withoutContacts, type DeliveryOutcome } from './notifications.delivery.ts';
+import { NOT_A_RECIPIENT } from './notifications.recipients.ts';
 import type { NotificationRecord } from './notifications.resource.ts';
 import type { ChannelOutcome, DeliveryChannel } from './notifications.table.ts';
 import { EXPIRED } from './notifications.notify.ts';
@@ -143,7 +145,11 @@ export class DeliveryWorker {
     if (job.channel === 'sms' || job.channel === 'email') return this.#deliverMessage(job, job.channel);
   }
 
-  /** One sms or email: to the recipient's number or address; retried with backoff when the provider fails. */
+  /**
+   * One sms or email: to the recipient's number or address, looked up now and never kept on the
+   * notification (staff read it); retried with backoff when the provider fails. A recipient who
+   * is no longer one of the organization's own people gets nothing.
+   */
   async #deliverMessage(job: DeliveryJob, channel: 'sms' | 'email'): Promise<void> {
     const { db, options } = this.#deps;
     const notification = await findNotification(db, job.notificationId);
@@ -151,22 +157,24 @@ export class DeliveryWorker {
       await settleJob(db, job, this.#now(), { state: 'done', lastError: 'notification deleted' });
       return;
     }
-    const failed = (error: string, to: string | null = null) => this.#settleChannel(job, channel, 'failed', { state: 'failed', to, error });
+    const failed = (error: string) => this.#settleChannel(job, channel, 'failed', { state: 'failed', error });
     if (job.attempts > options.maxAttempts) return failed(`gave up after ${options.maxAttempts} attempts: ${job.lastError ?? 'interrupted'}`);
     if (notification.expiresAt !== null && notification.expiresAt <= this.#now()) return failed(EXPIRED);
+    if (!(await stillRecipient(db, notification))) return failed(NOT_A_RECIPIENT);
     const to = await contactOf(db, notification, channel);
     if (!to) return failed(channel === 'sms' ? NO_MOBILE_NUMBER : NO_EMAIL_ADDRESS);
     try {
       await this.#send(channel, to, notification);
     } catch (error) {
-      const reason = reasonOf(error);
-      if (job.attempts >= options.maxAttempts) return failed(`${channel} provider failed ${job.attempts} times; last: ${reason}`, to);
+      // A provider's message may quote the address (a mail server's refusal does): never kept.
+      const reason = withoutContacts(reasonOf(error), to);
+      if (job.attempts >= options.maxAttempts) return failed(`${channel} provider failed ${job.attempts} times; last: ${reason}`);
       const now = this.#now();
-      const outcome: ChannelOutcome = { state: 'pending', to, error: `attempt ${job.attempts} of ${options.maxAttempts} failed (${reason}); retrying`, at: now };
+      const outcome: ChannelOutcome = { state: 'pending', error: `attempt ${job.attempts} of ${options.maxAttempts} failed (${reason}); retrying`, at: now };
       const nextAttemptAt = now + retryDelayMs(job.attempts, options.retryBaseMs, options.retryMaxMs);
       return this.#settleChannel(job, channel, 'pending', outcome, nextAttemptAt, reason);
     }
-    return this.#settleChannel(job, channel, 'done', { state: 'sent', to, error: null });
+    return this.#settleChannel(job, channel, 'done', { state: 'sent', error: null });
   }
 
   async #send(channel: 'sms' | 'email', to: string, notification: NotificationRecord): Promise<void> {
@@ -206,6 +214,7 @@ export class DeliveryWorker {
     if (notification.expiresAt !== null && notification.expiresAt <= this.#now()) {
       return this.#settle(job, 'done', { deliveryState: 'failed', deliveryError: EXPIRED });
     }
+    if (!(await stillRecipient(db, notification))) return this.#settle(job, 'done', { deliveryState: 'failed', deliveryError: NOT_A_RECIPIENT });
     const devices = await activeDevices(db, notification.recipientIdpUserId);
     if (devices.length === 0) return this.#settle(job, 'done', { deliveryState: 'failed', deliveryError: NO_ACTIVE_DEVICES });
 

@@ -4,6 +4,7 @@ import type { Context } from '../../operations/operation.ts';
 import { enqueueDelivery, insertOnce } from './notifications.repo.ts';
 import { DEFAULT_CHANNELS, type DeliveryState, type NotificationRecord } from './notifications.resource.ts';
 import type { ChannelDelivery, ChannelOutcome } from './notifications.table.ts';
+import { isRecipient, notARecipient, NOT_A_RECIPIENT, recipientRuleHolds } from './notifications.recipients.ts';
 
 export type { NotificationRecord } from './notifications.resource.ts';
 
@@ -48,21 +49,31 @@ export const EXPIRED = 'expired before delivery';
  * transaction (`db` is the trx): the notification and, when it is to be pushed, its outbox job
  * are written there, so both commit or neither does; the delivery worker sends it after commit.
  * With a dedupeKey already used in the organization the stored notification is returned with
- * `created: false` and nothing is queued again.
+ * `created: false` and nothing is queued again. A recipient who is not one of the organization's
+ * own people (notifications.recipients.ts) gets nothing: the notification is kept with every
+ * channel failed, so that the operation that notifies still succeeds.
  */
 export async function notify(db: Db, ctx: Context, input: NotifyInput): Promise<{ item: NotificationRecord; created: boolean }> {
-  return writeNotification(db, ctx, input);
+  return writeNotification(db, ctx, input, 'withhold');
 }
 
-/** notify() plus the stored fields notifications.create may carry. */
+/**
+ * notify() plus the stored fields notifications.create may carry. `stranger` says what becomes of
+ * a recipient who is not one of the organization's own people: `refuse` (VALIDATION_FAILED, the
+ * same answer whether or not the identity exists) or `withhold` (kept, delivered on no channel).
+ */
 export async function writeNotification(
   db: Db,
   ctx: Context,
   input: NotifyInput & StoredFields,
+  stranger: 'refuse' | 'withhold',
 ): Promise<{ item: NotificationRecord; created: boolean }> {
   const now = ctx.now();
+  const recipientRule = recipientRuleHolds(ctx);
+  const withheld = recipientRule && !(await isRecipient(db, input.organizationId, input.recipientIdpUserId));
+  if (withheld && stranger === 'refuse') throw notARecipient();
   const channels = [...new Set(input.channels ?? DEFAULT_CHANNELS)];
-  const delivery = initialDelivery(ctx, input, channels, now);
+  const delivery = withheld ? withheldDelivery(channels) : initialDelivery(ctx, input, channels, now);
   const isRead = input.isRead ?? false;
   const record: NotificationRecord = {
     id: newId(),
@@ -82,7 +93,7 @@ export async function writeNotification(
     deliveryState: delivery.state,
     pushTicketIds: input.pushTicketIds ?? null,
     deliveryError: input.deliveryError !== undefined ? input.deliveryError : delivery.error,
-    channelDelivery: initialChannels(ctx, input, channels, now),
+    channelDelivery: withheld ? withheldChannels(channels, now) : initialChannels(ctx, input, channels, now),
     dedupeKey: input.dedupeKey ?? null,
     expiresAt: input.expiresAt ?? null,
     isRead,
@@ -91,7 +102,7 @@ export async function writeNotification(
     createdAt: input.createdAt ?? now,
     updatedAt: now,
   };
-  const result = await insertOnce(db, record);
+  const result = await insertOnce(db, record, recipientRule);
   if (result.created) {
     if (delivery.enqueue) await enqueueDelivery(db, result.item, now, 'push');
     for (const channel of OUTBOX_CHANNELS) {
@@ -120,10 +131,21 @@ function initialChannels(ctx: Context, input: StoredFields & NotifyInput, channe
   const configured = { sms: ctx.services.sms !== undefined, email: ctx.services.mailer !== undefined };
   const missing = { sms: NO_SMS_PROVIDER, email: NO_MAILER };
   const outcome = (channel: 'sms' | 'email'): ChannelOutcome => {
-    if (expired) return { state: 'failed', to: null, error: EXPIRED, at: now };
-    return { state: 'pending', to: null, error: configured[channel] ? null : missing[channel], at: now };
+    if (expired) return { state: 'failed', error: EXPIRED, at: now };
+    return { state: 'pending', error: configured[channel] ? null : missing[channel], at: now };
   };
   return Object.fromEntries(named.map((channel) => [channel, outcome(channel)]));
+}
+
+/** A notification to someone who is not a recipient: every channel failed, nothing queued. */
+function withheldDelivery(channels: string[]): InitialDelivery {
+  return channels.includes('push') ? { state: 'failed', error: NOT_A_RECIPIENT, enqueue: false } : { state: null, error: null, enqueue: false };
+}
+
+function withheldChannels(channels: string[], now: number): ChannelDelivery | null {
+  const named = OUTBOX_CHANNELS.filter((c) => channels.includes(c));
+  if (named.length === 0) return null;
+  return Object.fromEntries(named.map((channel) => [channel, { state: 'failed', error: NOT_A_RECIPIENT, at: now } satisfies ChannelOutcome]));
 }
 
 interface InitialDelivery {

@@ -1,6 +1,7 @@
 import type { Expression, ExpressionBuilder, Selectable, SqlBool } from 'kysely';
 import { countOf, learnPageStarts, pageStartsOf } from '../../db/list-memo.ts';
 import type { Db } from '../../db/database.ts';
+import { readPage } from '../../db/paged-list.ts';
 import type { Database } from '../../db/schema.ts';
 import { offsetOf, pageOf, type Page } from '../../values/paging.ts';
 import { newId } from '../../values/ids.ts';
@@ -16,12 +17,12 @@ export const toRecord = (row: Selectable<NotificationsTable>) => notifications.r
  * (organizationId, dedupeKey) index is correct under concurrency on both databases: on
  * PostgreSQL a second insert of the same key waits for the first transaction and then does
  * nothing, and the following SELECT (a new snapshot under READ COMMITTED) sees the committed row;
- * SQLite serialises writers.
+ * SQLite serialises writers. `recipientRule`: whether delivery checks the recipient again.
  */
-export async function insertOnce(db: Db, record: NotificationRecord): Promise<{ item: NotificationRecord; created: boolean }> {
+export async function insertOnce(db: Db, record: NotificationRecord, recipientRule: boolean): Promise<{ item: NotificationRecord; created: boolean }> {
   const rows = await db
     .insertInto('notifications')
-    .values(notifications.repo.toRow(record))
+    .values({ ...notifications.repo.toRow(record), recipientRule })
     .onConflict((oc) => oc.columns(['organizationId', 'dedupeKey']).doNothing())
     .returningAll()
     .execute();
@@ -144,13 +145,7 @@ export async function pageNotifications(db: Db, filter: NotificationFilter, page
     ? ordered.where((eb) => eb(eb.refTuple('createdAt', 'id'), '<=', eb.tuple(start[0], start[1])))
     : ordered.offset(offsetOf(pageNo, pageSize));
   const [rows, total] = await Promise.all([
-    db
-      .selectFrom('notifications')
-      .selectAll()
-      .where('id', 'in', pageIds)
-      .orderBy('createdAt', 'desc')
-      .orderBy('id', 'desc')
-      .execute(),
+    readPage(db, db.selectFrom('notifications').selectAll().where('id', 'in', pageIds).orderBy('createdAt', 'desc').orderBy('id', 'desc'), pageSize, notifications.repo.freeForm),
     countNotifications(db, filter),
   ]);
   const own = learnPageStarts(starts, pageNo, pageSize, rows, (row) => [row.createdAt, row.id]);

@@ -1,7 +1,9 @@
 import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { idpUserId, reqStr, str } from '../../values/fields.ts';
+import { out } from '../../values/results.ts';
 import { defineResource, type ResourceRecord } from '../../resources/resource.ts';
+import type { ChannelDelivery, ChannelOutcome } from './notifications.table.ts';
 
 /** Push delivery progress of a notification (null when its channels do not include `push`). */
 export const DELIVERY_STATES = ['pending', 'sent', 'failed', 'partial'] as const;
@@ -13,6 +15,17 @@ export const DEFAULT_CHANNELS = ['in_app', 'push'] as const;
 export const deliveryState = () => z.enum(DELIVERY_STATES, { error: `must be one of: ${DELIVERY_STATES.join(', ')}` });
 export const channelList = () => z.array(z.string().trim().min(1).max(32)).max(10);
 export const dedupeKey = () => z.string().trim().min(1, 'must not be empty').max(256);
+
+/** Where an sms or email delivery stands, as staff see it: its state and why, never the address (docs/notifications.md). */
+const channelOutcome = z.object({ state: z.enum(['pending', 'sent', 'failed']), error: out.text().nullable(), at: out.ts() });
+export const channelDeliverySchema = z.object({ sms: channelOutcome.optional(), email: channelOutcome.optional() });
+
+/** The outcomes as answered: an address kept by a row written before migration 0137 is left out. */
+function withoutAddresses(delivery: ChannelDelivery | null): ChannelDelivery | null {
+  if (delivery === null) return null;
+  const shown = (o: ChannelOutcome): ChannelOutcome => ({ state: o.state, error: o.error, at: o.at });
+  return Object.fromEntries(Object.entries(delivery).map(([channel, outcome]) => [channel, shown(outcome)]));
+}
 
 /**
  * The notifications resource. Only getById is generated: create (module alias, dedupe, outbox),
@@ -41,14 +54,15 @@ export const notifications = defineResource({
     deliveryState: { kind: 'string', schema: deliveryState() },
     pushTicketIds: { kind: 'strings' },
     deliveryError: { kind: 'string' },
-    channelDelivery: { kind: 'json' },
+    channelDelivery: { kind: 'json', schema: channelDeliverySchema, read: withoutAddresses },
     dedupeKey: { kind: 'string', schema: dedupeKey() },
     expiresAt: { kind: 'ts' },
     isRead: { kind: 'bool' },
     readAt: { kind: 'ts' },
     openedAt: { kind: 'ts' },
   },
+  internal: ['recipientRule'],
 });
 
 /** A notification as the API returns it: every field present, unset ones null; deliveryState one of DELIVERY_STATES. */
-export type NotificationRecord = Omit<ResourceRecord<'notifications'>, 'deliveryState'> & { deliveryState: DeliveryState | null };
+export type NotificationRecord = Omit<ResourceRecord<'notifications', 'recipientRule'>, 'deliveryState'> & { deliveryState: DeliveryState | null };

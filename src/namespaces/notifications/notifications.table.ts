@@ -3,11 +3,13 @@ import type { Bool, Json } from '../../values/record.ts';
 /** The outbox's channels: one job per channel a notification is sent on. */
 export type DeliveryChannel = 'push' | 'sms' | 'email';
 
-/** Where a notification's sms or email delivery stands. */
+/**
+ * Where a notification's sms or email delivery stands. The address it goes to is looked up at
+ * each attempt and never kept here: staff read this (rows written before migration 0137 had `to`).
+ */
 export interface ChannelOutcome {
   state: 'pending' | 'sent' | 'failed';
-  /** the address it went to (a mobile number or an email address), once known */
-  to: string | null;
+  /** why it failed or is retried, without the address */
   error: string | null;
   /** unix ms of the last change */
   at: number;
@@ -37,6 +39,8 @@ export interface NotificationsTable {
   channelDelivery: Json<ChannelDelivery> | null;
   dedupeKey: string | null;
   expiresAt: number | null;
+  /** the recipient rule held when it was written, so delivery checks the recipient again (migration 0136) */
+  recipientRule: Bool;
   isRead: Bool;
   readAt: number | null;
   openedAt: number | null;

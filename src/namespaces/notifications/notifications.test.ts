@@ -370,7 +370,7 @@ describeEachDialect(
       const other = await signIn(t(), { organizationId: orgId(), roles: ['doctor'] });
       failsWith(await t().call('notifications', 'create', base(org), { token: other.token }), 'FORBIDDEN', 403);
       failsWith(await t().call('notifications', 'listByOrganization', { organizationId: org }, { token: other.token }), 'FORBIDDEN', 403);
-      ok(await t().call('notifications', 'create', base(org), { token: own.token }));
+      ok(await t().call('notifications', 'create', base(org, { recipientIdpUserId: own.idpUserId }), { token: own.token }));
     });
   },
   { services: { now: () => clock }, extraOperations: [notifyThenMaybeFail] },

@@ -1,11 +1,12 @@
 import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { bool, id, ts } from '../../values/fields.ts';
-import { defineOperation } from '../../operations/operation.ts';
+import { defineOperation, type Context } from '../../operations/operation.ts';
 import { itemResult } from '../../values/results.ts';
 import type { ResourceInput } from '../../resources/resource.ts';
 import { optionalFields, requiredFields } from './notifications.fields.ts';
 import { notifications, type NotificationRecord } from './notifications.resource.ts';
+import { isRecipient, notARecipient, recipientRuleHolds } from './notifications.recipients.ts';
 
 const input = z.object({
   id: id(),
@@ -24,9 +25,9 @@ type Input = z.output<typeof input>;
  * its readAt); marking unread clears it. Opening an unread notification (openedAt, no isRead)
  * marks it read at openedAt.
  */
-export function changesOf(input: Input, current: Pick<NotificationRecord, 'isRead' | 'readAt'>, now: number): ResourceInput<'notifications'> {
+export function changesOf(input: Input, current: Pick<NotificationRecord, 'isRead' | 'readAt'>, now: number): ResourceInput<'notifications', 'recipientRule'> {
   const { module, ...rest } = input;
-  const changes: ResourceInput<'notifications'> = { ...rest };
+  const changes: ResourceInput<'notifications', 'recipientRule'> = { ...rest };
   if (changes.relatedEntityType === undefined && module !== undefined) changes.relatedEntityType = module;
   if (changes.isRead === undefined && changes.openedAt != null && current.isRead !== true) {
     changes.isRead = true;
@@ -35,6 +36,12 @@ export function changesOf(input: Input, current: Pick<NotificationRecord, 'isRea
   if (changes.isRead === true && changes.readAt === undefined) changes.readAt = current.isRead === true && current.readAt != null ? current.readAt : now;
   if (changes.isRead === false && changes.readAt === undefined) changes.readAt = null;
   return changes;
+}
+
+/** A notification is readdressed only to one of the organization's own people, as create requires. */
+async function assertStillRecipient(ctx: Context, current: Pick<NotificationRecord, 'organizationId' | 'recipientIdpUserId'>, recipientIdpUserId: string | undefined): Promise<void> {
+  if (recipientIdpUserId === undefined || recipientIdpUserId === current.recipientIdpUserId || !recipientRuleHolds(ctx)) return;
+  if (!(await isRecipient(ctx.db, current.organizationId, recipientIdpUserId))) throw notARecipient();
 }
 
 export const update = defineOperation({
@@ -46,6 +53,7 @@ export const update = defineOperation({
   output: itemResult(notifications.schemas.record),
   async handler(ctx, input) {
     const current = await notifications.repo.get(ctx.db, input.organizationId, input.id);
+    await assertStillRecipient(ctx, current, input.recipientIdpUserId);
     const { changes } = await notifications.repo.merge(ctx, current, changesOf(input, current, ctx.now()));
     return { item: await notifications.repo.patch(ctx.db, input.organizationId, input.id, changes) };
   },

@@ -11,6 +11,7 @@ export const ORGANIZATION_TYPES = ['hospital', 'clinic', 'pharmacy', 'lab', 'sal
 export const slug = () =>
   z
     .string()
+    .max(200)
     .trim()
     .regex(/^[a-z0-9][a-z0-9-]{0,62}[a-z0-9]$/, 'must be 2 to 64 lower-case letters, digits or hyphens, not starting or ending with a hyphen');
 

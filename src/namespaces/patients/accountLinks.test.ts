@@ -19,7 +19,7 @@ describeEachDialect('patients: staff link records to accounts; who reaches patie
       ok(await call('linkAccount', { organizationId: org, id, idpUserId: account }, token));
       failsWith(await call('linkAccount', { organizationId: org, id, idpUserId: newId() }, token), 'CONFLICT', 409);
       assert.equal(ok(await call('unlinkAccount', { organizationId: org, id }, token)).item.idpUserId, null);
-      assert.equal(ok(await call('update', { organizationId: org, id, idpUserId: account }, token)).item.idpUserId, account);
+      failsWith(await call('update', { organizationId: org, id, idpUserId: account }, token), 'VALIDATION_FAILED', 400);
       const audit = await t().database.db.selectFrom('auditLog').select('operation').where('recordId', '=', id).execute();
       assert.deepEqual(audit.map((a) => a.operation).filter((o) => o.endsWith('Account')).sort(), ['patients.linkAccount', 'patients.linkAccount', 'patients.unlinkAccount']);
     });

@@ -4,6 +4,7 @@ import { AppError } from '../../values/errors.ts';
 import { id, idpUserId } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { itemResult } from '../../values/results.ts';
+import { isPatient, itemReads } from '../../operations/reads.ts';
 import { asPatient, patients } from './patients.resource.ts';
 
 /**
@@ -13,7 +14,7 @@ import { asPatient, patients } from './patients.resource.ts';
  */
 export const linkAccount = defineOperation({
   namespace: 'patients',
-  name: 'linkAccount', audience: member(), readsPatientData: true,
+  name: 'linkAccount', audience: member(), readsPatientData: true, reads: itemReads(isPatient),
   summary: 'Link a patient record to the patient\'s own sign-in account',
   writes: true,
   input: z.object({ organizationId: id(), id: id(), idpUserId: idpUserId() }),
@@ -29,7 +30,7 @@ export const linkAccount = defineOperation({
 
 export const unlinkAccount = defineOperation({
   namespace: 'patients',
-  name: 'unlinkAccount', audience: member(), readsPatientData: true,
+  name: 'unlinkAccount', audience: member(), readsPatientData: true, reads: itemReads(isPatient),
   summary: 'Remove the link between a patient record and an account',
   writes: true,
   input: z.object({ organizationId: id(), id: id() }),

@@ -5,7 +5,8 @@ import { idpUserId, reqStr } from '../../values/fields.ts';
 import { defineResource, type ResourceRecord } from '../../resources/resource.ts';
 import { dateIn } from '../../time/zone.ts';
 import { normalizedEmail, phoneNumber } from '../auth/auth.public.ts';
-import { assertMayLinkAccounts } from './patients.mayLinkAccounts.ts';
+import { checkAccountLink } from './patients.accountLink.ts';
+import { isPatient } from '../../operations/reads.ts';
 
 export type PatientRow = ResourceRecord<'patients'>;
 
@@ -34,10 +35,11 @@ const EARLIEST_ZONE = 'Pacific/Kiritimati';
  * email are normalised as auth does (so lookups by contact match however they were typed) and not
  * unique: one family often shares a number. idpUserId is the account linked to the record (by
  * staff, or by the account proving the number: confirmLink); one account may hold several records
- * of a family, and only the roles of linkAccount set or change it.
+ * of a family. create may link a new record as linkAccount would; update never changes the link
+ * (patients.accountLink.ts).
  */
 export const patients = defineResource({
-  namespace: 'patients', audience: member(), readsPatientData: true,
+  namespace: 'patients', audience: member(), readsPatientData: true, patientOf: isPatient,
   table: 'patients',
   scope: 'organization',
   fields: {
@@ -54,7 +56,7 @@ export const patients = defineResource({
     if (typeof record.dob === 'string' && record.dob > dateIn(EARLIEST_ZONE, ctx.now())) {
       throw validationFailed('dob', 'must not be in the future');
     }
-    if ((record.idpUserId ?? null) !== (current?.idpUserId ?? null)) assertMayLinkAccounts(ctx, record.organizationId);
+    checkAccountLink(ctx, record, current);
     return record;
   },
 });

@@ -9,6 +9,7 @@ import { recordAudit } from '../../audit/trail.ts';
 import { mobileFields, otpCode, withNormalizedMobile, consumeCode, LIMITS, perAddress, perIdentifier, checkOtp, issueOtp, type OtpTarget } from '../auth/auth.public.ts';
 import { linkByMobileNumber, patientsLinkedTo } from './patients.repo.ts';
 import { patients } from './patients.resource.ts';
+import { isPatient, itemsReads } from '../../operations/reads.ts';
 
 /**
  * A patient's own account links itself to the organization's patient records with the mobile
@@ -55,7 +56,7 @@ export const requestLink = defineOperation({
  */
 export const confirmLink = defineOperation({
   namespace: 'patients',
-  name: 'confirmLink', audience: self(), tokenRequired: true, readsPatientData: true,
+  name: 'confirmLink', audience: self(), tokenRequired: true, readsPatientData: true, reads: itemsReads(isPatient),
   summary: 'Prove a mobile number with the code from requestLink and link the patient records with that number to the caller\'s account',
   writes: 'manual',
   input: z.object({ organizationId: id(), ...mobileFields, otp: otpCode() }).transform(withNormalizedMobile),

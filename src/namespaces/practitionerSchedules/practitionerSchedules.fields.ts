@@ -13,7 +13,7 @@ export const slotMinutes = () =>
   z.int().min(MIN_SLOT_MINUTES, `must be at least ${MIN_SLOT_MINUTES}`).max(MAX_SLOT_MINUTES, `must be at most ${MAX_SLOT_MINUTES}`);
 
 /** An end time: HH:mm, or 24:00 for the end of the day. */
-export const endTime = () => z.string().regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, 'must be a time HH:mm from 00:00 to 24:00');
+export const endTime = () => z.string().max(5, 'must be a time HH:mm from 00:00 to 24:00').regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, 'must be a time HH:mm from 00:00 to 24:00');
 
 export const weeklyRange = () =>
   z.object({ weekday: z.int().min(0).max(6), startTime: time(), endTime: endTime() }).refine(endsAfterStart, afterStart);

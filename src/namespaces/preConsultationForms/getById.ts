@@ -7,10 +7,12 @@ import { itemResult } from '../../values/results.ts';
 import { formResult } from './preConsultationForms.results.ts';
 import { ownerOfForm } from './preConsultationForms.access.ts';
 import { findForm } from './preConsultationForms.repo.ts';
+import { itemReads } from '../../operations/reads.ts';
+import { patientOfForm } from './preConsultationForms.reads.ts';
 
 export const getById = defineOperation({
   namespace: 'preConsultationForms',
-  name: 'getById', audience: self(ownerOfForm), readsPatientData: true,
+  name: 'getById', audience: self(ownerOfForm), readsPatientData: true, reads: itemReads(patientOfForm),
   summary: 'Get a pre-consultation form of the organization',
   input: z.object({ id: id(), organizationId: id() }),
   output: itemResult(formResult),

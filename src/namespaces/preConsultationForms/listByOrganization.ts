@@ -7,6 +7,8 @@ import { formResult } from './preConsultationForms.results.ts';
 import { actingPatient, callerAsOwner } from './preConsultationForms.access.ts';
 import { status } from './preConsultationForms.fields.ts';
 import { pageForms } from './preConsultationForms.repo.ts';
+import { itemsReads } from '../../operations/reads.ts';
+import { patientOfForm } from './preConsultationForms.reads.ts';
 
 /**
  * The organization's forms, newest first. Extensions: `appointmentId` and `status` filters. Staff
@@ -15,7 +17,7 @@ import { pageForms } from './preConsultationForms.repo.ts';
  */
 export const listByOrganization: Operation = defineOperation({
   namespace: 'preConsultationForms',
-  name: 'listByOrganization', audience: self(callerAsOwner), readsPatientData: true,
+  name: 'listByOrganization', audience: self(callerAsOwner), readsPatientData: true, reads: itemsReads(patientOfForm),
   summary: "Page through the organization's pre-consultation forms, newest first",
   input: z.object({ organizationId: id(), ...paging, appointmentId: id().nullish(), status: status().nullish() }),
   output: pageResult(formResult),

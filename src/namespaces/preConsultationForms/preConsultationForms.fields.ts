@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bounded } from '../../values/bounds.ts';
 
 /** Schema pieces and rules of the preConsultationForms inputs (docs/labs-and-content.md). */
 
@@ -16,6 +17,7 @@ export const MAX_DEPARTMENT_NAME = 200;
 export const status = () =>
   z
     .string()
+    .max(32)
     .trim()
     .toLowerCase()
     .pipe(z.enum(STATUSES, { error: `must be one of: ${STATUSES.join(', ')}` }))
@@ -28,24 +30,8 @@ export function departmentKey(name: string): string {
   return name.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
-/** Does `value` nest deeper than `max` levels? Stops at the first level past it, so deep input costs little. */
-function deeperThan(value: unknown, max: number): boolean {
-  if (value === null || typeof value !== 'object') return false;
-  if (max === 0) return true;
-  const children: unknown[] = Array.isArray(value) ? value : Object.values(value);
-  return children.some((child) => deeperThan(child, max - 1));
-}
-
 /** `o`: any JSON object, kept as given, within the depth and size bounds. */
 export const answers = () =>
-  z
-    .record(z.string(), z.unknown())
-    .meta({ description: `any JSON object: at most ${MAX_ANSWERS_DEPTH} levels deep and ${MAX_ANSWERS_BYTES} bytes as JSON` })
-    .superRefine((value, ctx) => {
-      if (deeperThan(value, MAX_ANSWERS_DEPTH)) {
-        ctx.addIssue({ code: 'custom', message: `must not nest deeper than ${MAX_ANSWERS_DEPTH} levels` });
-        return;
-      }
-      const bytes = Buffer.byteLength(JSON.stringify(value), 'utf8');
-      if (bytes > MAX_ANSWERS_BYTES) ctx.addIssue({ code: 'custom', message: `must be at most ${MAX_ANSWERS_BYTES} bytes as JSON (is ${bytes})` });
-    });
+  bounded(z.record(z.string(), z.unknown()), { bytes: MAX_ANSWERS_BYTES, depth: MAX_ANSWERS_DEPTH, keys: 1_000, text: MAX_ANSWERS_BYTES }).meta({
+    description: `any JSON object: at most ${MAX_ANSWERS_DEPTH} levels deep and ${MAX_ANSWERS_BYTES} bytes as JSON`,
+  });

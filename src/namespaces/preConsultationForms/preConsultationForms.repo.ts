@@ -1,6 +1,7 @@
 import type { ExpressionBuilder, Selectable } from 'kysely';
 import type { Db, Dialect } from '../../db/database.ts';
 import { lockedIfPostgres } from '../../db/locks.ts';
+import { readPage } from '../../db/paged-list.ts';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../values/errors.ts';
 import { offsetOf, pageOf, type Page } from '../../values/paging.ts';
@@ -111,7 +112,7 @@ export async function pageForms(db: Db, organizationId: string, filters: FormFil
     return query;
   };
   const [rows, count] = await Promise.all([
-    base().selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(pageSize).offset(offsetOf(page, pageSize)).execute(),
+    readPage(db, base().selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(pageSize).offset(offsetOf(page, pageSize)), pageSize, ['answers']),
     base().select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return pageOf(rows.map(toRecord), Number(count.n), page, pageSize);

@@ -8,6 +8,7 @@ import { actingPatient } from './prescriptionMarketplace.fields.ts';
 import { summaryRecord } from './prescriptionMarketplace.records.ts';
 import { pagePatientSummaries } from './prescriptionMarketplace.repo.ts';
 import { REQUEST_STATUSES, statusFilter } from './prescriptionMarketplace.status.ts';
+import { summaryReads } from './prescriptionMarketplace.reads.ts';
 
 /**
  * The patient's requests, newest first, in the list-summary shape: available = the request's
@@ -16,7 +17,7 @@ import { REQUEST_STATUSES, statusFilter } from './prescriptionMarketplace.status
 export const getMyPrescriptions = defineOperation({
   namespace: 'prescriptionMarketplace',
   name: 'getMyPrescriptions', audience: self(ownerByIdentity<{ patientId?: string | null }>('patientId')),
-  readsPatientData: true,
+  readsPatientData: true, reads: summaryReads,
   summary: "A patient's prescription requests with their quote count and lowest quote",
   input: z.object({
     patientId: id().nullish(),

@@ -5,6 +5,7 @@ import { defineOperation } from '../../operations/operation.ts';
 import { quoteSchema, requestDetailWithQuote } from './prescriptionMarketplace.results.ts';
 import { oneQuoteRecord, requestDetail } from './prescriptionMarketplace.records.ts';
 import { findBroadcast, lockRequest, patchBroadcast, quoteOfBroadcast } from './prescriptionMarketplace.repo.ts';
+import { byPatientId, itemReads } from '../../operations/reads.ts';
 
 /**
  * A broadcast request as the pharmacy sees it (detail shape): only its own broadcast, and for each
@@ -15,7 +16,7 @@ import { findBroadcast, lockRequest, patchBroadcast, quoteOfBroadcast } from './
 export const getPharmacyPrescriptionDetails = defineOperation({
   namespace: 'prescriptionMarketplace',
   name: 'getPharmacyPrescriptionDetails', audience: member(),
-  readsPatientData: true,
+  readsPatientData: true, reads: itemReads(byPatientId),
   summary: 'A prescription request broadcast to this pharmacy, with its catalogue options (marks it VIEWED)',
   writes: true,
   input: z

@@ -7,6 +7,7 @@ import { actingPatient } from './prescriptionMarketplace.fields.ts';
 import { patientCatalogue, requestDetail } from './prescriptionMarketplace.records.ts';
 import { findPatientRequest } from './prescriptionMarketplace.repo.ts';
 import { requestPatient } from './prescriptionMarketplace.owners.ts';
+import { byPatientId, itemReads } from '../../operations/reads.ts';
 
 /**
  * The patient's request in the detail shape: every broadcast, and for each medicine the stored
@@ -16,7 +17,7 @@ import { requestPatient } from './prescriptionMarketplace.owners.ts';
 export const getPrescriptionDetails = defineOperation({
   namespace: 'prescriptionMarketplace',
   name: 'getPrescriptionDetails', audience: self(requestPatient),
-  readsPatientData: true,
+  readsPatientData: true, reads: itemReads(byPatientId),
   summary: "A patient's prescription request with its medicines and broadcasts",
   input: z.object({ prescriptionRequestId: id(), patientId: id().nullish() }),
   output: requestDetailResult,

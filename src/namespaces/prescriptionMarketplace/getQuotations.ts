@@ -7,6 +7,7 @@ import { actingPatient } from './prescriptionMarketplace.fields.ts';
 import { quoteRecords } from './prescriptionMarketplace.records.ts';
 import { findPatientRequest, submittedQuotesOf } from './prescriptionMarketplace.repo.ts';
 import { requestPatient } from './prescriptionMarketplace.owners.ts';
+import { quoteReads } from './prescriptionMarketplace.reads.ts';
 
 /**
  * The quotes submitted for the patient's request (whatever became of them since: SUBMITTED,
@@ -15,7 +16,7 @@ import { requestPatient } from './prescriptionMarketplace.owners.ts';
 export const getQuotations = defineOperation({
   namespace: 'prescriptionMarketplace',
   name: 'getQuotations', audience: self(requestPatient),
-  readsPatientData: true,
+  readsPatientData: true, reads: quoteReads,
   summary: 'The quotes pharmacies submitted for a prescription request',
   input: z.object({ prescriptionRequestId: id(), patientId: id().nullish() }),
   output: quotesResult,

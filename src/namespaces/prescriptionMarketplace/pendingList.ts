@@ -6,6 +6,7 @@ import { pharmacySummaryPage } from './prescriptionMarketplace.results.ts';
 import { summaryRecord } from './prescriptionMarketplace.records.ts';
 import { pagePharmacySummaries } from './prescriptionMarketplace.repo.ts';
 import { BROADCAST_STATUSES, statusFilter } from './prescriptionMarketplace.status.ts';
+import { summaryReads } from './prescriptionMarketplace.reads.ts';
 
 /**
  * The broadcasts the pharmacy received, newest first, in the list-summary shape, from the
@@ -16,7 +17,7 @@ import { BROADCAST_STATUSES, statusFilter } from './prescriptionMarketplace.stat
 export const pendingList = defineOperation({
   namespace: 'prescriptionMarketplace',
   name: 'pendingList', audience: member(),
-  readsPatientData: true,
+  readsPatientData: true, reads: summaryReads,
   summary: 'The prescription requests broadcast to a pharmacy',
   input: z.object({
     organizationId: id(),

@@ -2,7 +2,7 @@ import { self } from '../../operations/audience.ts';
 import { ownerByIdentity } from '../../access/owners.ts';
 import { z } from 'zod';
 import { AppError, notFound } from '../../values/errors.ts';
-import { id, reqStr } from '../../values/fields.ts';
+import { id, jsonList, reqStr } from '../../values/fields.ts';
 import { newId } from '../../values/ids.ts';
 import { defineOperation, type Context } from '../../operations/operation.ts';
 import { requestResult } from './prescriptionMarketplace.results.ts';
@@ -25,7 +25,7 @@ const requestLine = z.object({
   productIds: z.array(id()).max(50).nullish(),
   id: z.string().nullish(),
   prescriptionRequestId: z.string().nullish(),
-  products: z.array(z.unknown()).nullish(),
+  products: jsonList().nullish(),
 });
 
 const input = z

@@ -4,17 +4,21 @@ import { defineOperation } from '../../operations/operation.ts';
 import { deletedResult } from '../../values/results.ts';
 import { keyInput } from './getById.ts';
 import { deviceOwner } from './pushDevices.owner.ts';
-import { removeDevice } from './pushDevices.repo.ts';
+import { findInOrganization, removeDevice } from './pushDevices.repo.ts';
+import { assertOwnDevice } from './pushDevices.access.ts';
 
-/** Removes a device of a member of the organization (owner, organization admin or platform admin); it gets no more pushes. */
+/** Removes one's own device (a platform admin: any device; never the organization's staff); it gets no more pushes. */
 export const remove = defineOperation({
   namespace: 'pushDevices',
   name: 'delete', audience: self(deviceOwner),
-  summary: 'Remove a device of a member of the organization',
+  summary: 'Remove one\'s own device (a platform admin: any device)',
   writes: true,
   input: keyInput,
   output: deletedResult,
   async handler(ctx, input) {
+    const device = await findInOrganization(ctx.db, input.organizationId, input.id);
+    if (!device) throw notFound('push device');
+    assertOwnDevice(ctx, device);
     if (!(await removeDevice(ctx.db, input.organizationId, input.id))) throw notFound('push device');
     return { id: input.id, deleted: true };
   },

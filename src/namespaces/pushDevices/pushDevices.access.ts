@@ -14,6 +14,18 @@ export function assertMayMoveTo(ctx: Context, device: Pick<DeviceRecord, 'isActi
   throw new AppError('FORBIDDEN', 'a device moves only to the caller with a token (a platform admin: to anyone); an active one needs that token');
 }
 
+/**
+ * A device belongs to its person (CONTRACT.md section 6, "Consent"): only they and platform admins
+ * change or delete it, never an organization's staff, whatever their role (else an organization
+ * could point the person's pushes at a device of its own). A call without a token (optional mode
+ * only) keeps the interface's behaviour.
+ */
+export function assertOwnDevice(ctx: Context, device: Pick<DeviceRecord, 'idpUserId'>): void {
+  const caller = ctx.caller;
+  if (caller.kind === 'anonymous' || caller.isPlatformAdmin || caller.idpUserId === device.idpUserId) return;
+  throw new AppError('FORBIDDEN', 'a device is changed only by its person (or a platform admin)');
+}
+
 /** The first character of every masked token; a token starting with it is refused as input. */
 export const MASK = '\u2026';
 

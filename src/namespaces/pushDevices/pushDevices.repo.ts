@@ -1,5 +1,6 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { readPage } from '../../db/paged-list.ts';
 import type { Database } from '../../db/schema.ts';
 import { offsetOf, pageOf, type Page } from '../../values/paging.ts';
 import type { ResourceInput } from '../../resources/resource.ts';
@@ -7,7 +8,8 @@ import { notFound } from '../../values/errors.ts';
 import { pushDevices, type DeviceRecord } from './pushDevices.resource.ts';
 
 /**
- * A device is in an organization when its owner (idpUserId) has a user record there: every
+ * A device is in an organization when its owner (idpUserId) has an accepted user record there (an
+ * invitation is not yet a membership): every
  * organization query goes through this EXISTS on users (idpUserId, organizationId).
  */
 function inOrganization(db: Db, organizationId: string) {
@@ -20,7 +22,8 @@ function ownerRecordIn(eb: ExpressionBuilder<Database, 'pushDevices'>, organizat
     .selectFrom('users')
     .select('users.id')
     .whereRef('users.idpUserId', '=', 'pushDevices.idpUserId')
-    .where('users.organizationId', '=', organizationId);
+    .where('users.organizationId', '=', organizationId)
+    .where('users.invitationStatus', '=', 'accepted');
 }
 
 const toRecord = pushDevices.repo.toRecord;
@@ -33,25 +36,20 @@ export async function findInOrganization(db: Db, organizationId: string, deviceI
 export async function pageInOrganization(db: Db, organizationId: string, pageNo: number, pageSize: number): Promise<Page<DeviceRecord>> {
   const query = inOrganization(db, organizationId);
   const [rows, count] = await Promise.all([
-    query
-      .selectAll('pushDevices')
-      .orderBy('pushDevices.createdAt', 'desc')
-      .orderBy('pushDevices.id', 'desc')
-      .limit(pageSize)
-      .offset(offsetOf(pageNo, pageSize))
-      .execute(),
+    readPage(db, query.selectAll('pushDevices').orderBy('pushDevices.createdAt', 'desc').orderBy('pushDevices.id', 'desc').limit(pageSize).offset(offsetOf(pageNo, pageSize)), pageSize, pushDevices.repo.freeForm),
     query.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return pageOf(rows.map(toRecord), Number(count.n), pageNo, pageSize);
 }
 
-/** Does this person have a user record in the organization? */
+/** Is this person a member of the organization (an accepted user record there)? */
 export async function isMember(db: Db, organizationId: string, idpUserId: string): Promise<boolean> {
   const row = await db
     .selectFrom('users')
     .select('id')
     .where('idpUserId', '=', idpUserId)
     .where('organizationId', '=', organizationId)
+    .where('invitationStatus', '=', 'accepted')
     .executeTakeFirst();
   return row !== undefined;
 }

@@ -4,7 +4,7 @@ import { notFound, validationFailed } from '../../values/errors.ts';
 import { bool, id, idpUserId, ts } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { itemResult } from '../../values/results.ts';
-import { assertMayMoveTo, present } from './pushDevices.access.ts';
+import { assertMayMoveTo, assertOwnDevice, present } from './pushDevices.access.ts';
 import { deviceOwner } from './pushDevices.owner.ts';
 import { findInOrganization, isMember, patchDevice } from './pushDevices.repo.ts';
 import { providerPushToken } from './pushDevices.resource.ts';
@@ -31,21 +31,22 @@ export const updateInput = z.object({
 });
 
 /**
- * Updates a device of a member of the organization (its owner, the organization's admins,
- * platform admins: the dispatcher checks it). Moving it to another owner needs that person's
+ * Updates a device of a member of the organization: its owner or a platform admin only
+ * (assertOwnDevice; the organization's admins read it, masked, but never change it). Moving it to another owner needs that person's
  * consent (assertMayMoveTo) and a user record of the new owner in the organization. A token taken by another device is CONFLICT.
  * The answer's token is masked unless the caller is the owner or a platform admin.
  */
 export const update = defineOperation({
   namespace: 'pushDevices',
   name: 'update', audience: self(deviceOwner),
-  summary: 'Update a device of a member of the organization',
+  summary: 'Update one\'s own device (a platform admin: any device)',
   writes: true,
   input: updateInput,
   output: itemResult(pushDevices.schemas.record),
   async handler(ctx, input) {
     const current = await findInOrganization(ctx.db, input.organizationId, input.id);
     if (!current) throw notFound('push device');
+    assertOwnDevice(ctx, current);
     if (input.idpUserId !== undefined && input.idpUserId !== current.idpUserId) {
       assertMayMoveTo(ctx, current, input.idpUserId);
       if (!(await isMember(ctx.db, input.organizationId, input.idpUserId))) {

@@ -44,5 +44,5 @@ export async function pageUnassigned(db: Db, organizationId: string, page: numbe
       ),
     );
   const rows = query.selectAll('users').orderBy('users.createdAt', 'desc').orderBy('users.id', 'desc');
-  return pageOfQuery(db, ['users', 'saloonMembers'], query, rows, page, pageSize, users.repo.toRecord);
+  return pageOfQuery(db, ['users', 'saloonMembers'], query, rows, page, pageSize, users.repo.toRecord, users.repo.freeForm);
 }

@@ -87,7 +87,7 @@ export async function pageAll(db: Db, status: string | undefined, page: number, 
   let query = db.selectFrom('superAdminPayouts');
   if (status !== undefined) query = query.where('status', '=', status);
   const rows = query.selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc');
-  return pageOfQuery(db, ['superAdminPayouts'], query, rows, page, pageSize, payouts.repo.toRecord);
+  return pageOfQuery(db, ['superAdminPayouts'], query, rows, page, pageSize, payouts.repo.toRecord, payouts.repo.freeForm);
 }
 
 /** The stage of a payout (the `stage` column, not in the record) and its label; undefined: no such payout. */

@@ -7,10 +7,13 @@ import { itemResult } from '../../values/results.ts';
 import { userRecord } from './users.results.ts';
 import { assertMayChangePlatformAdmin } from './users.access.ts';
 import { roleList, users } from './users.resource.ts';
+import { invitationFor, setInvitation } from './users.invitations.ts';
 
 /**
  * Adds a member: the organization's admins (the role table) and platform admins; a platform-level
- * record (no organizationId) concerns no organization, so only platform admins make one.
+ * record (no organizationId) concerns no organization, so only platform admins make one. A record
+ * naming another person's identity is an invitation (pending) until that person accepts it
+ * (users.invitations.ts); a platform admin's, or one's own, is accepted at once.
  */
 export const create = defineOperation({
   namespace: 'users',
@@ -33,6 +36,8 @@ export const create = defineOperation({
   async handler(ctx, input) {
     const record = await users.repo.build(ctx, { ...input, organizationId: input.organizationId ?? null });
     assertMayChangePlatformAdmin(ctx, undefined, record);
-    return { item: await users.repo.insert(ctx.db, record) };
+    const item = await users.repo.insert(ctx.db, record);
+    const invitation = invitationFor(ctx.caller, item.idpUserId, ctx.now());
+    return { item: invitation.invitationStatus === 'pending' ? await setInvitation(ctx.db, item.id, invitation) : item };
   },
 });

@@ -13,6 +13,8 @@ import { unblockUser } from './unblockUser.ts';
 import { update } from './update.ts';
 import { updateRoles } from './updateRoles.ts';
 import { users } from './users.resource.ts';
+import { acceptInvitation, declineInvitation, listMyInvitations } from './invitations.ts';
+import { inviteByEmail } from './inviteByEmail.ts';
 
 export const operations: Operation[] = [
   ...users.operations,
@@ -29,4 +31,8 @@ export const operations: Operation[] = [
   search,
   list,
   listByOrganization,
+  listMyInvitations,
+  acceptInvitation,
+  declineInvitation,
+  inviteByEmail,
 ];

@@ -1,5 +1,6 @@
 import { member } from '../../operations/audience.ts';
 import { named } from '../../operations/concerned.ts';
+import { teamOrganizationFor } from '../../access/organization.ts';
 import { z } from 'zod';
 import { role } from '../../caller/roles.ts';
 import { email, idpUserId, reqStr, str } from '../../values/fields.ts';
@@ -10,6 +11,7 @@ import { userRecord } from './users.results.ts';
 import { findByIdpUserId, insertUnlessExists, patchById } from './users.repo.ts';
 import { roleList, users, withPrimaryRole, type UserRecord } from './users.resource.ts';
 import { primaryRole } from './updateRoles.ts';
+import { invitationFor, setInvitation } from './users.invitations.ts';
 
 /** Role of a record created by a sync that names none. */
 export const DEFAULT_SYNC_ROLE = 'staff';
@@ -58,7 +60,10 @@ async function upsertUser(ctx: Context, i: Input, organizationId: string): Promi
     const record = await users.repo.build(ctx, { ...profileChanges(i, now), idpUserId: i.idpUserId, organizationId, role: primary, roles: i.roles });
     assertMayChangePlatformAdmin(ctx, undefined, record);
     const inserted = await insertUnlessExists(ctx.db, record);
-    if (inserted) return inserted;
+    if (inserted) {
+      const invitation = invitationFor(ctx.caller, inserted.idpUserId, now);
+      return invitation.invitationStatus === 'pending' ? setInvitation(ctx.db, inserted.id, invitation) : inserted;
+    }
     // Created by a concurrent sync since the look-up: update that one.
     return upsertUser(ctx, i, organizationId);
   }
@@ -76,7 +81,8 @@ async function upsertUser(ctx: Context, i: Input, organizationId: string): Promi
  * Upsert from the identity provider: the organization of the team (created when missing) and the
  * person's record in it. Returns `{ item: user, organization }`. The team names its organization:
  * its admins (the role table) and platform admins may sync into it; a team without an
- * organization yet concerns none, so only platform admins create one this way.
+ * organization yet concerns none, so only platform admins create one this way. A new record for
+ * another person's identity is an invitation (pending) until they accept it (users.invitations.ts).
  */
 export const syncFromIdpAuth = defineOperation({
   namespace: 'users',
@@ -86,7 +92,8 @@ export const syncFromIdpAuth = defineOperation({
   input,
   output: z.object({ item: userRecord, organization: organizationRecord }),
   organizationOf: async (i, ctx) => {
-    const organizationId = await organizationIdByTeam(ctx.db, i.idpTeamId);
+    // Another organization's team concerns none, like an unknown one (teamOrganizationFor).
+    const organizationId = teamOrganizationFor(ctx.caller, await organizationIdByTeam(ctx.db, i.idpTeamId));
     return organizationId === undefined ? null : named(organizationId);
   },
   async handler(ctx, i) {

@@ -5,17 +5,18 @@ import { itemResult } from '../../values/results.ts';
 import { userRecord } from './users.results.ts';
 import { assertMayChangePlatformAdmin } from './users.access.ts';
 import { users, type UserRecord } from './users.resource.ts';
+import { invitationFor, setInvitation } from './users.invitations.ts';
 
 /** What a person may change on its own record; everything else (roles, blocking, verification, identity, ratings) is an admin's. */
 const OWN_PROFILE = new Set(['id', 'organizationId', 'createdAt', 'updatedAt', 'email', 'title', 'displayName', 'avatarUrl', 'gender', 'yoe', 'onboardingStatus']);
 
-/** The person whose record it is (unless blocked there), and the organization whose admins may change it. */
+/** The person whose record it is (once accepted, unless blocked there), and the organization whose admins may change it. */
 async function recordOwner(input: { id: string; organizationId?: string }, ctx: Context): Promise<Owner> {
   const organizationId = input.organizationId ?? null;
   const row = organizationId
-    ? await ctx.db.selectFrom('users').select(['idpUserId', 'isBlocked']).where('id', '=', input.id).where('organizationId', '=', organizationId).executeTakeFirst()
+    ? await ctx.db.selectFrom('users').select(['idpUserId', 'isBlocked', 'invitationStatus']).where('id', '=', input.id).where('organizationId', '=', organizationId).executeTakeFirst()
     : undefined;
-  return { idpUserId: row && !row.isBlocked ? row.idpUserId : null, organizationId, named: true };
+  return { idpUserId: row && !row.isBlocked && row.invitationStatus === 'accepted' ? row.idpUserId : null, organizationId, named: true };
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -44,6 +45,9 @@ export const update = defineOperation({
     const { record, changes } = await users.repo.merge(ctx, current, input);
     assertMayChange(ctx, current, changes);
     assertMayChangePlatformAdmin(ctx, current, record);
-    return { item: await users.repo.patch(ctx.db, input.organizationId, input.id, changes) };
+    const item = await users.repo.patch(ctx.db, input.organizationId, input.id, changes);
+    // Another identity: a new invitation for it (its consent), whatever the record was before.
+    if (changes.idpUserId === undefined || changes.idpUserId === current.idpUserId) return { item };
+    return { item: await setInvitation(ctx.db, item.id, { ...invitationFor(ctx.caller, changes.idpUserId, ctx.now()), invitationCodeHash: null }) };
   },
 });

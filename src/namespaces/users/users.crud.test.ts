@@ -8,6 +8,8 @@ const COLUMNS = [
   'id', 'idpUserId', 'organizationId', 'organizationBranchIds', 'email', 'title', 'displayName', 'avatarUrl', 'role', 'roles',
   'isActive', 'isBlocked', 'blockedAt', 'blockedBy', 'lastLoginAt', 'isVerified', 'verifiedAt', 'verifiedBy', 'gender', 'yoe',
   'totalReviews', 'averageRatings', 'onboardingStatus', 'createdAt', 'updatedAt',
+  // Extension: the record's invitation (docs/identity.md, "Invitations and consent").
+  'invitationStatus', 'invitedBy', 'invitedAt', 'invitationExpiresAt', 'respondedAt',
 ].sort();
 
 describeEachDialect('users records', (t) => {

@@ -83,7 +83,7 @@ const NOT_NULL_SORTS: ReadonlySet<SortField> = new Set(['createdAt', 'updatedAt'
 export async function pageUsers(db: Db, filters: UserFilters, sort: Sort, page: number, pageSize: number): Promise<Page<UserRecord>> {
   const base = db.selectFrom('users').where((eb) => conditions(eb, filters));
   const order = sortedBy(sort.field, sort.order, { caseless: TEXT_SORTS.has(sort.field), nullable: !NOT_NULL_SORTS.has(sort.field) });
-  return pageOfQuery(db, ['users'], base, base.selectAll().orderBy(order), page, pageSize, users.repo.toRecord);
+  return pageOfQuery(db, ['users'], base, base.selectAll().orderBy(order), page, pageSize, users.repo.toRecord, users.repo.freeForm);
 }
 
 /** The record of `idpUserId` in the organization (null: the platform-level record). */

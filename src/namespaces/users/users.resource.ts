@@ -26,6 +26,8 @@ export const users = defineResource({
   namespace: 'users', audience: member(),
   table: 'users',
   scope: 'organization',
+  // The hash of an email invitation's code is for users.acceptInvitation only, never answered.
+  internal: ['invitationCodeHash'],
   clientTimestamps: true,
   generate: ['getById', 'delete'],
   fields: {
@@ -56,4 +58,4 @@ export const users = defineResource({
   beforeDelete: async (ctx, record) => assertMayChangePlatformAdmin(ctx, record, undefined),
 });
 
-export type UserRecord = ResourceRecord<'users'>;
+export type UserRecord = ResourceRecord<'users', 'invitationCodeHash'>;

@@ -31,6 +31,12 @@ const recordShape = {
   totalReviews: out.int().nullable(),
   averageRatings: out.number().nullable(),
   onboardingStatus: out.text().nullable(),
+  /** Extension (docs/identity.md, "Invitations and consent"): `accepted` (a membership), `pending`, `declined`. */
+  invitationStatus: out.text(),
+  invitedBy: out.text().nullable(),
+  invitedAt: out.ts().nullable(),
+  invitationExpiresAt: out.ts().nullable(),
+  respondedAt: out.ts().nullable(),
   createdAt: out.ts(),
   updatedAt: out.ts(),
 };

@@ -1,4 +1,7 @@
+import type { Generated } from 'kysely';
 import type { Bool, Json } from '../../values/record.ts';
+
+export type InvitationStatus = 'accepted' | 'pending' | 'declined';
 
 export interface UsersTable {
   id: string;
@@ -24,6 +27,14 @@ export interface UsersTable {
   totalReviews: number | null;
   averageRatings: number | null;
   onboardingStatus: string | null;
+  /** `accepted` (a membership), `pending` (an invitation: grants and imposes nothing), `declined` */
+  invitationStatus: Generated<InvitationStatus>;
+  invitedBy: string | null;
+  invitedAt: number | null;
+  invitationExpiresAt: number | null;
+  respondedAt: number | null;
+  /** sha-256 of the single-use code of an invitation sent by email (users.inviteByEmail) */
+  invitationCodeHash: string | null;
   createdAt: number;
   updatedAt: number;
 }

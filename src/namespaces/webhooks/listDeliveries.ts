@@ -4,13 +4,18 @@ import { defineOperation } from '../../operations/operation.ts';
 import { pageResult } from '../../values/results.ts';
 import { deliveryResult } from './webhooks.results.ts';
 import { id, paging } from '../../values/fields.ts';
+import { readPage } from '../../db/paged-list.ts';
 import { offsetOf, pageOf } from '../../values/paging.ts';
 import { deliveryOf, subscriptionRow } from './webhooks.records.ts';
+import { deliveryReads } from './webhooks.reads.ts';
 
-/** Extension: a subscription's delivery log, newest first; `state` filters (pending, delivered, failed). */
+/**
+ * Extension: a subscription's delivery log, newest first; `state` filters (pending, delivered, failed).
+ * The payloads are patient data: the read log names the patients they carry (webhooks.reads.ts).
+ */
 export const listDeliveries = defineOperation({
   namespace: 'webhooks',
-  name: 'listDeliveries', audience: member(),
+  name: 'listDeliveries', audience: member(), readsPatientData: true, reads: deliveryReads,
   summary: "A webhook subscription's delivery log",
   input: z.object({ organizationId: id(), subscriptionId: id(), state: z.enum(['pending', 'delivered', 'failed']).optional(), ...paging }),
   output: pageResult(deliveryResult),
@@ -19,7 +24,8 @@ export const listDeliveries = defineOperation({
     let query = ctx.db.selectFrom('webhookDeliveries').where('organizationId', '=', input.organizationId).where('subscriptionId', '=', input.subscriptionId);
     if (input.state) query = query.where('state', '=', input.state);
     const { n } = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const rows = await query.selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(input.pageSize).offset(offsetOf(input.page, input.pageSize)).execute();
+    const page = query.selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(input.pageSize).offset(offsetOf(input.page, input.pageSize));
+    const rows = await readPage(ctx.db, page, input.pageSize, ['payload']);
     return pageOf(rows.map(deliveryOf), Number(n), input.page, input.pageSize);
   },
 });

@@ -25,7 +25,7 @@ export const subscribe = defineOperation({
   input: z.object({ organizationId: id(), url: targetUrl(), eventTypes: eventTypes(), description: str().max(500).nullish() }),
   output: z.object({ item: subscriptionResult, secret: out.text() }),
   async handler(ctx, input) {
-    await assertTarget(input.url, ctx.config.webhooks.allowPrivateTargets);
+    await assertTarget(input.url, ctx.config, ctx.services.resolveHost);
     const now = ctx.now();
     const secret = `whsec_${randomBytes(32).toString('base64')}`;
     const row = {

@@ -17,7 +17,7 @@ export const updateSubscription = defineOperation({
   output: itemResult(subscriptionResult),
   async handler(ctx, input) {
     const current = await subscriptionRow(ctx.db, input.organizationId, input.id);
-    if (input.url !== undefined) await assertTarget(input.url, ctx.config.webhooks.allowPrivateTargets);
+    if (input.url !== undefined) await assertTarget(input.url, ctx.config, ctx.services.resolveHost);
     const changes = {
       ...(input.url !== undefined ? { url: input.url } : {}),
       ...(input.eventTypes !== undefined ? { eventTypes: JSON.stringify([...new Set(input.eventTypes)]) } : {}),

@@ -3,8 +3,10 @@ import { Webhook } from 'standardwebhooks';
 import type { Config } from '../../config.ts';
 import type { Db, Dialect } from '../../db/database.ts';
 import { retryDelayMs } from '../../jobs/runner.ts';
+import { send } from '../../providers/outbound.ts';
+import type { ResolveHost } from '../../services.ts';
 import type { WebhookDeliveriesTable } from './webhooks.table.ts';
-import { refusedTarget } from './webhooks.targets.ts';
+import { checkWebhookTarget } from './webhooks.targets.ts';
 
 type Delivery = Selectable<WebhookDeliveriesTable>;
 const BATCH = 20;
@@ -38,31 +40,33 @@ async function claimDue(db: Db, dialect: Dialect, now: number, leaseMs: number):
 /**
  * Sends what is due, signed as Standard Webhooks says (`webhook-id` = the delivery's id, the same
  * on every retry; `webhook-timestamp`; `webhook-signature` = v1 HMAC-SHA256 by the `standardwebhooks`
- * library with the subscription's secret). A 2xx answer delivers; anything else is retried with
- * backoff until the attempts run out (`failed`). Answers how many were delivered.
+ * library with the subscription's secret). A 2xx answer delivers; anything else (a redirect too:
+ * never followed) is retried with backoff until the attempts run out (`failed`). The target is
+ * checked again and the request connects to the addresses that check resolved (webhooks.targets.ts).
+ * Answers how many were delivered.
  */
-export async function deliverDue(db: Db, dialect: Dialect, config: Config, now: () => number): Promise<number> {
+export async function deliverDue(db: Db, dialect: Dialect, config: Config, now: () => number, resolve?: ResolveHost): Promise<number> {
   const options = config.webhooks;
   const claimed = await claimDue(db, dialect, now(), options.timeoutMs * 2);
-  const outcomes = await Promise.all(claimed.map((delivery) => deliverOne(db, config, delivery, now)));
+  const outcomes = await Promise.all(claimed.map((delivery) => deliverOne(db, config, delivery, now, resolve)));
   return outcomes.filter(Boolean).length;
 }
 
-async function deliverOne(db: Db, config: Config, delivery: Delivery, now: () => number): Promise<boolean> {
+async function deliverOne(db: Db, config: Config, delivery: Delivery, now: () => number, resolve: ResolveHost | undefined): Promise<boolean> {
   const options = config.webhooks;
   const subscription = await db.selectFrom('webhookSubscriptions').selectAll().where('id', '=', delivery.subscriptionId).executeTakeFirst();
   if (!subscription || !subscription.isActive) return settle(db, delivery, now(), { state: 'failed', lastStatus: null, lastError: 'the subscription was removed or paused' });
   let status: number | null = null;
   let error: string | null = null;
-  const refused = await refusedTarget(subscription.url, options.allowPrivateTargets);
-  if (refused) error = `target refused: ${refused}`;
+  const checked = await checkWebhookTarget(subscription.url, config, resolve);
+  if (!checked.ok) error = `target refused: ${checked.reason}`;
   else {
     const sentAt = new Date(now());
     try {
-      const response = await fetch(subscription.url, {
+      const response = await send(checked.target, {
         method: 'POST',
-        redirect: 'manual',
-        signal: AbortSignal.timeout(options.timeoutMs),
+        timeoutMs: options.timeoutMs,
+        maxBodyBytes: 0,
         headers: {
           'content-type': 'application/json',
           'user-agent': 'healthops-webhooks/1',
@@ -73,7 +77,6 @@ async function deliverOne(db: Db, config: Config, delivery: Delivery, now: () =>
         body: delivery.payload,
       });
       status = response.status;
-      await response.body?.cancel();
       if (status >= 200 && status < 300) return settle(db, delivery, now(), { state: 'delivered', lastStatus: status, lastError: null, deliveredAt: now() });
       error = `answered ${status}`;
     } catch (e) {

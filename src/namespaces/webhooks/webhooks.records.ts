@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../values/errors.ts';
-import { parseJsonArray, toBool } from '../../values/record.ts';
+import { fromJsonText, parseJsonArray, toBool } from '../../values/record.ts';
 import type { WebhookDeliveriesTable, WebhookSubscriptionsTable } from './webhooks.table.ts';
 
 /** A subscription as the operations answer it: everything but the secret (shown once, at subscribe). */
@@ -24,7 +24,7 @@ export function deliveryOf(row: Selectable<WebhookDeliveriesTable>) {
     id: row.id,
     subscriptionId: row.subscriptionId,
     eventType: row.eventType,
-    payload: JSON.parse(row.payload) as unknown,
+    payload: fromJsonText(row.payload),
     state: row.state,
     attempts: Number(row.attempts),
     nextAttemptAt: row.state === 'pending' ? Number(row.nextAttemptAt) : null,

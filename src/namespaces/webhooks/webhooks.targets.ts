@@ -1,40 +1,21 @@
-import { lookup } from 'node:dns/promises';
-import ipaddr from 'ipaddr.js';
+import type { Config } from '../../config.ts';
+import { anyAddress, checkTarget, publicOnly, type Checked } from '../../providers/outbound.ts';
+import type { ResolveHost } from '../../services.ts';
 import { AppError } from '../../values/errors.ts';
 
 /**
- * Whether a webhook may be sent to `url`: http(s) only, and (unless private targets are allowed)
- * every address its host resolves to must be a public unicast address, so that a subscriber
- * cannot make the service call into its own network (loopback, private, link-local such as cloud
- * metadata at 169.254.169.254, unique-local, unspecified ...). Checked when subscribing and again
- * before every delivery (the name may resolve elsewhere by then). Answers the reason, or null.
+ * Whether a webhook may be sent to `url`, and where: http(s) only, and (unless private targets are
+ * allowed) every address its host resolves to, in any spelling, must be a public unicast address,
+ * so that a subscriber cannot make the service call into its own network (loopback, private,
+ * link-local such as cloud metadata at 169.254.169.254, unique-local, unspecified ...). The same
+ * check when subscribing and before every delivery, which then connects to the addresses checked
+ * (src/providers/outbound.ts), so a name that resolves elsewhere by then (DNS rebinding) is refused.
  */
-export async function refusedTarget(url: string, allowPrivate: boolean): Promise<string | null> {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return 'not a URL';
-  }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return 'only http and https targets';
-  if (parsed.username || parsed.password) return 'no credentials in the URL';
-  if (allowPrivate) return null;
-  const host = parsed.hostname.replace(/^\[|\]$/g, '');
-  let addresses: string[];
-  try {
-    addresses = ipaddr.isValid(host) ? [host] : (await lookup(host, { all: true })).map((a) => a.address);
-  } catch {
-    return `${host} does not resolve`;
-  }
-  for (const address of addresses) {
-    const ip = ipaddr.process(address);
-    const range = ip.range();
-    if (range !== 'unicast') return `${host} is a ${range} address (${address}); private targets are not allowed`;
-  }
-  return null;
+export function checkWebhookTarget(url: string, config: Config, resolve: ResolveHost | undefined): Promise<Checked> {
+  return checkTarget(url, config.webhooks.allowPrivateTargets ? anyAddress(resolve) : publicOnly(resolve));
 }
 
-export async function assertTarget(url: string, allowPrivate: boolean): Promise<void> {
-  const reason = await refusedTarget(url, allowPrivate);
-  if (reason) throw new AppError('VALIDATION_FAILED', `url: ${reason}`, { details: [{ path: 'url', message: reason }] });
+export async function assertTarget(url: string, config: Config, resolve: ResolveHost | undefined): Promise<void> {
+  const checked = await checkWebhookTarget(url, config, resolve);
+  if (!checked.ok) throw new AppError('VALIDATION_FAILED', `url: ${checked.reason}`, { details: [{ path: 'url', message: checked.reason }] });
 }

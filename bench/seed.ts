@@ -321,6 +321,10 @@ async function seed(writer: BulkWriter, scale: number): Promise<Meta> {
         email: rnd.chance(0.6) ? `${first}.${last}.${p}@mail.bench.test`.toLowerCase() : null,
         address: rnd.chance(0.5) ? json({ city: 'Bengaluru', pincode: String(560_000 + rnd.int(100)) }) : null,
         idpUserId: null,
+        linkPendingIdpUserId: null,
+        linkRequestedBy: null,
+        linkRequestedAt: null,
+        linkExpiresAt: null,
       });
       patients.push(id);
     }

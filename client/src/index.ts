@@ -350,10 +350,14 @@ export function createClient(options: ClientOptions) {
       update: (data: Input<'/api/organizations/update'>) => call('organizations', 'update', data) as Promise<Output<'/api/organizations/update'>>,
     },
     patients: {
+      /** Accept an organization's request to link one of its patient records to the signed-in account */
+      acceptLink: (data: Input<'/api/patients/acceptLink'>) => call('patients', 'acceptLink', data) as Promise<Output<'/api/patients/acceptLink'>>,
       /** Prove a mobile number with the code from requestLink and link the patient records with that number to the caller's account */
       confirmLink: (data: Input<'/api/patients/confirmLink'>) => call('patients', 'confirmLink', data) as Promise<Output<'/api/patients/confirmLink'>>,
       /** Create a patients record */
       create: (data: Input<'/api/patients/create'>) => call('patients', 'create', data) as Promise<Output<'/api/patients/create'>>,
+      /** Decline an organization's request to link one of its patient records to the signed-in account */
+      declineLink: (data: Input<'/api/patients/declineLink'>) => call('patients', 'declineLink', data) as Promise<Output<'/api/patients/declineLink'>>,
       /** Delete a patients record */
       delete: (data: Input<'/api/patients/delete'>) => call('patients', 'delete', data) as Promise<Output<'/api/patients/delete'>>,
       /** Read a patients record by its id */
@@ -362,6 +366,8 @@ export function createClient(options: ClientOptions) {
       linkAccount: (data: Input<'/api/patients/linkAccount'>) => call('patients', 'linkAccount', data) as Promise<Output<'/api/patients/linkAccount'>>,
       /** A page of patients records, filtered and searched */
       listByOrganization: (data: Input<'/api/patients/listByOrganization'>) => call('patients', 'listByOrganization', data) as Promise<Output<'/api/patients/listByOrganization'>>,
+      /** The requests of organizations to link one of their patient records to the signed-in account: organization, record name, who asked, expiry */
+      listMyLinkRequests: (data: Input<'/api/patients/listMyLinkRequests'>) => call('patients', 'listMyLinkRequests', data) as Promise<Output<'/api/patients/listMyLinkRequests'>>,
       /** Send a code to a mobile number, to link the caller's account to the organization's patient records with that number */
       requestLink: (data: Input<'/api/patients/requestLink'>) => call('patients', 'requestLink', data) as Promise<Output<'/api/patients/requestLink'>>,
       /** Remove the link between a patient record and an account */

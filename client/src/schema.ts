@@ -2960,6 +2960,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/patients/acceptLink": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an organization's request to link one of its patient records to the signed-in account
+         * @description Also callable as POST /api with {"namespace":"patients","apiName":"acceptLink","data":{...}}. Access: any signed-in account, for itself. The ids in the example are placeholders: first create the records (id from patients's create (or list)), or run npm run demo and use its ids.
+         */
+        post: operations["patients.acceptLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/patients/confirmLink": {
         parameters: {
             query?: never;
@@ -2994,6 +3014,26 @@ export interface paths {
          * @description Also callable as POST /api with {"namespace":"patients","apiName":"create","data":{...}}. Access: members of the organization with role admin, doctor, receptionist. The ids in the example are placeholders: first create the records (organizationId from organizations.create), or run npm run demo and use its ids.
          */
         post: operations["patients.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/patients/declineLink": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline an organization's request to link one of its patient records to the signed-in account
+         * @description Also callable as POST /api with {"namespace":"patients","apiName":"declineLink","data":{...}}. Access: any signed-in account, for itself. The ids in the example are placeholders: first create the records (id from patients's create (or list)), or run npm run demo and use its ids.
+         */
+        post: operations["patients.declineLink"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3074,6 +3114,26 @@ export interface paths {
          * @description Also callable as POST /api with {"namespace":"patients","apiName":"listByOrganization","data":{...}}. Access: members of the organization with role admin, doctor, nurse, receptionist, accountant, lab_technician. The ids in the example are placeholders: first create the records (organizationId from organizations.create), or run npm run demo and use its ids.
          */
         post: operations["patients.listByOrganization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/patients/listMyLinkRequests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The requests of organizations to link one of their patient records to the signed-in account: organization, record name, who asked, expiry
+         * @description Also callable as POST /api with {"namespace":"patients","apiName":"listMyLinkRequests","data":{...}}. Access: any signed-in account, for itself.
+         */
+        post: operations["patients.listMyLinkRequests"];
         delete?: never;
         options?: never;
         head?: never;
@@ -24539,6 +24599,105 @@ export interface operations {
             };
         };
     };
+    "patients.acceptLink": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @constant */
+                            accepted: true;
+                            id: string;
+                            organizationId: string;
+                        };
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description BAD_REQUEST or VALIDATION_FAILED (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or an invalid or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: not a member with a role allowed to call it, another organization, or blocked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the record is not in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONFLICT or INVALID_STATE */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE (the database cannot be reached) or NOT_CONFIGURED (a provider is missing) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "patients.confirmLink": {
         parameters: {
             query?: never;
@@ -24715,6 +24874,105 @@ export interface operations {
                             } & {
                                 [key: string]: unknown;
                             };
+                        };
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description BAD_REQUEST or VALIDATION_FAILED (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or an invalid or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: not a member with a role allowed to call it, another organization, or blocked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the record is not in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONFLICT or INVALID_STATE */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE (the database cannot be reached) or NOT_CONFIGURED (a provider is missing) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "patients.declineLink": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @constant */
+                            declined: true;
+                            id: string;
+                            organizationId: string;
                         };
                         /** @constant */
                         status: "ok";
@@ -25159,6 +25417,100 @@ export interface operations {
                             pageSize: number;
                             total: number;
                             totalPages: number;
+                        };
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description BAD_REQUEST or VALIDATION_FAILED (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or an invalid or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: not a member with a role allowed to call it, another organization, or blocked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the record is not in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE (the database cannot be reached) or NOT_CONFIGURED (a provider is missing) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "patients.listMyLinkRequests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            items: ({
+                                expiresAt: number | null;
+                                id: string;
+                                organizationId: string;
+                                organizationName: string | null;
+                                patientName: string;
+                                requestedAt: number | null;
+                                requestedBy: string | null;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
                         };
                         /** @constant */
                         status: "ok";
@@ -37120,7 +37472,7 @@ export interface operations {
                                 lastError: string | null;
                                 lastStatus: number | null;
                                 nextAttemptAt: number | null;
-                                payload: {
+                                payload: ({
                                     data: {
                                         [key: string]: unknown;
                                     };
@@ -37129,7 +37481,7 @@ export interface operations {
                                     type: "appointment.created" | "appointment.rescheduled" | "appointment.cancelled" | "appointment.completed" | "admission.admitted" | "admission.discharged" | "charge.applied" | "charge.voided" | "payment.recorded" | "stock.low" | "stock.expiring" | "prescription.quoted" | "prescription.accepted" | "labResult.uploaded";
                                 } & {
                                     [key: string]: unknown;
-                                };
+                                }) | null;
                                 /** @enum {string} */
                                 state: "pending" | "delivered" | "failed";
                                 subscriptionId: string;
@@ -37337,7 +37689,7 @@ export interface operations {
                                 lastError: string | null;
                                 lastStatus: number | null;
                                 nextAttemptAt: number | null;
-                                payload: {
+                                payload: ({
                                     data: {
                                         [key: string]: unknown;
                                     };
@@ -37346,7 +37698,7 @@ export interface operations {
                                     type: "appointment.created" | "appointment.rescheduled" | "appointment.cancelled" | "appointment.completed" | "admission.admitted" | "admission.discharged" | "charge.applied" | "charge.voided" | "payment.recorded" | "stock.low" | "stock.expiring" | "prescription.quoted" | "prescription.accepted" | "labResult.uploaded";
                                 } & {
                                     [key: string]: unknown;
-                                };
+                                }) | null;
                                 /** @enum {string} */
                                 state: "pending" | "delivered" | "failed";
                                 subscriptionId: string;

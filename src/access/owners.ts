@@ -4,7 +4,8 @@ import type { Context } from '../operations/operation.ts';
 import type { Owner, OwnerOf } from '../operations/audience.ts';
 
 /**
- * The owner of a patient record: the account linked to it (patients.idpUserId), and its
+ * The owner of a patient record: the account linked to it (patients.idpUserId: accepted links only,
+ * a link staff asked for is no link until the account accepts it), and its
  * organization, whose staff with a granted role may act for it. A missing record is NOT_FOUND.
  */
 export async function patientOwner(db: Db, patientId: string): Promise<Owner> {

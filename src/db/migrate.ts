@@ -43,6 +43,7 @@ import * as invitationCodes from './migrations/0135_invitation_codes.ts';
 import * as notificationRecipients from './migrations/0136_notification_recipients.ts';
 import * as notificationAddressesHidden from './migrations/0137_notification_addresses_hidden.ts';
 import * as admissionAdvances from './migrations/0138_admission_advances.ts';
+import * as patientLinkRequests from './migrations/0139_patient_link_requests.ts';
 import * as jobs from './migrations/0126_jobs.ts';
 import * as admissionStagePayments from './migrations/0125_admission_stage_payments.ts';
 import * as notificationChannels from './migrations/0124_notification_channels.ts';
@@ -100,6 +101,7 @@ const migrations: Record<string, Migration> = {
   '0136_notification_recipients': notificationRecipients,
   '0137_notification_addresses_hidden': notificationAddressesHidden,
   '0138_admission_advances': admissionAdvances,
+  '0139_patient_link_requests': patientLinkRequests,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

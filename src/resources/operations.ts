@@ -1,4 +1,4 @@
-import { defineOperation, type Operation } from '../operations/operation.ts';
+import { defineOperation, type Context, type Operation } from '../operations/operation.ts';
 import { itemReads, itemsReads, type PatientLink, type Reads } from '../operations/reads.ts';
 import { deletedResult, itemResult, pageResult } from '../values/results.ts';
 import type { Repository } from './repository.ts';
@@ -24,20 +24,21 @@ export function operationsOf<T extends TableName, I extends FieldName<T> = never
     list: `A page of ${noun}s${spec.listSearch?.length ? ', filtered and searched' : ''}`,
   };
   const listName = spec.listName ?? (spec.scope === 'organization' ? 'listByOrganization' : 'list');
+  const present = (record: ResourceRecord<T, I>, ctx: Context) => (spec.present ? spec.present(record, ctx) : record);
 
   const generated: Record<GeneratedName, () => Operation | undefined> = {
     create: () =>
       defineOperation({
         namespace, name: 'create', ...access('create'), writes: true, input: schemas.create, output: item,
         async handler(ctx, input) {
-          return { item: await repo.insert(ctx.db, await repo.build(ctx, input)) };
+          return { item: present(await repo.insert(ctx.db, await repo.build(ctx, input)), ctx) };
         },
       }),
     getById: () =>
       defineOperation({
         namespace, name: 'getById', ...readAccess('getById'), ...(patientOf && { reads: itemReads(patientOf) as Reads<unknown> }), input: schemas.key, output: item,
         async handler(ctx, input) {
-          return { item: await repo.get(ctx.db, input.organizationId, input.id) };
+          return { item: present(await repo.get(ctx.db, input.organizationId, input.id), ctx) };
         },
       }),
     update: () =>
@@ -46,7 +47,7 @@ export function operationsOf<T extends TableName, I extends FieldName<T> = never
         async handler(ctx, input) {
           const current = await repo.get(ctx.db, input.organizationId, input.id);
           const { changes } = await repo.merge(ctx, current, input);
-          return { item: await repo.patch(ctx.db, input.organizationId, input.id, changes) };
+          return { item: present(await repo.patch(ctx.db, input.organizationId, input.id, changes), ctx) };
         },
       }),
     delete: () =>
@@ -69,7 +70,8 @@ export function operationsOf<T extends TableName, I extends FieldName<T> = never
                 if (given[name] !== undefined && given[name] !== null) equals[name] = given[name];
               }
               const where: ListWhere<T, I> = { equals: equals as Partial<ResourceRecord<T, I>>, search: input.search ?? undefined };
-              return repo.page(ctx.db, input.organizationId, input.page, input.pageSize, where, ctx.config.pageBudgetBytes);
+              const page = await repo.page(ctx.db, input.organizationId, input.page, input.pageSize, where, ctx.config.pageBudgetBytes);
+              return spec.present ? { ...page, items: page.items.map((record) => present(record, ctx)) } : page;
             },
           })
         : undefined,

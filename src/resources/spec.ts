@@ -67,6 +67,8 @@ export interface ResourceSpec<T extends TableName, I extends FieldName<T> = neve
   listFilters?: readonly FieldName<T>[];
   /** Columns that a `search` input of the paged list matches (contains, case-insensitive); blank = no search. */
   listSearch?: readonly FieldName<T>[];
+  /** How the generated operations answer a record (derived extension fields); the repository's records stay as stored. */
+  present?: (record: ResourceRecord<T, I>, ctx: Context) => ResourceRecord<T, I> | Record<string, unknown>;
   /** Runs before delete with the record as stored, e.g. to refuse with INVALID_STATE while others refer to it. */
   beforeDelete?: (ctx: Context, record: ResourceRecord<T, I>) => Promise<void>;
 }

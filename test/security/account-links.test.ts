@@ -3,6 +3,7 @@ import { it } from 'node:test';
 import { signIn } from '../builders.ts';
 import { describeEachDialect, failsWith, type TestApp } from '../harness.ts';
 import { account, accountWithOrganization, ok, production } from './production.ts';
+import { linkAndAccept } from '../../src/namespaces/patients/patients.testkit.ts';
 
 /**
  * Issue 24, finding 8: a patient record's account link changes only through patients.linkAccount
@@ -20,7 +21,7 @@ describeEachDialect(
       const holder = await account(tt, 'holder');
       const { organizationId, token } = owner;
       const { id } = ok(await patients('create', { organizationId, name: 'Asha Rao' }, token)).item;
-      ok(await patients('linkAccount', { organizationId, id, idpUserId: holder.idpUserId }, token));
+      await linkAndAccept(tt, owner, { organizationId, id }, holder);
       return { owner, holder, organizationId, token, id };
     }
 

@@ -4,6 +4,7 @@ import { platformAdmin } from '../builders.ts';
 import { describeEachDialect, failsWith, type TestApp } from '../harness.ts';
 import type { MailMessage } from '../../src/services.ts';
 import { account, accountWithOrganization, ok, production, type Account } from './production.ts';
+import { linkAndAccept } from '../../src/namespaces/patients/patients.testkit.ts';
 
 /**
  * Issue 24, finding 2: a person is bound to an organization only with their consent. A user record
@@ -25,7 +26,7 @@ describeEachDialect(
       const clinic = await accountWithOrganization(app, 'clinic');
       const person = await account(app, 'patient');
       const patient = ok(await app.call('patients', 'create', { organizationId: clinic.organizationId, name: 'Pat Ient' }, { token: clinic.token })).item;
-      ok(await app.call('patients', 'linkAccount', { organizationId: clinic.organizationId, id: patient.id, idpUserId: person.idpUserId }, { token: clinic.token }));
+      await linkAndAccept(app, clinic, { organizationId: clinic.organizationId, id: patient.id }, person);
       return { clinic, person, patientId: patient.id as string };
     }
 

@@ -8,6 +8,7 @@ import { smtpMailer } from '../../src/providers/smtp-mailer.ts';
 import { DeliveryWorker } from '../../src/namespaces/notifications/notifications.deliveryWorker.ts';
 import { startFakeSms, startFakeSmtp } from '../../src/namespaces/notifications/notifications.testkit.ts';
 import { account, accountWithOrganization, ok, production, type Account } from './production.ts';
+import { linkAndAccept } from '../../src/namespaces/patients/patients.testkit.ts';
 
 /**
  * Issue 24, finding 3: notifications go only to an organization's own people (its members and the
@@ -68,7 +69,7 @@ describeEachDialect(
     async function linkedPatient(c: Clinic): Promise<Account & { patientId: string }> {
       const person = await account(t(), 'patient');
       const patient = ok(await t().call('patients', 'create', { organizationId: c.organizationId, name: 'Asha Rao', email: person.email }, { token: c.token })).item;
-      ok(await t().call('patients', 'linkAccount', { organizationId: c.organizationId, id: patient.id, idpUserId: person.idpUserId }, { token: c.token }));
+      await linkAndAccept(t(), c, { organizationId: c.organizationId, id: patient.id }, person);
       return { ...person, patientId: patient.id };
     }
 
@@ -146,10 +147,10 @@ describeEachDialect(
         await t().database.db.updateTable('users').set({ invitationStatus: 'pending' }).where('idpUserId', '=', doctor.idpUserId).execute();
         const joined = ok(await t().call('appointments', 'patientJoinedCall', { organizationId: a.organizationId, appointmentId: visit.id }, { token: patient.token }));
         assert.notEqual(joined.item.patientJoinedAt, null);
-        assert.equal(joined.notification.deliveryState, 'failed');
-        assert.match(joined.notification.deliveryError, /not a recipient/);
-        const jobs = await t().database.db.selectFrom('notificationDeliveries').select('id').where('notificationId', '=', joined.notification.id).execute();
-        assert.deepEqual(jobs, [], 'nothing queued');
+        assert.equal(joined.notified, false);
+        assert.equal(joined.notification, null);
+        const written = await t().database.db.selectFrom('notifications').select('id').where('recipientIdpUserId', '=', doctor.idpUserId).execute();
+        assert.deepEqual(written, [], 'nothing written for the pending doctor');
       });
     });
 

@@ -4,6 +4,7 @@ import { signIn, type SignedIn } from '../builders.ts';
 import { describeEachDialect, type TestApp } from '../harness.ts';
 import { newId } from '../../src/values/ids.ts';
 import { account, accountWithOrganization, ok, production, type Account } from './production.ts';
+import { linkAndAccept } from '../../src/namespaces/patients/patients.testkit.ts';
 
 /**
  * Finding 6 of issue 24: every read of patient data names its patients. Staff read records that
@@ -67,7 +68,7 @@ describeEachDialect(
       person = await account(t(), 'patient');
       patientId = ok(await t().call('patients', 'create', { organizationId: org, name: 'Asha Rao' }, { token: owner.token })).item.id;
       otherPatientId = ok(await t().call('patients', 'create', { organizationId: org, name: 'Ravi Kumar' }, { token: owner.token })).item.id;
-      ok(await t().call('patients', 'linkAccount', { organizationId: org, id: patientId, idpUserId: person.idpUserId }, { token: owner.token }));
+      await linkAndAccept(t(), owner, { organizationId: org, id: patientId }, person);
 
       // A webhook subscription to every event (written directly: its target checks are another finding's).
       const now = Date.now();

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import { readPage } from '../../db/paged-list.ts';
 import type { ChargeRow } from '../admissions/admissions.public.ts';
 import { services, type ServiceRecord } from '../services/services.public.ts';
 
@@ -34,15 +35,30 @@ export async function activeChargeFor(
 
 /** The patient's latest charges over all their admissions in the organization, newest first. */
 export async function chargesOfPatient(db: Db, organizationId: string, patientId: string, limit: number): Promise<ChargeRow[]> {
-  return db
+  const query = db
     .selectFrom('admissionCharges')
     .selectAll()
     .where('organizationId', '=', organizationId)
     .where('patientId', '=', patientId)
     .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+    .limit(limit);
+  return readPage(db, query, limit, FREE_TEXT);
+}
+
+/** The free-text columns of a charge, capped by the page budget's reads. */
+const FREE_TEXT = ['notes', 'voidReason'];
+
+/**
+ * Every charge of the admission in the order applied, read within the page budget: an admission
+ * has as many charges as were applied, so they are counted first and read as one page of that size.
+ */
+export async function listChargesOfAdmission(db: Db, organizationId: string, admissionId: string): Promise<ChargeRow[]> {
+  const ofAdmission = db.selectFrom('admissionCharges').where('organizationId', '=', organizationId).where('admissionId', '=', admissionId);
+  const { n } = await ofAdmission.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+  const count = Number(n);
+  if (count === 0) return [];
+  return readPage(db, ofAdmission.selectAll().orderBy('createdAt', 'asc').orderBy('id', 'asc'), count, FREE_TEXT);
 }
 
 /** Marks the charge voided unless it already is (then undefined): one conditional UPDATE, so voiding twice at once voids once. */

@@ -4,7 +4,8 @@ import { notFound } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { itemsResult } from '../../values/results.ts';
-import { chargeRecord, chargesOfAdmission, toChargeRecord, findAdmission } from '../admissions/admissions.public.ts';
+import { chargeRecord, toChargeRecord, findAdmission } from '../admissions/admissions.public.ts';
+import { listChargesOfAdmission } from './admissionCharges.repo.ts';
 import { idpTeamId, organizationOfTeam } from './admissionCharges.context.ts';
 import { byPatientId, itemsReads } from '../../operations/reads.ts';
 
@@ -21,6 +22,6 @@ export const getChargesForAdmission = defineOperation({
   async handler(ctx, input) {
     const organizationId = ctx.organizationId!;
     if (!(await findAdmission(ctx.db, organizationId, input.admissionId))) throw notFound('admission');
-    return { items: (await chargesOfAdmission(ctx.db, organizationId, input.admissionId)).map(toChargeRecord) };
+    return { items: (await listChargesOfAdmission(ctx.db, organizationId, input.admissionId)).map(toChargeRecord) };
   },
 });

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { readPage } from '../../db/paged-list.ts';
 import type { Context } from '../../operations/operation.ts';
 import { AppError, notFound } from '../../values/errors.ts';
 import { notify } from '../notifications/notifications.public.ts';
@@ -72,13 +73,26 @@ export interface WaitlistFilter {
   date?: string | null | undefined;
 }
 
-/** The entries matching the filter, first come first (the order offers are made in). */
+/** At most this many entries are answered by listWaitlist. */
+const LISTED_ENTRIES = 1000;
+
+/**
+ * The entries matching the filter, first come first (the order offers are made in), read within
+ * the page budget (readPage: the table unaliased, its `notes` capped).
+ */
 export async function listEntries(db: Db, filter: WaitlistFilter, now: number): Promise<WaitlistRecord[]> {
-  let query = entriesWithHolds(db).where('w.organizationId', '=', filter.organizationId);
-  if (filter.doctorId) query = query.where('w.doctorId', '=', filter.doctorId);
-  if (filter.patientId) query = query.where('w.patientId', '=', filter.patientId);
-  if (filter.date) query = query.where('w.date', '=', filter.date);
-  const rows = await query.orderBy('w.date').orderBy('w.createdAt').orderBy('w.id').limit(1000).execute();
+  const w = 'appointmentWaitlist';
+  let query = db
+    .selectFrom(w)
+    .leftJoin('appointments', (join) => join.onRef('appointments.id', '=', `${w}.appointmentId`).onRef('appointments.organizationId', '=', `${w}.organizationId`))
+    .selectAll(w)
+    .select(['appointments.stage as holdStage', 'appointments.holdExpiresAt as holdExpiresAt'])
+    .where(`${w}.organizationId`, '=', filter.organizationId);
+  if (filter.doctorId) query = query.where(`${w}.doctorId`, '=', filter.doctorId);
+  if (filter.patientId) query = query.where(`${w}.patientId`, '=', filter.patientId);
+  if (filter.date) query = query.where(`${w}.date`, '=', filter.date);
+  const ordered = query.orderBy(`${w}.date`).orderBy(`${w}.createdAt`).orderBy(`${w}.id`).limit(LISTED_ENTRIES);
+  const rows = await readPage(db, ordered, LISTED_ENTRIES, ['notes']);
   return rows.map((row) => toRecord(row, now));
 }
 

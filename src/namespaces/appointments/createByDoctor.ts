@@ -5,7 +5,7 @@ import { validationFailed } from '../../values/errors.ts';
 import { date, id, jsonObject, time } from '../../values/fields.ts';
 import { defineOperation, type Context } from '../../operations/operation.ts';
 import { normalizedEmail, phoneNumber } from '../auth/auth.public.ts';
-import { findPatientByContact, type PatientRecord, asPatient, patients } from '../patients/patients.public.ts';
+import { findPatientByContact, type PatientRecord, asPatient, patients, presentLink } from '../patients/patients.public.ts';
 import { book, defined } from './appointments.booking.ts';
 import { duration, label, text } from './appointments.fields.ts';
 import { patientOf } from './appointments.references.ts';
@@ -79,6 +79,7 @@ export const createByDoctor = defineOperation({
       status: 'scheduled',
       other: defined({ reason: input.reason, notes: input.notes, type: input.type }),
     });
-    return { item, patient, patientCreated: created };
+    // The patient as the patients operations answer it (a link asked for shown as such).
+    return { item, patient: presentLink(patient, ctx.now()), patientCreated: created };
   },
 });

@@ -34,6 +34,8 @@ export const patientJoinedCall = defineOperation({
       .select('idpUserId')
       .where('id', '=', current.doctorId)
       .where('organizationId', '=', input.organizationId)
+      // A pending doctor may be booked, but is told nothing until they accept.
+      .where('invitationStatus', '=', 'accepted')
       .executeTakeFirst();
     if (!doctor) return { item, notified: false, notification: null };
     const { item: notification } = await notify(ctx.db, ctx, {

@@ -3,6 +3,7 @@ import { before, test } from 'node:test';
 import { orgId, platformAdmin, signIn, tokenFor, type SignedIn } from '../../../test/builders.ts';
 import { describeEachDialect, failsWith, ok } from '../../../test/harness.ts';
 import { newId } from '../../values/ids.ts';
+import { acceptLink } from '../patients/patients.testkit.ts';
 
 let clock = 1_860_000_000_000;
 
@@ -31,6 +32,9 @@ describeEachDialect(
       // Linking records to accounts is the admins' and receptionists' (patients.linkAccount).
       ana = await create(adminA, orgA, 'Ana', anaIdp);
       ben = await create(adminA, orgA, 'Ben', benIdp);
+      // A link staff make to another person's account counts once that person accepts it.
+      await acceptLink(t(), ana.id, { token: await tokenFor(t(), anaIdp) });
+      await acceptLink(t(), ben.id, { token: await tokenFor(t(), benIdp) });
       bea = await create(receptionistB, orgB, 'Bea');
 
       await read('doctorReadsAna', doctorA, 'getById', { id: ana.id, organizationId: orgA });

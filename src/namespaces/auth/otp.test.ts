@@ -112,11 +112,12 @@ describeEachDialect(
       failsWith(await call('verifyOtp', { mobileNumber: phone }), 'VALIDATION_FAILED', 400);
     });
 
-    test(`sendOtp is limited to ${LIMITS.sendOtp.identifier.points} per number and ${LIMITS.sendOtp.address.points} per address`, async () => {
+    test(`sendOtp is limited to ${LIMITS.sendOtp.identifierAtAddress.points} per number and address and ${LIMITS.sendOtp.address.points} per address`, async () => {
       const phone = uniquePhone();
-      for (let i = 0; i < LIMITS.sendOtp.identifier.points; i++) ok(await call('sendOtp', { mobileNumber: phone }));
+      const from = nextIp();
+      for (let i = 0; i < LIMITS.sendOtp.identifierAtAddress.points; i++) ok(await call('sendOtp', { mobileNumber: phone }, from));
       // The same number written differently is the same number.
-      const limited = await call('sendOtp', { mobileNumber: phone.slice(2), countryCode: phone.slice(0, 2) });
+      const limited = await call('sendOtp', { mobileNumber: phone.slice(2), countryCode: phone.slice(0, 2) }, from);
       failsWith(limited, 'RATE_LIMITED', 429);
       assert.ok(Number(limited.headers['retry-after']) > 0);
 
@@ -127,12 +128,13 @@ describeEachDialect(
       assert.ok(Number(byAddress.headers['retry-after']) > 0);
     });
 
-    test(`verifyOtp is limited to ${LIMITS.verifyOtp.identifier.points} per number and ${LIMITS.verifyOtp.address.points} per address`, async () => {
+    test(`verifyOtp is limited to ${LIMITS.verifyOtp.identifierAtAddress.points} failures per number and address and ${LIMITS.verifyOtp.address.points} per address`, async () => {
       const phone = uniquePhone();
-      for (let i = 0; i < LIMITS.verifyOtp.identifier.points; i++) {
-        failsWith(await call('verifyOtp', { mobileNumber: phone, otp: '000000' }), 'UNAUTHENTICATED', 401);
+      const from = nextIp();
+      for (let i = 0; i < LIMITS.verifyOtp.identifierAtAddress.points; i++) {
+        failsWith(await call('verifyOtp', { mobileNumber: phone, otp: '000000' }, from), 'UNAUTHENTICATED', 401);
       }
-      const limited = await call('verifyOtp', { mobileNumber: phone, otp: t().config.auth.devOtpCode });
+      const limited = await call('verifyOtp', { mobileNumber: phone, otp: t().config.auth.devOtpCode }, from);
       failsWith(limited, 'RATE_LIMITED', 429);
       assert.ok(Number(limited.headers['retry-after']) > 0);
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { defineOperation } from '../../operations/operation.ts';
 import { otpSentResult } from './auth.results.ts';
 import { mobileFields, withNormalizedMobile } from './auth.fields.ts';
-import { LIMITS, perAddress, perIdentifier } from './auth.limits.ts';
+import { codeRequests, LIMITS, perAddress } from './auth.limits.ts';
 import { issueOtp } from './auth.otp.ts';
 
 const input = z.object(mobileFields).transform(withNormalizedMobile);
@@ -22,8 +22,8 @@ export const sendOtp = defineOperation({
   input,
   output: otpSentResult,
   rateLimits: [
-    perIdentifier('auth.sendOtp', LIMITS.sendOtp.identifier, (input: { mobileNumber: string }) => input.mobileNumber),
     perAddress('auth.sendOtp', LIMITS.sendOtp.address),
+    ...codeRequests('auth.sendOtp', LIMITS.sendOtp, (input: { mobileNumber: string }) => input.mobileNumber),
   ],
   handler(ctx, input) {
     const number = input.mobileNumber;

@@ -8,7 +8,7 @@ import { recordAudit } from '../../audit/trail.ts';
 import { mobileFields, otpCode, withNormalizedMobile } from './auth.fields.ts';
 import { consumeCode } from './auth.codes.ts';
 import { createIdentity, findIdentityByPhone, recordSignIn, type IdentityRow } from './auth.identities.ts';
-import { LIMITS, perAddress, perIdentifier } from './auth.limits.ts';
+import { LIMITS, perAddress, signInFailures } from './auth.limits.ts';
 import { checkOtp } from './auth.otp.ts';
 import { signedIn } from './auth.session.ts';
 
@@ -32,8 +32,8 @@ export const verifyOtp = defineOperation({
   input,
   output: signedInResult,
   rateLimits: [
-    perIdentifier('auth.verifyOtp', LIMITS.verifyOtp.identifier, (input: { mobileNumber: string }) => input.mobileNumber),
     perAddress('auth.verifyOtp', LIMITS.verifyOtp.address),
+    ...signInFailures('auth.verifyOtp', LIMITS.verifyOtp, (input: { mobileNumber: string }) => input.mobileNumber),
   ],
   async handler(ctx, input) {
     const number = input.mobileNumber;

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { readPage } from '../../db/paged-list.ts';
 import { newId } from '../../values/ids.ts';
 import { DEFAULT_DAILY_GOAL, type FoodEntryInput } from './calorieLogs.fields.ts';
 import type { MilliTotals } from './calorieLogs.nutrition.ts';
@@ -68,8 +69,15 @@ export async function setLogGoal(db: Db, idpUserId: string, date: string, dailyG
   await db.updateTable('calorieLogs').set({ dailyGoal, updatedAt: now }).where('idpUserId', '=', idpUserId).where('date', '=', date).execute();
 }
 
+/**
+ * The entries of a log, read within the page budget: a day has as many as were added, so they are
+ * counted first and read as one page of that size.
+ */
 export async function listEntries(db: Db, logId: string): Promise<EntryRow[]> {
-  return db.selectFrom('calorieLogEntries').selectAll().where('logId', '=', logId).orderBy('seq').execute();
+  const ofLog = db.selectFrom('calorieLogEntries').where('logId', '=', logId);
+  const { n } = await ofLog.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+  if (Number(n) === 0) return [];
+  return readPage(db, ofLog.selectAll().orderBy('seq'), Number(n), ['name', 'quantity']);
 }
 
 /** Appends entries after the log's last one, in the order given. */

@@ -137,6 +137,9 @@ export async function countFoods(db: Db, filter: FoodFilter, cap?: number): Prom
   return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
 }
 
+/** The food columns no schema bounded before the bounds existed: capped by the page budget's reads. */
+const FREE_FORM = ['ingredients', 'nutritionPer100g', 'servings'];
+
 /** At most this many matches are sorted in memory rather than walked in name order (PostgreSQL). */
 const FEW_MATCHES = 1_000;
 
@@ -161,20 +164,23 @@ export async function pageFoods(db: Db, filter: FoodFilter, paging: Paging, opti
   const skipped = page !== undefined && page > 1 ? (page - 1) * pageSize : 0;
   let rows;
   if (few) {
-    rows = await db
-      .with((cte) => cte('matches').materialized(), () => visible(db, filter).selectAll())
+    // The page's ids from the few matches, then their rows within the page budget.
+    const ids = await db
+      .with((cte) => cte('matches').materialized(), () => visible(db, filter).select(['id', 'nameKey']))
       .selectFrom('matches')
-      .selectAll()
+      .select('id')
       .orderBy('nameKey')
       .orderBy('id')
       .limit(pageSize + 1)
       .offset(skipped)
       .execute();
+    const pageIds = ids.map((row) => row.id);
+    rows = pageIds.length === 0 ? [] : await readPage(db, db.selectFrom('foods').selectAll().where('id', 'in', pageIds).orderBy('nameKey').orderBy('id'), pageSize, FREE_FORM);
   } else {
     let rowsQuery = visible(db, filter).selectAll().orderBy('nameKey').orderBy('id').limit(pageSize + 1);
     if (after) rowsQuery = rowsQuery.where((eb) => eb(eb.refTuple('nameKey', 'id'), '>', eb.tuple(after.nameKey, after.id)));
     else if (skipped > 0) rowsQuery = rowsQuery.offset(skipped);
-    rows = await readPage(db, rowsQuery, pageSize, ['ingredients', 'nutritionPer100g', 'servings']);
+    rows = await readPage(db, rowsQuery, pageSize, FREE_FORM);
   }
   const more = rows.length > pageSize;
   // A first page that holds every match is its own count: no second pass over the foods.

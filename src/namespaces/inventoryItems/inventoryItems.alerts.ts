@@ -35,6 +35,8 @@ export async function staffOf(db: Db, organizationId: string): Promise<StaffMemb
     .selectFrom('users')
     .select(['idpUserId', 'role', 'roles'])
     .where('organizationId', '=', organizationId)
+    // An invitation not accepted makes nobody a recipient (CONTRACT section 6, "Consent").
+    .where('invitationStatus', '=', 'accepted')
     .where((eb) => eb.or([eb('role', 'in', [...STAFF_ROLES]), ...STAFF_ROLES.map((r) => containsLiteral('roles', JSON.stringify(r)))]))
     .where((eb) => eb.or([eb('isBlocked', 'is', null), eb('isBlocked', '=', false)]))
     .where((eb) => eb.or([eb('isActive', 'is', null), eb('isActive', '=', true)]))

@@ -5,7 +5,7 @@ import { readPage } from '../../db/paged-list.ts';
 import { fromMinor, toMinor } from '../../values/money.ts';
 import { offsetOf, pageOf, type Page } from '../../values/paging.ts';
 import { toBool } from '../../values/record.ts';
-import type { OrderStatus, TestStatus } from './labOrders.fields.ts';
+import { MAX_TESTS, type OrderStatus, type TestStatus } from './labOrders.fields.ts';
 import type { LabOrdersTable, LabOrderTestsTable } from './labOrders.table.ts';
 
 /** Query functions for lab orders and their tests; each takes the handle (`db` or the transaction) first. */
@@ -75,18 +75,21 @@ function orderRecord(row: OrderRow, tests: LabTestRecord[]): LabOrderRecord {
   return { ...row, status: row.status as OrderStatus, tests };
 }
 
-/** The tests of these orders (of one organization), each order's in position order. */
+/**
+ * The tests of these orders (of one organization), each order's in position order, read within the
+ * page budget (a page of 100 orders holds up to 10,000 tests, each with free-text instructions).
+ */
 async function testsOf(db: Db, organizationId: string, orderIds: readonly string[]): Promise<Map<string, LabTestRecord[]>> {
   const byOrder = new Map<string, LabTestRecord[]>(orderIds.map((id) => [id, []]));
   if (orderIds.length === 0) return byOrder;
-  const rows = await db
+  const query = db
     .selectFrom('labOrderTests')
     .selectAll()
     .where('organizationId', '=', organizationId)
     .where('labOrderId', 'in', orderIds)
     .orderBy('labOrderId')
-    .orderBy('position')
-    .execute();
+    .orderBy('position');
+  const rows = await readPage(db, query, orderIds.length * MAX_TESTS, ['instructions']);
   for (const row of rows) byOrder.get(row.labOrderId)?.push(testRecord(row));
   return byOrder;
 }

@@ -7,7 +7,8 @@ import { validationFailed } from '../../values/errors.ts';
  * "Recipients"): its own people, that is
  * - its members: a user record of the organization that is accepted (not an invitation still
  *   pending or declined) and not blocked (a block takes the person out of the organization);
- * - the accounts linked to its patients (patients.idpUserId; one account may hold several records);
+ * - the accounts linked to its patients (patients.idpUserId, which holds only links the account made
+ *   or accepted: a staff request is not one; one account may hold several records);
  * - as a pharmacy, the account whose prescription request it received (the marketplace's patient,
  *   who sent the request to it: `prescriptionRequests.patientId`).
  * Nobody else, whether or not the identity exists.

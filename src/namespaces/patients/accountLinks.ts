@@ -6,11 +6,14 @@ import { defineOperation } from '../../operations/operation.ts';
 import { itemResult } from '../../values/results.ts';
 import { isPatient, itemReads } from '../../operations/reads.ts';
 import { asPatient, patients } from './patients.resource.ts';
+import { linkedOrAsked, linkFor, NO_LINK, presentLink } from './patients.linkRequests.ts';
 
 /**
  * Staff link a patient record to the patient's own account (patients.idpUserId), or undo it. The
  * account then reaches that record's data as its owner (CONTRACT.md section 6). A record linked to
- * another account is CONFLICT: unlink it first, so that no account is replaced by mistake.
+ * another account is CONFLICT: unlink it first, so that no account is replaced by mistake. A link
+ * to another person's account is a request until that account accepts it (patients.linkRequests.ts);
+ * a pending request counts as the record's link here, and asking again renews it.
  */
 export const linkAccount = defineOperation({
   namespace: 'patients',
@@ -21,10 +24,13 @@ export const linkAccount = defineOperation({
   output: itemResult(patients.schemas.record),
   async handler(ctx, input) {
     const current = asPatient(await patients.repo.get(ctx.db, input.organizationId, input.id));
-    if (current.idpUserId !== null && current.idpUserId !== input.idpUserId) {
+    const asked = linkedOrAsked(current);
+    if (asked !== null && asked !== input.idpUserId) {
       throw new AppError('CONFLICT', 'this patient record is linked to another account; unlink it first');
     }
-    return { item: await patients.repo.patch(ctx.db, input.organizationId, input.id, { idpUserId: input.idpUserId, updatedAt: ctx.now() }) };
+    const now = ctx.now();
+    const link = current.idpUserId === input.idpUserId ? {} : linkFor(ctx.caller, input.idpUserId, now);
+    return { item: presentLink(await patients.repo.patch(ctx.db, input.organizationId, input.id, { ...link, updatedAt: now }), now) };
   },
 });
 
@@ -36,6 +42,7 @@ export const unlinkAccount = defineOperation({
   input: z.object({ organizationId: id(), id: id() }),
   output: itemResult(patients.schemas.record),
   async handler(ctx, input) {
-    return { item: await patients.repo.patch(ctx.db, input.organizationId, input.id, { idpUserId: null, updatedAt: ctx.now() }) };
+    const now = ctx.now();
+    return { item: presentLink(await patients.repo.patch(ctx.db, input.organizationId, input.id, { ...NO_LINK, updatedAt: now }), now) };
   },
 });

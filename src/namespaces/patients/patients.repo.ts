@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import { normalizeMobileNumber } from '../auth/auth.public.ts';
 import { asPatient, patients, type PatientRecord } from './patients.resource.ts';
+import { NO_LINK } from './patients.linkRequests.ts';
 
 export type { PatientRecord } from './patients.resource.ts';
 
@@ -43,21 +44,24 @@ export async function findPatientByContact(
 
 /**
  * Links the organization's patients with this (normalised) mobile number that no account holds
- * yet to the account; records linked to another account stay as they are. Answers the ids linked.
+ * yet to the account, accepted (the account proved the number); records linked to another account,
+ * or asked by staff for another account and not expired, stay as they are. A request for this
+ * account is accepted with them. Answers the ids linked.
  */
 export async function linkByMobileNumber(db: Db, organizationId: string, mobileNumber: string, idpUserId: string, now: number): Promise<string[]> {
   const rows = await db
     .updateTable('patients')
-    .set({ idpUserId, updatedAt: now })
+    .set({ ...NO_LINK, idpUserId, updatedAt: now })
     .where('organizationId', '=', organizationId)
     .where('mobileNumber', '=', mobileNumber)
     .where('idpUserId', 'is', null)
+    .where((eb) => eb.or([eb('linkPendingIdpUserId', 'is', null), eb('linkPendingIdpUserId', '=', idpUserId), eb('linkExpiresAt', '<=', now)]))
     .returning('id')
     .execute();
   return rows.map((r) => r.id);
 }
 
-/** The patient records linked to an account, oldest first; optionally of one organization and number. */
+/** The patient records linked to an account (accepted links), oldest first; optionally of one organization and number. */
 export async function patientsLinkedTo(
   db: Db,
   idpUserId: string,

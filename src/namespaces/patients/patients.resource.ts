@@ -5,7 +5,8 @@ import { idpUserId, reqStr } from '../../values/fields.ts';
 import { defineResource, type ResourceRecord } from '../../resources/resource.ts';
 import { dateIn } from '../../time/zone.ts';
 import { normalizedEmail, phoneNumber } from '../auth/auth.public.ts';
-import { checkAccountLink } from './patients.accountLink.ts';
+import { withAccountLink } from './patients.accountLink.ts';
+import { presentLink } from './patients.linkRequests.ts';
 import { isPatient } from '../../operations/reads.ts';
 
 export type PatientRow = ResourceRecord<'patients'>;
@@ -21,8 +22,13 @@ export interface PatientRecord {
   /** lower case */
   email: string | null;
   address: Record<string, unknown> | null;
-  /** the patient's own sign-in identity, if they have one */
+  /** the patient's own sign-in identity, if they have one and accepted the link */
   idpUserId: string | null;
+  /** a link staff asked for, pending that account's answer (patients.linkRequests.ts) */
+  linkPendingIdpUserId: string | null;
+  linkRequestedBy: string | null;
+  linkRequestedAt: number | null;
+  linkExpiresAt: number | null;
   createdAt: number;
   updatedAt: number;
 }
@@ -36,7 +42,7 @@ const EARLIEST_ZONE = 'Pacific/Kiritimati';
  * unique: one family often shares a number. idpUserId is the account linked to the record (by
  * staff, or by the account proving the number: confirmLink); one account may hold several records
  * of a family. create may link a new record as linkAccount would; update never changes the link
- * (patients.accountLink.ts).
+ * (patients.accountLink.ts). Records are answered with a link asked for shown (presentLink).
  */
 export const patients = defineResource({
   namespace: 'patients', audience: member(), readsPatientData: true, patientOf: isPatient,
@@ -56,9 +62,9 @@ export const patients = defineResource({
     if (typeof record.dob === 'string' && record.dob > dateIn(EARLIEST_ZONE, ctx.now())) {
       throw validationFailed('dob', 'must not be in the future');
     }
-    checkAccountLink(ctx, record, current);
-    return record;
+    return withAccountLink(ctx, record, current);
   },
+  present: (record, ctx) => presentLink(record, ctx.now()),
 });
 
 export const asPatient = (record: PatientRow) => record;

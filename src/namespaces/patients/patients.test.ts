@@ -4,8 +4,13 @@ import { newId } from '../../values/ids.ts';
 import { orgId, signIn } from '../../../test/builders.ts';
 import { describeEachDialect, failsWith, ok } from '../../../test/harness.ts';
 import { findPatient, findPatientByContact } from './patients.repo.ts';
+import { presentLink } from './patients.linkRequests.ts';
 
-const FIELDS = ['address', 'createdAt', 'dob', 'email', 'gender', 'id', 'idpUserId', 'mobileNumber', 'name', 'organizationId', 'updatedAt'];
+// Extension fields: accountLinkStatus and the link* fields of a link staff asked for (docs/identity.md, "Patient account links").
+const FIELDS = [
+  'accountLinkStatus', 'address', 'createdAt', 'dob', 'email', 'gender', 'id', 'idpUserId',
+  'linkExpiresAt', 'linkRequestedAt', 'linkRequestedBy', 'mobileNumber', 'name', 'organizationId', 'updatedAt',
+];
 
 describeEachDialect('patients', (t) => {
   const org = orgId();
@@ -32,7 +37,7 @@ describeEachDialect('patients', (t) => {
     assert.deepEqual(item.address, { city: 'Pune', postalCode: '411001' });
     assert.equal(item.idpUserId, null);
     assert.deepEqual(ok(await call('getById', { id: item.id, organizationId: org })).item, item);
-    assert.deepEqual(await findPatient(t().database.db, org, item.id), item);
+    assert.deepEqual(presentLink((await findPatient(t().database.db, org, item.id))!, Date.now()), item);
   });
 
   test('create validates name, date of birth (a calendar date, not in the future), mobile number and email', async () => {

@@ -6,9 +6,10 @@ import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { itemsResult, out } from '../../values/results.ts';
 import { recordAudit } from '../../audit/trail.ts';
-import { mobileFields, otpCode, withNormalizedMobile, consumeCode, LIMITS, perAddress, perIdentifier, checkOtp, issueOtp, type OtpTarget } from '../auth/auth.public.ts';
+import { mobileFields, otpCode, withNormalizedMobile, consumeCode, LIMITS, perAddress, codeRequests, signInFailures, checkOtp, issueOtp, type OtpTarget } from '../auth/auth.public.ts';
 import { linkByMobileNumber, patientsLinkedTo } from './patients.repo.ts';
 import { patients } from './patients.resource.ts';
+import { presentLink } from './patients.linkRequests.ts';
 import { isPatient, itemsReads } from '../../operations/reads.ts';
 
 /**
@@ -37,7 +38,7 @@ export const requestLink = defineOperation({
   writes: 'manual',
   input: z.object({ organizationId: id(), ...mobileFields }).transform(withNormalizedMobile),
   output: codeSent,
-  rateLimits: [perIdentifier('patients.requestLink', LIMITS.sendOtp.identifier, byNumber), perAddress('patients.requestLink', LIMITS.sendOtp.address)],
+  rateLimits: [perAddress('patients.requestLink', LIMITS.sendOtp.address), ...codeRequests('patients.requestLink', LIMITS.sendOtp, byNumber)],
   handler(ctx, input) {
     const caller = signedIn(ctx.caller);
     return issueOtp(
@@ -61,7 +62,7 @@ export const confirmLink = defineOperation({
   writes: 'manual',
   input: z.object({ organizationId: id(), ...mobileFields, otp: otpCode() }).transform(withNormalizedMobile),
   output: itemsResult(patients.schemas.record),
-  rateLimits: [perIdentifier('patients.confirmLink', LIMITS.verifyOtp.identifier, byNumber), perAddress('patients.confirmLink', LIMITS.verifyOtp.address)],
+  rateLimits: [perAddress('patients.confirmLink', LIMITS.verifyOtp.address), ...signInFailures('patients.confirmLink', LIMITS.verifyOtp, byNumber)],
   async handler(ctx, input) {
     const { idpUserId } = signedIn(ctx.caller);
     const { organizationId, mobileNumber } = input;
@@ -72,7 +73,7 @@ export const confirmLink = defineOperation({
       for (const recordId of await linkByMobileNumber(trx, organizationId, mobileNumber, idpUserId, now)) {
         await recordAudit(trx, ctx, { operation: 'patients.confirmLink', recordId, organizationId });
       }
-      return { items: await patientsLinkedTo(trx, idpUserId, { organizationId, mobileNumber }) };
+      return { items: (await patientsLinkedTo(trx, idpUserId, { organizationId, mobileNumber })).map((record) => presentLink(record, now)) };
     });
   },
 });

@@ -6,9 +6,15 @@ import { users, type UserRecord } from '../users/users.public.ts';
 
 /** Query functions of saloonMembers; each takes the handle (`db` or the transaction) first. */
 
-/** The organization's users record of a person, if any. */
+/** The organization's users record of a person, if any, once the person has accepted it (an invitation binds nobody to a seat). */
 export async function userOf(db: Db, organizationId: string, idpUserId: string) {
-  return db.selectFrom('users').select(['id']).where('organizationId', '=', organizationId).where('idpUserId', '=', idpUserId).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .select(['id'])
+    .where('organizationId', '=', organizationId)
+    .where('idpUserId', '=', idpUserId)
+    .where('invitationStatus', '=', 'accepted')
+    .executeTakeFirst();
 }
 
 /** The active member (status `active`, any letter case) at a seat of a location, other than `exceptId`. */

@@ -3,6 +3,7 @@ import type { Updateable } from 'kysely';
 import type { Caller } from '../../caller/caller.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError, notFound } from '../../values/errors.ts';
+import { parseJsonArray } from '../../values/record.ts';
 import type { UsersTable } from './users.table.ts';
 import { users, type UserRecord } from './users.resource.ts';
 
@@ -83,13 +84,10 @@ export async function pendingInvitationsOf(db: Db, idpUserId: string, now: numbe
   }));
 }
 
+/** The invitation's roles as stored (a JSON list, read like every record's); none stored: its primary role. */
 function parseRoles(text: string | null, primary: string): string[] {
-  try {
-    const parsed: unknown = JSON.parse(text ?? '[]');
-    return Array.isArray(parsed) ? parsed.map(String) : [primary];
-  } catch {
-    return [primary];
-  }
+  const roles = parseJsonArray(text);
+  return roles.length > 0 ? roles : [primary];
 }
 
 /**

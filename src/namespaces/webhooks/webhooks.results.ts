@@ -23,7 +23,8 @@ export const deliveryResult = out
     id: out.id(),
     subscriptionId: out.id(),
     eventType: z.enum(EVENT_TYPES),
-    payload: out.record({ type: z.enum(EVENT_TYPES), timestamp: out.text(), data: out.object() }),
+    /** null when the stored body is nested too deep to answer (src/values/record.ts fromJsonText) */
+    payload: out.record({ type: z.enum(EVENT_TYPES), timestamp: out.text(), data: out.object() }).nullable(),
     state: z.enum(['pending', 'delivered', 'failed']),
     attempts: out.int(),
     /** when the next attempt is due; null unless pending */

@@ -75,15 +75,24 @@ export function toRecord(row: AppointmentRow): AppointmentRecord {
     followUpNotificationSent: toBool(row.followUpNotificationSent),
     callJoinNotifiedAt: num(row.callJoinNotifiedAt),
     patientJoinedAt: num(row.patientJoinedAt),
-    history: fromJsonText<HistoryEntry[]>(row.history) ?? [],
+    history: (fromJsonText<HistoryEntry[]>(row.history) ?? []).slice(-HISTORY_LIMIT),
     seriesId: row.seriesId,
     createdAt: Number(row.createdAt),
     updatedAt: Number(row.updatedAt),
   };
 }
 
+/**
+ * A history keeps its newest HISTORY_LIMIT entries, each reason cut to HISTORY_REASON_LIMIT
+ * characters: changed over and over, one record would otherwise grow without bound, and every
+ * change, answer and webhook carrying it with it (the audit trail keeps every call).
+ */
+export const HISTORY_LIMIT = 50;
+export const HISTORY_REASON_LIMIT = 500;
+
 export function historyText(history: HistoryEntry[]): string | null {
-  return history.length ? toJsonText(history) : null;
+  const kept = history.slice(-HISTORY_LIMIT).map((entry) => (entry.reason && entry.reason.length > HISTORY_REASON_LIMIT ? { ...entry, reason: entry.reason.slice(0, HISTORY_REASON_LIMIT) } : entry));
+  return kept.length ? toJsonText(kept) : null;
 }
 
 export async function findRow(db: Db, organizationId: string, id: string): Promise<AppointmentRow | undefined> {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { callerId } from '../../caller/caller.ts';
 import { role } from '../../caller/roles.ts';
 import { member } from '../../operations/audience.ts';
-import { defineOperation } from '../../operations/operation.ts';
+import { defineOperation, type RateLimit } from '../../operations/operation.ts';
 import { AppError } from '../../values/errors.ts';
 import { email, id, str } from '../../values/fields.ts';
 import { newId } from '../../values/ids.ts';
@@ -11,6 +11,19 @@ import { assertMayChangePlatformAdmin } from './users.access.ts';
 import { EMAIL_INVITEE_PREFIX, INVITATION_TTL_MS, newInvitationCode, setInvitation } from './users.invitations.ts';
 import { roleList, users } from './users.resource.ts';
 import { userRecord } from './users.results.ts';
+
+type Input = { organizationId: string; email: string };
+
+/**
+ * The invitation mail goes to any address an admin types, so it is counted (in the database, for
+ * every process: src/rpc/rate-limits.ts) per organization, and per address whichever organizations
+ * send to it, so that no account with an organization of its own can turn the mailer on an
+ * address. Windows configurable as RATE_LIMIT_USERS_INVITE_BY_EMAIL_ORGANIZATION / _EMAIL.
+ */
+export const INVITATION_MAIL_LIMITS: RateLimit<Input>[] = [
+  { name: 'users.inviteByEmail:email', points: 5, durationSeconds: 24 * 60 * 60, key: (input) => input.email },
+  { name: 'users.inviteByEmail:organization', points: 100, durationSeconds: 24 * 60 * 60, key: (input) => input.organizationId },
+];
 
 /**
  * Extension: invites a person who may have no account yet. The record (a staff profile the
@@ -24,6 +37,7 @@ export const inviteByEmail = defineOperation({
   name: 'inviteByEmail', audience: member(),
   summary: 'Invite a person to the organization by email (a single-use code goes to the address)',
   writes: true,
+  rateLimits: INVITATION_MAIL_LIMITS,
   input: z.object({
     organizationId: id(),
     email: email(),

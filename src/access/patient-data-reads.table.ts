@@ -23,3 +23,10 @@ export interface PatientDataReadPatientsTable {
   organizationId: string | null;
   at: number;
 }
+
+declare module '../db/schema.ts' {
+  interface Database {
+    patientDataReads: PatientDataReadsTable;
+    patientDataReadPatients: PatientDataReadPatientsTable;
+  }
+}

@@ -8,3 +8,9 @@ export interface AuditLogTable {
   organizationId: string | null;
   requestId: string | null;
 }
+
+declare module '../db/schema.ts' {
+  interface Database {
+    auditLog: AuditLogTable;
+  }
+}

@@ -26,3 +26,10 @@ export interface JobRunsTable {
   items: number;
   error: string | null;
 }
+
+declare module '../db/schema.ts' {
+  interface Database {
+    jobRuns: JobRunsTable;
+    jobs: JobsTable;
+  }
+}

@@ -6,3 +6,9 @@ export interface RateLimitCountersTable {
   /** unix ms when the window ends; null: never */
   expiresAt: number | null;
 }
+
+declare module '../db/schema.ts' {
+  interface Database {
+    rateLimitCounters: RateLimitCountersTable;
+  }
+}

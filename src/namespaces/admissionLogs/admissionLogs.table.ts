@@ -13,3 +13,9 @@ export interface AdmissionLogsTable {
   createdAt: number;
   updatedAt: number;
 }
+
+declare module '../../db/schema.ts' {
+  interface Database {
+    admissionLogs: AdmissionLogsTable;
+  }
+}

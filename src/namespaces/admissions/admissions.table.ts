@@ -106,3 +106,12 @@ export interface AdmissionAdvancesTable {
   recordedByUserId: string | null;
   recordedAt: number;
 }
+
+declare module '../../db/schema.ts' {
+  interface Database {
+    admissionAdvances: AdmissionAdvancesTable;
+    admissionCharges: AdmissionChargesTable;
+    admissionPayments: AdmissionPaymentsTable;
+    admissions: AdmissionsTable;
+  }
+}

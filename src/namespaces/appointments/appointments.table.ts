@@ -100,3 +100,12 @@ export interface AppointmentRemindersTable {
   /** the notification sent; null when the patient has no linked account */
   notificationId: string | null;
 }
+
+declare module '../../db/schema.ts' {
+  interface Database {
+    appointmentReminders: AppointmentRemindersTable;
+    appointments: AppointmentsTable;
+    appointmentWaitlist: AppointmentWaitlistTable;
+    doctorReservedSlots: DoctorReservedSlotsTable;
+  }
+}

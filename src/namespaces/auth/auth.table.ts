@@ -30,3 +30,10 @@ export interface OneTimeCodesTable {
   consumedAt: number | null;
   createdAt: number;
 }
+
+declare module '../../db/schema.ts' {
+  interface Database {
+    identities: IdentitiesTable;
+    oneTimeCodes: OneTimeCodesTable;
+  }
+}

@@ -15,3 +15,9 @@ export interface BedsTable {
   createdAt: number;
   updatedAt: number;
 }
+
+declare module '../../db/schema.ts' {
+  interface Database {
+    beds: BedsTable;
+  }
+}

@@ -36,3 +36,11 @@ export interface CalorieLogEntriesTable {
   quantity: string | null;
   createdAt: number;
 }
+
+declare module '../../db/schema.ts' {
+  interface Database {
+    calorieGoals: CalorieGoalsTable;
+    calorieLogs: CalorieLogsTable;
+    calorieLogEntries: CalorieLogEntriesTable;
+  }
+}

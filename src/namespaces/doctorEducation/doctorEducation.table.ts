@@ -10,3 +10,9 @@ export interface DoctorEducationTable {
   createdAt: number;
   updatedAt: number;
 }
+
+declare module '../../db/schema.ts' {
+  interface Database {
+    doctorEducation: DoctorEducationTable;
+  }
+}

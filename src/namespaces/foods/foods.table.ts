@@ -30,3 +30,9 @@ export interface FoodsTable {
   createdAt: number;
   updatedAt: number;
 }
+
+declare module '../../db/schema.ts' {
+  interface Database {
+    foods: FoodsTable;
+  }
+}

@@ -15,3 +15,9 @@ export interface HomeCollectionsTable {
   createdAt: number;
   updatedAt: number;
 }
+
+declare module '../../db/schema.ts' {
+  interface Database {
+    homeCollections: HomeCollectionsTable;
+  }
+}

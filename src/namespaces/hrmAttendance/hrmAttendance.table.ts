@@ -16,3 +16,9 @@ export interface HrmAttendanceTable {
   createdAt: number;
   updatedAt: number;
 }
+
+declare module '../../db/schema.ts' {
+  interface Database {
+    hrmAttendance: HrmAttendanceTable;
+  }
+}

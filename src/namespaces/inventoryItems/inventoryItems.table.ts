@@ -90,3 +90,11 @@ export interface InventoryMovementsTable {
   transactionAt: number;
   createdAt: number;
 }
+
+declare module '../../db/schema.ts' {
+  interface Database {
+    inventoryItems: InventoryItemsTable;
+    inventoryBatches: InventoryBatchesTable;
+    inventoryMovements: InventoryMovementsTable;
+  }
+}

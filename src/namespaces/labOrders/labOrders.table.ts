@@ -68,3 +68,11 @@ export interface LabResultFilesTable {
   createdAt: number;
   updatedAt: number;
 }
+
+declare module '../../db/schema.ts' {
+  interface Database {
+    labOrders: LabOrdersTable;
+    labOrderTests: LabOrderTestsTable;
+    labResultFiles: LabResultFilesTable;
+  }
+}

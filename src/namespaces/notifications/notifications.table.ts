@@ -62,3 +62,10 @@ export interface NotificationDeliveriesTable {
   createdAt: number;
   updatedAt: number;
 }
+
+declare module '../../db/schema.ts' {
+  interface Database {
+    notifications: NotificationsTable;
+    notificationDeliveries: NotificationDeliveriesTable;
+  }
+}

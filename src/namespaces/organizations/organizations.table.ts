@@ -16,3 +16,9 @@ export interface OrganizationsTable {
   createdAt: number;
   updatedAt: number;
 }
+
+declare module '../../db/schema.ts' {
+  interface Database {
+    organizations: OrganizationsTable;
+  }
+}

@@ -22,3 +22,9 @@ export interface PatientsTable {
   createdAt: number;
   updatedAt: number;
 }
+
+declare module '../../db/schema.ts' {
+  interface Database {
+    patients: PatientsTable;
+  }
+}

@@ -36,3 +36,9 @@ export interface PractitionerSchedulesTable {
   createdAt: number;
   updatedAt: number;
 }
+
+declare module '../../db/schema.ts' {
+  interface Database {
+    practitionerSchedules: PractitionerSchedulesTable;
+  }
+}

@@ -13,3 +13,9 @@ export interface PreConsultationFormsTable {
   createdAt: number;
   updatedAt: number;
 }
+
+declare module '../../db/schema.ts' {
+  interface Database {
+    preConsultationForms: PreConsultationFormsTable;
+  }
+}

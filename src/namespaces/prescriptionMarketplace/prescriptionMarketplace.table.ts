@@ -89,3 +89,13 @@ export interface PrescriptionQuoteItemsTable {
   substituteProductName: string | null;
   createdAt: number;
 }
+
+declare module '../../db/schema.ts' {
+  interface Database {
+    prescriptionRequests: PrescriptionRequestsTable;
+    prescriptionRequestItems: PrescriptionRequestItemsTable;
+    prescriptionBroadcasts: PrescriptionBroadcastsTable;
+    prescriptionQuotes: PrescriptionQuotesTable;
+    prescriptionQuoteItems: PrescriptionQuoteItemsTable;
+  }
+}

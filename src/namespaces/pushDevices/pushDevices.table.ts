@@ -16,3 +16,9 @@ export interface PushDevicesTable {
   createdAt: number;
   updatedAt: number;
 }
+
+declare module '../../db/schema.ts' {
+  interface Database {
+    pushDevices: PushDevicesTable;
+  }
+}

@@ -12,3 +12,9 @@ export interface RoomsTable {
   createdAt: number;
   updatedAt: number;
 }
+
+declare module '../../db/schema.ts' {
+  interface Database {
+    rooms: RoomsTable;
+  }
+}

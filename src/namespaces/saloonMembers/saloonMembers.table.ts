@@ -16,3 +16,9 @@ export interface SaloonMembersTable {
   createdAt: number;
   updatedAt: number;
 }
+
+declare module '../../db/schema.ts' {
+  interface Database {
+    saloonMembers: SaloonMembersTable;
+  }
+}

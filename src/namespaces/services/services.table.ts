@@ -16,3 +16,9 @@ export interface ServicesTable {
   createdAt: number;
   updatedAt: number;
 }
+
+declare module '../../db/schema.ts' {
+  interface Database {
+    services: ServicesTable;
+  }
+}

@@ -43,3 +43,11 @@ export interface SleepRemindersTable {
   sentAt: number | null;
   createdAt: number;
 }
+
+declare module '../../db/schema.ts' {
+  interface Database {
+    sleepPreferences: SleepPreferencesTable;
+    sleepLogs: SleepLogsTable;
+    sleepReminders: SleepRemindersTable;
+  }
+}

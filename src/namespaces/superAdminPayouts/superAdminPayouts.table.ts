@@ -23,3 +23,9 @@ export interface SuperAdminPayoutsTable {
   createdAt: number;
   updatedAt: number;
 }
+
+declare module '../../db/schema.ts' {
+  interface Database {
+    superAdminPayouts: SuperAdminPayoutsTable;
+  }
+}

@@ -15,3 +15,9 @@ export interface SuppliersTable {
   createdAt: number;
   updatedAt: number;
 }
+
+declare module '../../db/schema.ts' {
+  interface Database {
+    suppliers: SuppliersTable;
+  }
+}

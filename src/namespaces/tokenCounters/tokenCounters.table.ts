@@ -7,3 +7,9 @@ export interface TokenCountersTable {
   createdAt: number;
   updatedAt: number;
 }
+
+declare module '../../db/schema.ts' {
+  interface Database {
+    tokenCounters: TokenCountersTable;
+  }
+}

@@ -38,3 +38,9 @@ export interface UsersTable {
   createdAt: number;
   updatedAt: number;
 }
+
+declare module '../../db/schema.ts' {
+  interface Database {
+    users: UsersTable;
+  }
+}

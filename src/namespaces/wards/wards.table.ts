@@ -11,3 +11,9 @@ export interface WardsTable {
   createdAt: number;
   updatedAt: number;
 }
+
+declare module '../../db/schema.ts' {
+  interface Database {
+    wards: WardsTable;
+  }
+}

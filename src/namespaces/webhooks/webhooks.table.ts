@@ -33,3 +33,10 @@ export interface WebhookDeliveriesTable {
   createdAt: number;
   updatedAt: number;
 }
+
+declare module '../../db/schema.ts' {
+  interface Database {
+    webhookDeliveries: WebhookDeliveriesTable;
+    webhookSubscriptions: WebhookSubscriptionsTable;
+  }
+}

@@ -142,3 +142,36 @@ test('a row type (*.table.ts) imports only values/', () => {
   const wrong = imports.filter(({ from, to }) => isTable(from) && topOf(to) !== 'values').map(({ from, to }) => `${from} -> ${to}`);
   assert.deepEqual(wrong, []);
 });
+
+/** The import loops among the files of src/, each as its files in order (one per strongly connected group). */
+function fileLoops(): string[][] {
+  const next = new Map<string, string[]>();
+  for (const { from, to } of imports) next.set(from, [...(next.get(from) ?? []), to]);
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const loops: string[][] = [];
+  const visit = (file: string) => {
+    index.set(file, index.size);
+    low.set(file, index.get(file)!);
+    stack.push(file);
+    for (const to of next.get(file) ?? []) {
+      if (!index.has(to)) {
+        visit(to);
+        low.set(file, Math.min(low.get(file)!, low.get(to)!));
+      } else if (stack.includes(to)) low.set(file, Math.min(low.get(file)!, index.get(to)!));
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const group: string[] = [];
+    let member: string;
+    do group.push((member = stack.pop()!));
+    while (member !== file);
+    if (group.length > 1) loops.push(group.sort());
+  };
+  for (const file of next.keys()) if (!index.has(file)) visit(file);
+  return loops;
+}
+
+test('no import loop between files (types included)', () => {
+  assert.deepEqual(fileLoops(), []);
+});

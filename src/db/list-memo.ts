@@ -1,5 +1,5 @@
 import type { Compilable } from 'kysely';
-import type { Db } from './database.ts';
+import type { Db } from './handle.ts';
 import type { WriteVersions } from './write-tracking.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { DatabaseHandle, Db } from './database.ts';
+import type { DatabaseHandle, Db } from './handle.ts';
 
 const MAX_ENTRIES = 10_000;
 

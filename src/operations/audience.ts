@@ -1,4 +1,4 @@
-import type { Context } from './operation.ts';
+import type { Context } from './context.ts';
 
 /**
  * Who may call an operation (CONTRACT.md section 6). Every operation declares one; the dispatcher

@@ -2,7 +2,10 @@ import type { Context } from '../../operations/operation.ts';
 import { validationFailed } from '../../values/errors.ts';
 import { assertMayLinkAccounts } from './patients.mayLinkAccounts.ts';
 import { linkedOrAsked, linkFor } from './patients.linkRequests.ts';
-import type { PatientRow } from './patients.resource.ts';
+import type { ResourceRecord } from '../../resources/resource.ts';
+
+/** A patients record as the resource holds it (patients.resource.ts's PatientRow, named here: that file uses this one). */
+type PatientRow = ResourceRecord<'patients'>;
 
 /**
  * A record's account link (idpUserId) changes only through patients.linkAccount and

@@ -1,6 +1,7 @@
 import { AppError } from '../../values/errors.ts';
 import type { Context } from '../../operations/operation.ts';
 import type { DeviceRecord } from './pushDevices.resource.ts';
+import { maskToken } from './pushDevices.mask.ts';
 
 /**
  * Moving a device to another owner (update) needs that person's consent: a caller with a token
@@ -24,21 +25,6 @@ export function assertOwnDevice(ctx: Context, device: Pick<DeviceRecord, 'idpUse
   const caller = ctx.caller;
   if (caller.kind === 'anonymous' || caller.isPlatformAdmin || caller.idpUserId === device.idpUserId) return;
   throw new AppError('FORBIDDEN', 'a device is changed only by its person (or a platform admin)');
-}
-
-/** The first character of every masked token; a token starting with it is refused as input. */
-export const MASK = '\u2026';
-
-/** Tokens this short are masked without their last characters (they would give away too much). */
-const SHORTEST_WITH_TAIL = 9;
-
-/**
- * The form of a token shown to anyone but its owner: "…" and its last 4 characters (enough to tell
- * one's devices apart), "…" alone for a token shorter than 9 characters. It can never be
- * registered: providerPushToken refuses a value starting with "…".
- */
-export function maskToken(token: string): string {
-  return token.length >= SHORTEST_WITH_TAIL ? MASK + token.slice(-4) : MASK;
 }
 
 /**

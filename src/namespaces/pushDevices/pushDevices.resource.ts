@@ -1,7 +1,7 @@
 import { self } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { defineResource, type ResourceRecord } from '../../resources/resource.ts';
-import { MASK } from './pushDevices.access.ts';
+import { MASK } from './pushDevices.mask.ts';
 import { idpUserId } from '../../values/fields.ts';
 
 /** A masked token ("…" and its last characters, as shown to anyone but the owner) is refused. */

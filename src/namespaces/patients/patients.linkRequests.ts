@@ -2,6 +2,7 @@ import type { Caller, SignedInCaller } from '../../caller/caller.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError, notFound } from '../../values/errors.ts';
 import type { PatientsTable } from './patients.table.ts';
+import { INVITATION_TTL_MS } from '../users/users.public.ts';
 
 /**
  * A patient record linked by staff to another person's account is a request until that account
@@ -12,8 +13,8 @@ import type { PatientsTable } from './patients.table.ts';
  * `accountLinkStatus` saying it is pending.
  */
 
-/** How long a link request can be accepted: 14 days from when it was made, as invitations. */
-export const LINK_REQUEST_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+/** How long a link request can be accepted: as long as an invitation to an organization. */
+export const LINK_REQUEST_TTL_MS = INVITATION_TTL_MS;
 
 type LinkColumns = Pick<PatientsTable, 'idpUserId' | 'linkPendingIdpUserId' | 'linkRequestedBy' | 'linkRequestedAt' | 'linkExpiresAt'>;
 

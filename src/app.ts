@@ -18,7 +18,7 @@ import { newId } from './values/ids.ts';
 import { buildOpenApi } from './rpc/openapi.ts';
 import { Registry } from './rpc/registry.ts';
 import { createServices } from './providers/index.ts';
-import type { Services } from './services.ts';
+import type { Services } from './provider-interfaces.ts';
 
 export interface AppDeps {
   config: Config;

@@ -167,7 +167,7 @@ export interface Config {
   /** appointments: how long a pending hold keeps its slot; the payment gateway's signing secret (unset: no signature check). */
   appointments: { holdMinutes: number; paymentGatewaySecret: string | undefined };
   /**
-   * The job runner (src/jobs/): whether this process runs jobs; when before an appointment its
+   * The job runner (src/background/): whether this process runs jobs; when before an appointment its
    * reminders go (minutes, largest first; none: no reminders); how long after its end a visit nobody
    * checked in becomes a no-show (0: never automatically).
    */

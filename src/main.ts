@@ -4,7 +4,7 @@ import { authModeNotices, ConfigError, developmentSwitches, loadConfig, type Con
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest, pendingMigrations } from './db/migrate.ts';
 import { DatabaseUnreachable, redactedDatabaseUrl, waitForDatabase } from './db/wait.ts';
-import { JobRunner } from './jobs/runner.ts';
+import { JobRunner } from './background/runner.ts';
 import { allJobs } from './namespaces/index.ts';
 import { deliveryWorkerFor } from './namespaces/notifications/notifications.deliveryWorker.ts';
 import { createServices } from './providers/index.ts';

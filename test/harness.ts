@@ -8,7 +8,7 @@ import { openDatabase, type DatabaseHandle, type Dialect } from '../src/db/datab
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { allOperations } from '../src/namespaces/index.ts';
 import type { Operation } from '../src/operations/operation.ts';
-import type { Services } from '../src/services.ts';
+import type { Services } from '../src/provider-interfaces.ts';
 
 export const dialects: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 

@@ -14,11 +14,11 @@ import { test } from 'node:test';
  */
 const LAYERS: readonly (readonly string[])[] = [
   ['values', 'time'], // AppError, fields, ids, money, paging, records; calendar arithmetic
-  ['config.ts', 'services.ts'], // the configuration; the interfaces of the outside providers
+  ['config.ts', 'provider-interfaces.ts'], // the configuration; the interfaces of the outside providers
   ['db'], // dialects, schema, migrations, locks, caches of the database
   ['caller', 'providers'], // tokens, passwords, roles, the caller model; the providers' implementations
   ['operations'], // the declaration of an operation: Context, defineOperation, audiences
-  ['access', 'audit', 'jobs'], // admission of callers and calls, read log; the audit trail's writer; the job runner
+  ['access', 'audit-trail', 'background'], // admission of callers and calls, read log; the audit trail's writer; the job runner
   ['rpc'], // registry, dispatcher, rate limits, OpenAPI
   ['resources'], // defineResource
   ['namespaces'],

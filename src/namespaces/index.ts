@@ -1,4 +1,4 @@
-import type { JobDefinition } from '../jobs/runner.ts';
+import type { JobDefinition } from '../background/runner.ts';
 import type { Operation } from '../operations/operation.ts';
 import * as jobRunner from './jobs/index.ts';
 import * as exportsNs from './exports/index.ts';
@@ -38,7 +38,7 @@ import * as saloonMembers from './saloonMembers/index.ts';
 /** Every namespace's operations. An operation not listed here answers UNKNOWN_OPERATION. */
 export const allOperations: Operation[] = [...auth.operations, ...tokenCounters.operations, ...users.operations, ...audit.operations, ...hrmAttendance.operations, ...calorieLogs.operations, ...sleepLogs.operations, ...pushDevices.operations, ...notifications.operations, ...foods.operations, ...organizations.operations, ...patients.operations, ...wards.operations, ...rooms.operations, ...services.operations, ...appointments.operations, ...labOrders.operations, ...labResultFiles.operations, ...homeCollections.operations, ...doctorEducation.operations, ...practitionerSchedules.operations, ...inventoryItems.operations, ...suppliers.operations, ...prescriptionMarketplace.operations, ...admissions.operations, ...admissionLogs.operations, ...admissionCharges.operations, ...beds.operations, ...preConsultationForms.operations, ...superAdminPayouts.operations, ...saloonMembers.operations, ...jobRunner.operations, ...exportsNs.operations, ...webhooks.operations];
 
-/** Every job the service runs on time (src/jobs/runner.ts). */
+/** Every job the service runs on time (src/background/runner.ts). */
 export const allJobs: readonly JobDefinition[] = [...appointments.jobs, ...inventoryItems.jobs, ...sleepLogs.jobs, ...webhooks.jobs];
 
 export { ExportStream } from './exports/index.ts';

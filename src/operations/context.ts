@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Caller, Membership } from '../caller/caller.ts';
 import type { Config } from '../config.ts';
 import type { Db, Dialect } from '../db/database.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../provider-interfaces.ts';
 
 export interface Context {
   /** Inside a writing operation this is already the operation's transaction. */

@@ -45,7 +45,7 @@ export interface OperationDef<S extends z.ZodType, R> {
   reads?: Reads<R>;
   /**
    * `true`: runs in one transaction with its audit row. `manual`: the handler opens its own
-   * transactions (it talks to an outside provider) and records audit with recordAudit() (src/audit/trail.ts).
+   * transactions (it talks to an outside provider) and records audit with recordAudit() (src/audit-trail/trail.ts).
    */
   writes?: boolean | 'manual';
   input: S;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FoodAnalysisResult, FoodAnalyzer, FoodImage } from '../services.ts';
+import type { FoodAnalysisResult, FoodAnalyzer, FoodImage } from '../provider-interfaces.ts';
 import { outboundRequest, providerPolicy, type OutboundPolicy, type OutboundResponse } from './outbound.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { PushMessage, PushProvider, PushTicket } from '../services.ts';
+import type { PushMessage, PushProvider, PushTicket } from '../provider-interfaces.ts';
 import { outboundRequest, providerPolicy, type OutboundPolicy } from './outbound.ts';
 
 /** The provider takes at most this many messages in one request. */

@@ -1,4 +1,4 @@
-import type { SmsSender } from '../services.ts';
+import type { SmsSender } from '../provider-interfaces.ts';
 import { outboundRequest, providerPolicy, type OutboundPolicy } from './outbound.ts';
 
 /** An SMS gateway spoken to as JSON over HTTP: POST {to, message} with a bearer key. */

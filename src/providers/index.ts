@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
-import type { Mailer, PushProvider, Services, SmsSender } from '../services.ts';
+import type { Mailer, PushProvider, Services, SmsSender } from '../provider-interfaces.ts';
 import { httpPush } from './http-push.ts';
 import { httpFoodAnalyzer } from './http-food-analysis.ts';
 import { httpSms } from './http-sms.ts';

@@ -3,7 +3,7 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
-import type { ResolveHost } from '../services.ts';
+import type { ResolveHost } from '../provider-interfaces.ts';
 
 /**
  * Every request this service makes to a URL it was given (webhook targets, the HTTP providers)

@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { Mailer, MailMessage } from '../services.ts';
+import type { Mailer, MailMessage } from '../provider-interfaces.ts';
 import { checkTarget, providerPolicy, OutboundRefused, type OutboundPolicy } from './outbound.ts';
 
 /**

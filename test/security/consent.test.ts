@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { platformAdmin } from '../builders.ts';
 import { describeEachDialect, failsWith, type TestApp } from '../harness.ts';
-import type { MailMessage } from '../../src/services.ts';
+import type { MailMessage } from '../../src/provider-interfaces.ts';
 import { account, accountWithOrganization, ok, production, type Account } from './production.ts';
 import { linkAndAccept } from '../../src/namespaces/patients/patients.testkit.ts';
 

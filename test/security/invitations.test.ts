@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { describeEachDialect, failsWith } from '../harness.ts';
-import type { MailMessage } from '../../src/services.ts';
+import type { MailMessage } from '../../src/provider-interfaces.ts';
 import { account, accountWithOrganization, ok, production } from './production.ts';
 
 /**

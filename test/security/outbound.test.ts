@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:http';
 import { after, test } from 'node:test';
 import { describeEachDialect, failsWith, type TestApp } from '../harness.ts';
-import { JobRunner } from '../../src/jobs/runner.ts';
+import { JobRunner } from '../../src/background/runner.ts';
 import { createServices } from '../../src/providers/index.ts';
 import { deliverWebhooks } from '../../src/namespaces/webhooks/webhooks.jobs.ts';
 import { accountWithOrganization, ok, production } from './production.ts';

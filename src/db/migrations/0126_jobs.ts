@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { col, notNull } from './columns.ts';
 
 /**
- * The job runner (src/jobs/, docs/scheduling.md "Jobs"): one row per job holding its schedule and
+ * The job runner (src/background/, docs/scheduling.md "Jobs"): one row per job holding its schedule and
  * lease (so that with several processes each due run happens once), one row per run; and the
  * reminders already sent per appointment and offset, so that each goes once.
  */

@@ -1,4 +1,4 @@
-import type { JobDefinition } from '../../jobs/runner.ts';
+import type { JobDefinition } from '../../background/runner.ts';
 import type { Context } from '../../operations/operation.ts';
 import { notify } from '../notifications/notifications.public.ts';
 import { findPatient } from '../patients/patients.public.ts';

@@ -1,5 +1,5 @@
 import type { Operation } from '../../operations/operation.ts';
-import type { JobDefinition } from '../../jobs/runner.ts';
+import type { JobDefinition } from '../../background/runner.ts';
 import { appointmentJobs } from './appointments.jobs.ts';
 import { start } from './start.ts';
 import { markNoShow } from './markNoShow.ts';

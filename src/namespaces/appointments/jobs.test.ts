@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import { describeEachDialect, ok, type TestApp } from '../../../test/harness.ts';
-import { JobRunner, type JobDefinition } from '../../jobs/runner.ts';
+import { JobRunner, type JobDefinition } from '../../background/runner.ts';
 import { createServices } from '../../providers/index.ts';
 import { autoNoShow, followUps, lapsedHolds, reminders } from './appointments.jobs.ts';
 import { appointments, bookAt, booking, clinic, organization, patient, type Clinic } from './appointments.testkit.ts';

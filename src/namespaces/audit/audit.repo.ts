@@ -1,6 +1,6 @@
 import { pageOfQuery } from '../../db/paged-list.ts';
 import type { Db } from '../../db/database.ts';
-import type { AuditLogTable } from '../../audit/audit-log.table.ts';
+import type { AuditLogTable } from '../../audit-trail/audit-log.table.ts';
 import type { Page } from '../../values/paging.ts';
 
 export interface AuditFilter {

@@ -3,7 +3,7 @@ import { out } from '../../values/results.ts';
 
 /** Result schemas of the audit namespace (src/values/results.ts), from the audit log's and the read log's rows. */
 
-/** One audit row (src/audit/audit-log.table.ts): a write, who made it, from where, when. */
+/** One audit row (src/audit-trail/audit-log.table.ts): a write, who made it, from where, when. */
 export const auditEntry = out
   .record({
     id: out.id(),

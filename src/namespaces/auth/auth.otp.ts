@@ -1,7 +1,7 @@
 import { randomDigits, sameHash } from '../../caller/passwords.ts';
 import { AppError } from '../../values/errors.ts';
 import type { Context } from '../../operations/operation.ts';
-import { recordAudit, type AuditEntry } from '../../audit/trail.ts';
+import { recordAudit, type AuditEntry } from '../../audit-trail/trail.ts';
 import { latestLiveCode, otpHash, replaceCode, takeAttempt, type CodePurpose } from './auth.codes.ts';
 
 /**

@@ -4,7 +4,7 @@ import { burnPasswordCheck, verifyPassword } from '../../caller/passwords.ts';
 import { AppError } from '../../values/errors.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { signedInResult } from './auth.results.ts';
-import { recordAudit } from '../../audit/trail.ts';
+import { recordAudit } from '../../audit-trail/trail.ts';
 import { givenPassword, normalizedEmail, normalizeMobileNumber, phoneNumber } from './auth.fields.ts';
 import { findIdentityByEmail, findIdentityByPhone, normalizeEmail, recordSignIn } from './auth.identities.ts';
 import { LIMITS, perAddress, signInFailures } from './auth.limits.ts';

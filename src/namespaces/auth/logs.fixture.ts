@@ -7,7 +7,7 @@ import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
-import type { Services } from '../../services.ts';
+import type { Services } from '../../provider-interfaces.ts';
 
 interface Body {
   status: string;

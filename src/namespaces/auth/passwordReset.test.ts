@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { after, test } from 'node:test';
 import { SMTPServer } from 'smtp-server';
 import { describeEachDialect, failsWith, ok } from '../../../test/harness.ts';
-import type { MailMessage } from '../../services.ts';
+import type { MailMessage } from '../../provider-interfaces.ts';
 import { authCall, movableClock, nextIp, uniqueEmail } from './auth.testkit.ts';
 import { LIMITS } from './auth.limits.ts';
 

@@ -5,7 +5,7 @@ import { AppError } from '../../values/errors.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { itemResult } from '../../values/results.ts';
 import { identityRecord } from './auth.results.ts';
-import { recordAudit } from '../../audit/trail.ts';
+import { recordAudit } from '../../audit-trail/trail.ts';
 import { newPassword } from './auth.fields.ts';
 import { consumeCode, dropCodes, liveCodeByHash, resetCodeHash } from './auth.codes.ts';
 import { endSessions, toIdentityRecord, updateIdentity } from './auth.identities.ts';

@@ -5,7 +5,7 @@ import { AppError } from '../../values/errors.ts';
 import { str } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { signedInResult } from './auth.results.ts';
-import { recordAudit } from '../../audit/trail.ts';
+import { recordAudit } from '../../audit-trail/trail.ts';
 import { createIdentity, findIdentityByEmail, findIdentityBySocialSubject, recordSignIn, type IdentityRow } from './auth.identities.ts';
 import { LIMITS, perAddress } from './auth.limits.ts';
 import { signedIn } from './auth.session.ts';

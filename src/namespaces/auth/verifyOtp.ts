@@ -4,7 +4,7 @@ import { AppError } from '../../values/errors.ts';
 import type { Db } from '../../db/database.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { signedInResult } from './auth.results.ts';
-import { recordAudit } from '../../audit/trail.ts';
+import { recordAudit } from '../../audit-trail/trail.ts';
 import { mobileFields, otpCode, withNormalizedMobile } from './auth.fields.ts';
 import { consumeCode } from './auth.codes.ts';
 import { createIdentity, findIdentityByPhone, recordSignIn, type IdentityRow } from './auth.identities.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { recordAudit } from '../../audit/trail.ts';
+import { recordAudit } from '../../audit-trail/trail.ts';
 import { member } from '../../operations/audience.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { AppError } from '../../values/errors.ts';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AppError } from '../../values/errors.ts';
 import { defineOperation, type RateLimit } from '../../operations/operation.ts';
 import { out, portionFields } from '../../values/results.ts';
-import type { FoodAnalysisResult, FoodImage } from '../../services.ts';
+import type { FoodAnalysisResult, FoodImage } from '../../provider-interfaces.ts';
 import { keyOf } from './foods.fields.ts';
 import { visibleByName } from './foods.repo.ts';
 

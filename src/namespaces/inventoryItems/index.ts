@@ -1,5 +1,5 @@
 import type { Operation } from '../../operations/operation.ts';
-import type { JobDefinition } from '../../jobs/runner.ts';
+import type { JobDefinition } from '../../background/runner.ts';
 import { inventoryJobs } from './inventoryItems.jobs.ts';
 import { adjustStock } from './adjustStock.ts';
 import { create } from './create.ts';

@@ -1,4 +1,4 @@
-import type { JobDefinition } from '../../jobs/runner.ts';
+import type { JobDefinition } from '../../background/runner.ts';
 import { sweepExpiry, sweepLowStock } from './inventoryItems.alerts.ts';
 import { expiryWindow } from './inventoryItems.stock.ts';
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import { orgId, signIn, type SignedIn } from '../../../test/builders.ts';
 import { describeEachDialect, ok } from '../../../test/harness.ts';
-import { JobRunner, type JobDefinition } from '../../jobs/runner.ts';
+import { JobRunner, type JobDefinition } from '../../background/runner.ts';
 import { createServices } from '../../providers/index.ts';
 import { expiryAlerts, lowStockDigest } from './inventoryItems.jobs.ts';
 import { inventoryCalls, NOW } from './inventoryItems.testkit.ts';

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { out } from '../../values/results.ts';
 
-/** Result schemas of the jobs namespace (src/values/results.ts), from src/jobs/jobs.table.ts. */
+/** Result schemas of the jobs namespace (src/values/results.ts), from src/background/jobs.table.ts. */
 
-/** How a run ended (src/jobs/runner.ts). */
+/** How a run ended (src/background/runner.ts). */
 const outcome = () => z.enum(['ok', 'failed']);
 
 /** One run of a job. */

@@ -8,7 +8,7 @@ import { openDatabase, type Db } from '../../db/database.ts';
 import { httpPush } from '../../providers/http-push.ts';
 import { newId } from '../../values/ids.ts';
 import { DeliveryWorker, deliveryWorkerFor, type DeliveryWorkerOptions } from './notifications.deliveryWorker.ts';
-import { retryDelayMs } from '../../jobs/runner.ts';
+import { retryDelayMs } from '../../background/runner.ts';
 import { NO_PROVIDER } from './notifications.notify.ts';
 import { startFakePush } from './notifications.testkit.ts';
 

@@ -1,4 +1,4 @@
-import type { PushMessage, PushTicket } from '../../services.ts';
+import type { PushMessage, PushTicket } from '../../provider-interfaces.ts';
 import type { DeviceRow } from './notifications.deliveries.ts';
 import type { NotificationRecord } from './notifications.resource.ts';
 

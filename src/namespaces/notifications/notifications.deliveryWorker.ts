@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { DatabaseHandle, Db, Dialect } from '../../db/database.ts';
-import { retryDelayMs } from '../../jobs/runner.ts';
+import { retryDelayMs } from '../../background/runner.ts';
 import { PUSH_REQUEST_TIMEOUT_MS } from '../../providers/http-push.ts';
 import { mailerFor, pushProvider, smsSenderFor } from '../../providers/index.ts';
-import type { Mailer, PushProvider, SmsSender } from '../../services.ts';
+import type { Mailer, PushProvider, SmsSender } from '../../provider-interfaces.ts';
 import {
   activeDevices,
   claimDue,

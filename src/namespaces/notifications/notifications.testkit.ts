@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { SMTPServer } from 'smtp-server';
-import type { PushMessage } from '../../services.ts';
+import type { PushMessage } from '../../provider-interfaces.ts';
 
 /**
  * A fake Expo-style push provider on 127.0.0.1 for tests. It checks the bearer key, records every

@@ -5,7 +5,7 @@ import { AppError } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { itemsResult, out } from '../../values/results.ts';
-import { recordAudit } from '../../audit/trail.ts';
+import { recordAudit } from '../../audit-trail/trail.ts';
 import { mobileFields, otpCode, withNormalizedMobile, consumeCode, LIMITS, perAddress, codeRequests, signInFailures, checkOtp, issueOtp, type OtpTarget } from '../auth/auth.public.ts';
 import { linkByMobileNumber, patientsLinkedTo } from './patients.repo.ts';
 import { patients } from './patients.resource.ts';

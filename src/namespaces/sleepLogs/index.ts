@@ -1,4 +1,4 @@
-import type { JobDefinition } from '../../jobs/runner.ts';
+import type { JobDefinition } from '../../background/runner.ts';
 import type { Operation } from '../../operations/operation.ts';
 import { deleteSleepLog } from './deleteSleepLog.ts';
 import { getSleepHistory } from './getSleepHistory.ts';

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { describeEachDialect, ok } from '../../../test/harness.ts';
-import { JobRunner } from '../../jobs/runner.ts';
+import { JobRunner } from '../../background/runner.ts';
 import { httpPush } from '../../providers/http-push.ts';
 import { createServices } from '../../providers/index.ts';
 import { newId } from '../../values/ids.ts';
 import { startFakePush } from '../notifications/notifications.testkit.ts';
-import type { PushProvider } from '../../services.ts';
+import type { PushProvider } from '../../provider-interfaces.ts';
 import { sleepReminders } from './sleepLogs.jobs.ts';
 import { SENDING_LEASE_MS, sendQueuedReminders } from './sleepLogs.reminders.ts';
 

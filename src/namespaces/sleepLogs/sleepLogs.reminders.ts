@@ -1,7 +1,7 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import type { PushProvider } from '../../services.ts';
+import type { PushProvider } from '../../provider-interfaces.ts';
 import { addDays, dateIn, isTimeZone, zonedInstant } from '../../time/zone.ts';
 import { newId } from '../../values/ids.ts';
 import { toBool } from '../../values/record.ts';

@@ -2,9 +2,9 @@ import type { Selectable } from 'kysely';
 import { Webhook } from 'standardwebhooks';
 import type { Config } from '../../config.ts';
 import type { Db, Dialect } from '../../db/database.ts';
-import { retryDelayMs } from '../../jobs/runner.ts';
+import { retryDelayMs } from '../../background/runner.ts';
 import { send } from '../../providers/outbound.ts';
-import type { ResolveHost } from '../../services.ts';
+import type { ResolveHost } from '../../provider-interfaces.ts';
 import type { WebhookDeliveriesTable } from './webhooks.table.ts';
 import { checkWebhookTarget } from './webhooks.targets.ts';
 

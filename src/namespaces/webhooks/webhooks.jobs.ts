@@ -1,4 +1,4 @@
-import type { JobDefinition } from '../../jobs/runner.ts';
+import type { JobDefinition } from '../../background/runner.ts';
 import { deliverDue } from './webhooks.delivery.ts';
 
 /** Sends the queued webhook deliveries (docs/webhooks.md); not one transaction: it waits on receivers. */

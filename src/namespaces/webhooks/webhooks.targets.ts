@@ -1,6 +1,6 @@
 import type { Config } from '../../config.ts';
 import { anyAddress, checkTarget, publicOnly, type Checked } from '../../providers/outbound.ts';
-import type { ResolveHost } from '../../services.ts';
+import type { ResolveHost } from '../../provider-interfaces.ts';
 import { AppError } from '../../values/errors.ts';
 
 /**

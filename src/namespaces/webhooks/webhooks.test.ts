@@ -5,7 +5,7 @@ import { after, before, test } from 'node:test';
 import { Webhook } from 'standardwebhooks';
 import { orgId, signIn, type SignedIn } from '../../../test/builders.ts';
 import { describeEachDialect, failsWith, ok, type TestApp } from '../../../test/harness.ts';
-import { JobRunner } from '../../jobs/runner.ts';
+import { JobRunner } from '../../background/runner.ts';
 import { createServices } from '../../providers/index.ts';
 import { deliverWebhooks } from './webhooks.jobs.ts';
 

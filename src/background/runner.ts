@@ -3,7 +3,7 @@ import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { anonymous } from '../caller/caller.ts';
 import type { Context } from '../operations/operation.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../provider-interfaces.ts';
 import { newId } from '../values/ids.ts';
 
 /** A job the service runs on time by itself (docs/scheduling.md, "Jobs"). */

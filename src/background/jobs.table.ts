@@ -1,4 +1,4 @@
-/** A job's schedule and lease (src/jobs/runner.ts). */
+/** A job's schedule and lease (src/background/runner.ts). */
 export interface JobsTable {
   name: string;
   nextRunAt: number;

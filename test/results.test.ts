@@ -21,7 +21,7 @@ test('every operation declares its result and a summary', () => {
 });
 
 test('an answer that its result schema does not describe fails the test that got it', () => {
-  const op = defineOperation({ namespace: 'demo', name: 'read', audience: everyone, input: z.object({}), output: itemResult(out.record({ id: out.id(), count: out.int() })), handler: async () => ({}) });
+  const op = defineOperation({ namespace: 'demo', name: 'read', audience: everyone, input: z.object({}), output: itemResult(out.record({ id: out.id(), count: out.int() })), handler: async () => JSON.parse('{}') });
   const operations = new Map([['demo.read', op]]);
   assertDeclaredResult(operations, 'demo', 'read', { item: { id: 'a', count: 2, extra: 'a later column passes' } });
   assert.throws(() => assertDeclaredResult(operations, 'demo', 'read', { item: { id: 'a', count: '2' } }), /demo\.read answered what its result schema does not describe:\n {2}item\.count/);

@@ -1,3 +1,6 @@
+/** How a run ended. */
+export type JobOutcome = 'ok' | 'failed';
+
 /** A job's schedule and lease (src/background/runner.ts). */
 export interface JobsTable {
   name: string;
@@ -8,8 +11,7 @@ export interface JobsTable {
   /** failed runs in a row (0 after a success): the backoff grows with it */
   failures: number;
   lastRunAt: number | null;
-  /** ok | failed */
-  lastOutcome: string | null;
+  lastOutcome: JobOutcome | null;
   lastError: string | null;
   lastItems: number | null;
   updatedAt: number;
@@ -22,7 +24,7 @@ export interface JobRunsTable {
   runner: string;
   startedAt: number;
   finishedAt: number;
-  outcome: string;
+  outcome: JobOutcome;
   items: number;
   error: string | null;
 }

@@ -20,7 +20,7 @@ const job: JobDefinition = {
   everyMs: Number(everyMs),
   async run(ctx) {
     const at = ctx.now();
-    await ctx.db.insertInto('jobRuns').values({ id: newId(), job: `${name}.marker`, runner: String(process.pid), startedAt: at, finishedAt: at, outcome: 'marker', items: 0, error: null }).execute();
+    await ctx.db.insertInto('jobRuns').values({ id: newId(), job: `${name}.marker`, runner: String(process.pid), startedAt: at, finishedAt: at, outcome: 'ok', items: 0, error: null }).execute();
     return 1;
   },
 };

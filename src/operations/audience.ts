@@ -7,7 +7,7 @@ import type { Context } from './context.ts';
  */
 export type Audience<I = never> =
   | { kind: 'public' }
-  | { kind: 'self'; owner?: OwnerOf<I>; roles?: readonly string[] }
+  | { kind: 'self'; owner?(input: I, ctx: Context): Owner | Promise<Owner>; roles?: readonly string[] }
   | MemberAudience
   | { kind: 'platform' };
 

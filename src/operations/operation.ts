@@ -27,7 +27,22 @@ export interface RateLimit<I> {
   sparesUncountedBy?: string;
 }
 
-export interface OperationDef<S extends z.ZodType, R> {
+/**
+ * `O`, the output schema, types what the handler may return: a result its schema does not describe
+ * does not compile. Without `output` the answer is `{ ok: true }`-like and unchecked.
+ */
+/**
+ * What a handler may return for an output schema: its input type, read without the index
+ * signatures of loose records (a record is answered with the fields its schema names and may carry
+ * more: src/values/results.ts) and with lists that may be read-only.
+ */
+export type Answer<T> = T extends readonly (infer E)[]
+  ? readonly Answer<E>[]
+  : T extends object
+    ? { [K in keyof T as string extends K ? never : K]: Answer<T[K]> }
+    : T;
+
+export interface OperationDef<S extends z.ZodType, O extends z.ZodType, R> {
   namespace: string;
   name: string;
   summary?: string;
@@ -53,14 +68,14 @@ export interface OperationDef<S extends z.ZodType, R> {
    * What it answers in `data` (src/values/results.ts): /openapi.json and the typed client describe
    * it, and the test harness checks every answer the tests get against it (docs/api.md, "Results").
    */
-  output?: z.ZodType;
+  output?: O;
   /**
    * The organization the call concerns (src/access/organization.ts). Default: `input.organizationId`.
    * A plain string answer not equal to the input's organizationId counts as found from a record.
    */
   organizationOf?: (input: z.output<S>, ctx: Context) => OrganizationAnswer | Promise<OrganizationAnswer>;
   rateLimits?: RateLimit<z.output<S>>[];
-  handler(ctx: Context, input: z.output<S>): Promise<R>;
+  handler(ctx: Context, input: z.output<S>): Promise<R & Answer<z.input<O>>>;
 }
 
 export interface Operation {
@@ -76,12 +91,12 @@ export interface Operation {
   writes: boolean | 'manual';
   input: z.ZodType;
   output?: z.ZodType;
-  organizationOf?: (input: unknown, ctx: Context) => OrganizationAnswer | Promise<OrganizationAnswer>;
+  organizationOf?(input: unknown, ctx: Context): OrganizationAnswer | Promise<OrganizationAnswer>;
   rateLimits: RateLimit<unknown>[];
   handler(ctx: Context, input: unknown): Promise<unknown>;
 }
 
-export function defineOperation<S extends z.ZodType, R>(def: OperationDef<S, R>): Operation {
+export function defineOperation<S extends z.ZodType, R, O extends z.ZodType = z.ZodType>(def: OperationDef<S, O, R>): Operation {
   if (!(def as Partial<typeof def>).audience) throw new Error(`${def.namespace}.${def.name} declares no audience`);
   return {
     ...def,
@@ -89,6 +104,6 @@ export function defineOperation<S extends z.ZodType, R>(def: OperationDef<S, R>)
     readsPatientData: def.readsPatientData ?? false,
     roles: new Set(def.audience.kind === 'member' || def.audience.kind === 'self' ? (def.audience.roles ?? []) : []),
     writes: def.writes ?? false,
-    rateLimits: (def.rateLimits ?? []) as RateLimit<unknown>[],
-  } as unknown as Operation;
+    rateLimits: def.rateLimits ?? [],
+  };
 }

@@ -26,7 +26,7 @@ export interface StreamedReads {
 
 export interface Reads<R> {
   /** The answer's records with their patients. Runs when the read is queued: no query, no await. */
-  records: (result: R) => ReadRecord[] | StreamedReads;
+  records(result: R): ReadRecord[] | StreamedReads;
   resolve?: PatientResolver;
 }
 

@@ -1,6 +1,6 @@
 import { defineOperation, type Context, type Operation } from '../operations/operation.ts';
 import { itemReads, itemsReads, type PatientLink, type Reads } from '../operations/reads.ts';
-import { deletedResult, itemResult, pageResult } from '../values/results.ts';
+import { deletedResult, itemResult, pageResult, deletedAnswer } from '../values/results.ts';
 import type { Repository } from './repository.ts';
 import type { ResourceSchemas } from './schemas.ts';
 import type { GeneratedName, ListWhere, ResourceRecord, ResourceSpec, TableName, FieldName } from './spec.ts';
@@ -56,7 +56,7 @@ export function operationsOf<T extends TableName, I extends FieldName<T> = never
         async handler(ctx, input) {
           if (spec.beforeDelete) await spec.beforeDelete(ctx, await repo.get(ctx.db, input.organizationId, input.id));
           await repo.remove(ctx.db, input.organizationId, input.id);
-          return { id: input.id, deleted: true };
+          return deletedAnswer(input.id);
         },
       }),
     list: () =>

@@ -15,6 +15,12 @@ export interface ResourceSchemas<T extends TableName, I extends FieldName<T> = n
   record: z.ZodType;
 }
 
+/**
+ * A schema built from a resource's fields: zod cannot infer a shape assembled from data, so the
+ * type the fields describe (ResourceInput, ResourceRecord: one per table) is asserted here, once.
+ */
+const typedAs = <T>(schema: z.ZodType): z.ZodType<T> => schema as z.ZodType<T>;
+
 /** The input schemas of a resource's generated operations, from its fields. */
 export function schemasOf<T extends TableName, I extends FieldName<T> = never>(spec: ResourceSpec<T, I>): ResourceSchemas<T, I> {
   const described: Record<string, FieldSpec> = spec.fields;
@@ -44,12 +50,11 @@ export function schemasOf<T extends TableName, I extends FieldName<T> = never>(s
   }
   recordShape.createdAt = out.ts();
   recordShape.updatedAt = out.ts();
-  // The shapes are built from data, so zod cannot infer them; ResourceInput says what they hold.
   return {
-    create: z.object(createShape) as unknown as ResourceSchemas<T, I>['create'],
-    update: z.object(updateShape) as unknown as ResourceSchemas<T, I>['update'],
+    create: typedAs(z.object(createShape)),
+    update: typedAs(z.object(updateShape)),
     key: z.object({ id: id(), ...orgShape }),
-    list: z.object(listShape) as unknown as ResourceSchemas<T, I>['list'],
+    list: typedAs(z.object(listShape)),
     record: out.record(recordShape).meta({ title: spec.noun ?? spec.table }),
   };
 }

@@ -42,6 +42,9 @@ export function pageResult<S extends z.ZodType>(record: S) {
 /** `{ id, deleted: true }` */
 export const deletedResult = z.object({ id: z.string(), deleted: z.literal(true) });
 
+/** The answer of a delete. */
+export const deletedAnswer = (id: string) => ({ id, deleted: true as const });
+
 /** A portion of food as a calorie log entry or an image analysis gives it (kcal and grams; null: not known). */
 export const portionFields = () => ({
   name: out.text(),

@@ -9,7 +9,7 @@ export interface AdmissionLogsTable {
   performedByRole: string | null;
   notes: string | null;
   /** `system`: written by the admissions workflow (immutable); `manual`: through admissionLogs.create */
-  source: string;
+  source: 'manual' | 'system';
   createdAt: number;
   updatedAt: number;
 }

@@ -11,8 +11,7 @@ import type { AdmissionRecord } from './admissions.resource.ts';
 import type { AdmissionPaymentsTable } from './admissions.table.ts';
 import { emitEvent } from '../webhooks/webhooks.public.ts';
 
-/** How a payment was made. */
-export const PAYMENT_METHODS = ['cash', 'card', 'upi', 'bank_transfer', 'insurance', 'other'] as const;
+export { PAYMENT_METHODS } from './admissions.table.ts';
 
 export type PaymentRow = Selectable<AdmissionPaymentsTable>;
 

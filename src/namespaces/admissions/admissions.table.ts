@@ -1,3 +1,7 @@
+/** How a payment was made. */
+export const PAYMENT_METHODS = ['cash', 'card', 'upi', 'bank_transfer', 'insurance', 'other'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
 export interface AdmissionsTable {
   id: string;
   organizationId: string;
@@ -77,8 +81,7 @@ export interface AdmissionPaymentsTable {
   patientId: string;
   /** integer minor units; negative for a refund */
   amount: number;
-  /** cash | card | upi | bank_transfer | insurance | other */
-  method: string;
+  method: PaymentMethod;
   reference: string | null;
   /** why: required for a refund */
   reason: string | null;

@@ -1,7 +1,7 @@
 import { member } from '../../operations/audience.ts';
 import { AppError } from '../../values/errors.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { deletedResult } from '../../values/results.ts';
+import { deletedResult, deletedAnswer } from '../../values/results.ts';
 import { releaseBed, releaseReservations } from '../beds/beds.public.ts';
 import { findOrganizationById, settingsOf } from '../organizations/organizations.public.ts';
 import { actorOf } from '../../caller/actor.ts';
@@ -44,6 +44,6 @@ export const remove = defineOperation({
     await releaseReservations(ctx.db, organizationId, input.id, now);
     await appendLogs(ctx.db, current, actorOf(ctx.membership), [{ event: 'ADMISSION_DELETED', notes: `deleted while ${String(current.status)}` }], now);
     await admissions.repo.remove(ctx.db, organizationId, input.id);
-    return { id: input.id, deleted: true };
+    return deletedAnswer(input.id);
   },
 });

@@ -6,7 +6,7 @@ import { defineOperation } from '../../operations/operation.ts';
 import { deleteRow, getRow } from './appointments.repo.ts';
 import { freedBy, offerFreedTime } from './appointments.waitlist.ts';
 import { stageOf, UNDELETABLE } from './appointments.status.ts';
-import { deletedResult } from '../../values/results.ts';
+import { deletedResult, deletedAnswer } from '../../values/results.ts';
 
 /**
  * Deletes the record (its time is free). Only before the patient came: a checked-in, started,
@@ -26,6 +26,6 @@ export const remove = defineOperation({
     if (UNDELETABLE.has(stage)) throw new AppError('INVALID_STATE', `a ${current.status} appointment (stage ${stage}) is kept on record and cannot be deleted`);
     await deleteRow(ctx.db, input.organizationId, input.id);
     await offerFreedTime(ctx, freedBy(current, null, ctx.now()));
-    return { id: input.id, deleted: true };
+    return deletedAnswer(input.id);
   },
 });

@@ -7,6 +7,7 @@ import { countOnDate, countUpcoming, figuresByStatus } from './appointments.repo
 import { clockOf } from './appointments.references.ts';
 import { out } from '../../values/results.ts';
 import { statusCounts } from './appointments.results.ts';
+import type { Status } from './appointments.status.ts';
 
 /**
  * The organization's appointment figures: total; byStatus (one key per status stored, the known
@@ -36,7 +37,7 @@ export const getStats = defineOperation({
       countOnDate(ctx.db, input.organizationId, clock.today),
       countUpcoming(ctx.db, input.organizationId, clock.nowMinute, ctx.now()),
     ]);
-    const byStatus: Record<string, number> = { pending: 0, scheduled: 0, confirmed: 0, checked_in: 0, in_consultation: 0, completed: 0, cancelled: 0, no_show: 0 };
+    const byStatus: Record<string, number> & Record<Status, number> = { pending: 0, scheduled: 0, confirmed: 0, checked_in: 0, in_consultation: 0, completed: 0, cancelled: 0, no_show: 0 };
     let total = 0;
     let revenueMinor = 0;
     let paid = 0;

@@ -37,7 +37,7 @@ export const patientJoinedCall = defineOperation({
       // A pending doctor may be booked, but is told nothing until they accept.
       .where('invitationStatus', '=', 'accepted')
       .executeTakeFirst();
-    if (!doctor) return { item, notified: false, notification: null };
+    if (!doctor) return { item, notified: false as const, notification: null };
     const { item: notification } = await notify(ctx.db, ctx, {
       organizationId: input.organizationId,
       recipientIdpUserId: doctor.idpUserId,
@@ -52,6 +52,6 @@ export const patientJoinedCall = defineOperation({
       navigationParams: { appointmentId: current.id, organizationId: input.organizationId },
       dedupeKey: `appointment:${current.id}:patient-joined`,
     });
-    return { item, notified: true, notification };
+    return { item, notified: true as const, notification };
   },
 });

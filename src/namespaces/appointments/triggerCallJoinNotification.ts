@@ -27,7 +27,7 @@ export const triggerCallJoinNotification = defineOperation({
     if (input.doctorId && input.doctorId !== current.doctorId) throw validationFailed('doctorId', 'is not this appointment\'s doctor');
     assertMayRun('triggerCallJoinNotification', current);
     const patient = await findPatient(ctx.db, input.organizationId, current.patientId);
-    if (!patient?.idpUserId) return { item: toRecord(current), notified: false, notification: null };
+    if (!patient?.idpUserId) return { item: toRecord(current), notified: false as const, notification: null };
 
     const { item: notification } = await notify(ctx.db, ctx, {
       organizationId: input.organizationId,
@@ -47,6 +47,6 @@ export const triggerCallJoinNotification = defineOperation({
       current.callJoinNotifiedAt === null
         ? await patchRow(ctx.db, input.organizationId, current.id, { callJoinNotifiedAt: notification.createdAt, updatedAt: ctx.now() })
         : toRecord(current);
-    return { item, notified: true, notification };
+    return { item, notified: true as const, notification };
   },
 });

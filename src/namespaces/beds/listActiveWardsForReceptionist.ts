@@ -21,7 +21,7 @@ export const listActiveWardsForReceptionist = defineOperation({
   async handler(ctx, input) {
     const [wards, counts] = await Promise.all([allWards(ctx.db, input.organizationId), bedCounts(ctx.db, input.organizationId)]);
     const items = wards
-      .filter((w) => w.isActive === true)
+      .filter((w): w is typeof w & { isActive: true } => w.isActive === true)
       .map((ward) => {
         const figures = { totalBeds: 0, freeBeds: 0, occupiedBeds: 0, reservedBeds: 0, cleaningBeds: 0, maintenanceBeds: 0 };
         for (const c of counts) {

@@ -2,7 +2,7 @@ import { platform } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { deletedResult } from '../../values/results.ts';
+import { deletedResult, deletedAnswer } from '../../values/results.ts';
 import { deleteFood } from './foods.repo.ts';
 
 /** Removes the food for good (get is NOT_FOUND afterwards); to hide it instead, update isActive false. */
@@ -15,6 +15,6 @@ export const remove = defineOperation({
   output: deletedResult,
   async handler(ctx, input) {
     await deleteFood(ctx.db, input.id);
-    return { id: input.id, deleted: true as const };
+    return deletedAnswer(input.id);
   },
 });

@@ -1,4 +1,8 @@
+import type { z } from 'zod';
 import type { Bool, Json } from '../../values/record.ts';
+import type { serving } from './foods.fields.ts';
+
+type Serving = z.output<ReturnType<typeof serving>>;
 
 /** The platform food catalogue (no organization); see src/db/migrations/0035_foods.ts for the derived columns. */
 export interface FoodsTable {
@@ -17,11 +21,11 @@ export interface FoodsTable {
   sodium: number | null;
   cholesterol: number | null;
   serving_size: string | null;
-  ingredients: Json<unknown> | null;
+  ingredients: Json<string[]> | null;
   image_url: string | null;
   imageUrl: string | null;
   nutritionPer100g: Json<Record<string, unknown>> | null;
-  servings: Json<unknown> | null;
+  servings: Json<Serving[]> | null;
   isActive: Bool;
   nameKey: string;
   categoryKey: string;

@@ -2,7 +2,7 @@ import { platform } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id, reqStr } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { deletedResult, itemResult } from '../../values/results.ts';
+import { deletedResult, itemResult, deletedAnswer } from '../../values/results.ts';
 import { categoryIds, homeCollections, imageUrl, orderLevel, title } from './homeCollections.resource.ts';
 
 const { repo, schemas } = homeCollections;
@@ -58,6 +58,6 @@ export const remove = defineOperation({
   output: deletedResult,
   async handler(ctx, input) {
     await repo.remove(ctx.db, undefined, input.id);
-    return { id: input.id, deleted: true };
+    return deletedAnswer(input.id);
   },
 });

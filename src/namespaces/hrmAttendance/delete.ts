@@ -1,6 +1,6 @@
 import { member } from '../../operations/audience.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { deletedResult } from '../../values/results.ts';
+import { deletedResult, deletedAnswer } from '../../values/results.ts';
 import { attendanceOrganization } from './hrmAttendance.access.ts';
 import { keyInput } from './hrmAttendance.fields.ts';
 import { removeAttendance } from './hrmAttendance.repo.ts';
@@ -16,6 +16,6 @@ export const remove = defineOperation({
   organizationOf: attendanceOrganization,
   async handler(ctx, input) {
     await removeAttendance(ctx.db, ctx.organizationId!, input.id);
-    return { id: input.id, deleted: true as const };
+    return deletedAnswer(input.id);
   },
 });

@@ -55,10 +55,11 @@ export interface AttendanceFilter {
 export interface AttendanceListItem {
   id: string;
   employeeId: string;
-  employeeCode: string | null;
+  /** the code and the department fields are the interface's, which this service does not keep: always null */
+  employeeCode: null;
   employeeName: string | null;
-  departmentId: string | null;
-  departmentName: string | null;
+  departmentId: null;
+  departmentName: null;
   shiftId: string | null;
   attendanceDate: string;
   checkIn: string | null;

@@ -1,7 +1,7 @@
 import { member } from '../../operations/audience.ts';
 import { AppError } from '../../values/errors.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { deletedResult } from '../../values/results.ts';
+import { deletedResult, deletedAnswer } from '../../values/results.ts';
 import { inventoryItems } from './inventoryItems.resource.ts';
 import { lockItem, removeItem } from './inventoryItems.repo.ts';
 
@@ -23,6 +23,6 @@ export const remove = defineOperation({
       throw new AppError('INVALID_STATE', `the item has ${item.quantity} units on hand: adjust them out (adjustStock) before deleting it`);
     }
     await removeItem(ctx.db, item.id);
-    return { id: item.id, deleted: true };
+    return deletedAnswer(item.id);
   },
 });

@@ -45,7 +45,7 @@ export interface MovementDetails {
   supplierId?: string | null | undefined;
   issuedToId?: string | null | undefined;
   issuedToName?: string | null | undefined;
-  issuedToType?: string | null | undefined;
+  issuedToType?: 'STAFF' | null | undefined;
   departmentId?: string | null | undefined;
   originalTransactionId?: string | null | undefined;
   reason?: string | null | undefined;

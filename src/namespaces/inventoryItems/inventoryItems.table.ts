@@ -80,7 +80,7 @@ export interface InventoryMovementsTable {
   supplierId: string | null;
   issuedToId: string | null;
   issuedToName: string | null;
-  issuedToType: string | null;
+  issuedToType: 'STAFF' | null;
   departmentId: string | null;
   originalTransactionId: string | null;
   reason: string | null;

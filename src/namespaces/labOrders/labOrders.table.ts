@@ -1,3 +1,4 @@
+import type { PRIORITIES } from './labOrders.fields.ts';
 import type { Bool } from '../../values/record.ts';
 
 export interface LabOrdersTable {
@@ -9,7 +10,7 @@ export interface LabOrdersTable {
   consultationId: string | null;
   orderId: string | null;
   status: string;
-  priority: string;
+  priority: (typeof PRIORITIES)[number];
   notes: string | null;
   assignedTo: string | null;
   completedAt: number | null;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { notFound } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { deletedResult } from '../../values/results.ts';
+import { deletedResult, deletedAnswer } from '../../values/results.ts';
 import { removeNotification } from './notifications.repo.ts';
 
 /** Deletes the notification and its outbox job (a push not yet sent is not sent). */
@@ -16,6 +16,6 @@ export const remove = defineOperation({
   output: deletedResult,
   async handler(ctx, input) {
     if (!(await removeNotification(ctx.db, input.organizationId, input.id))) throw notFound('notification');
-    return { id: input.id, deleted: true };
+    return deletedAnswer(input.id);
   },
 });

@@ -2,7 +2,7 @@ import { self } from '../../operations/audience.ts';
 import { AppError } from '../../values/errors.ts';
 import { defineOperation, type Context } from '../../operations/operation.ts';
 import { users } from '../users/users.public.ts';
-import { organizations } from './organizations.resource.ts';
+import { asOrganization, organizations } from './organizations.resource.ts';
 import { organizationRecord } from './organizations.results.ts';
 import { itemResult } from '../../values/results.ts';
 
@@ -45,6 +45,6 @@ export const create = defineOperation({
     }
     const item = await organizations.repo.insert(ctx.db, await organizations.repo.build(ctx, input));
     if (creator !== null) await addFirstAdmin(ctx, creator, item.id);
-    return { item };
+    return { item: asOrganization(item) };
   },
 });

@@ -3,7 +3,7 @@ import { AppError } from '../../values/errors.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { organizations } from './organizations.resource.ts';
 import { tableWithRecordsOf } from './organizations.repo.ts';
-import { deletedResult } from '../../values/results.ts';
+import { deletedResult, deletedAnswer } from '../../values/results.ts';
 
 /**
  * Needs a platform_admin token in every auth mode. Only an organization without any records
@@ -24,6 +24,6 @@ export const remove = defineOperation({
     const table = await tableWithRecordsOf(ctx.db, ctx.dialect, input.id);
     if (table) throw new AppError('INVALID_STATE', `the organization still has ${table} records: deactivate it (isActive false) instead`);
     await organizations.repo.remove(ctx.db, undefined, input.id);
-    return { id: input.id, deleted: true };
+    return deletedAnswer(input.id);
   },
 });

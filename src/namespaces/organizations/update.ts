@@ -1,7 +1,7 @@
 import { member } from '../../operations/audience.ts';
 import { named } from '../../operations/concerned.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { organizations } from './organizations.resource.ts';
+import { asOrganization, organizations } from './organizations.resource.ts';
 import { organizationRecord } from './organizations.results.ts';
 import { itemResult } from '../../values/results.ts';
 import { mergeSettings } from './organizations.settings.ts';
@@ -22,6 +22,6 @@ export const update = defineOperation({
     const current = await organizations.repo.get(ctx.db, undefined, input.id);
     const settings = input.settings === undefined ? undefined : mergeSettings(current.settings, input.settings);
     const { changes } = await organizations.repo.merge(ctx, current, { ...input, settings });
-    return { item: await organizations.repo.patch(ctx.db, undefined, input.id, changes) };
+    return { item: asOrganization(await organizations.repo.patch(ctx.db, undefined, input.id, changes)) };
   },
 });

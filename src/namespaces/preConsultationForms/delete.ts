@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { notFound } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { deletedResult } from '../../values/results.ts';
+import { deletedResult, deletedAnswer } from '../../values/results.ts';
 import { deleteForm, findForm } from './preConsultationForms.repo.ts';
 import { changeSubmissions } from './preConsultationForms.submission.ts';
 
@@ -21,6 +21,6 @@ export const remove = defineOperation({
     const finish = await changeSubmissions(ctx, input.organizationId, form, undefined);
     await deleteForm(ctx.db, input.organizationId, input.id);
     await finish();
-    return { id: input.id, deleted: true };
+    return deletedAnswer(input.id);
   },
 });

@@ -58,7 +58,7 @@ export const acceptQuote = defineOperation({
     // Told to the pharmacy whose quote was chosen (the patient's side belongs to no organization).
     await emitEvent(ctx.db, ctx, accepted.organizationId, 'prescription.accepted', { prescriptionRequestId: request.id, quote: quoteRecord });
     return {
-      success: true,
+      success: true as const,
       item: await requestDetail(ctx, closed, { catalogueOf: accepted.organizationId }),
       quote: quoteRecord,
     };

@@ -30,6 +30,6 @@ export const cancelPrescription = defineOperation({
     await moveQuotes(ctx.db, request.id, PENDING_QUOTE, 'CANCELLED', now);
     await moveBroadcasts(ctx.db, request.id, LIVE_BROADCAST, 'CANCELLED', now);
     const cancelled = await patchRequest(ctx.db, request.id, { status: 'CANCELLED', cancelledAt: now, updatedAt: now });
-    return { success: true, item: requestRecord(cancelled) };
+    return { success: true as const, item: requestRecord(cancelled) };
   },
 });

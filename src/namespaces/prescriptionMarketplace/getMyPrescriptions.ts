@@ -28,6 +28,6 @@ export const getMyPrescriptions = defineOperation({
   async handler(ctx, input) {
     const patientId = actingPatient(ctx, input.patientId);
     const page = await pagePatientSummaries(ctx.db, patientId, input.status ?? undefined, input.page, input.pageSize);
-    return { success: true, ...page, items: page.items.map(summaryRecord) };
+    return { success: true as const, ...page, items: page.items.map(summaryRecord) };
   },
 });

@@ -38,7 +38,7 @@ export const getPharmacyPrescriptionDetails = defineOperation({
     }
     const quote = await quoteOfBroadcast(ctx.db, broadcast.id);
     return {
-      success: true,
+      success: true as const,
       item: await requestDetail(ctx, request, { catalogueOf: input.organizationId, broadcastsOf: input.organizationId }),
       quote: quote ? await oneQuoteRecord(ctx, quote) : null,
     };

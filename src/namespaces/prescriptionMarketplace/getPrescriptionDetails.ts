@@ -24,6 +24,6 @@ export const getPrescriptionDetails = defineOperation({
   async handler(ctx, input) {
     const patientId = actingPatient(ctx, input.patientId);
     const request = await findPatientRequest(ctx.db, input.prescriptionRequestId, patientId);
-    return { success: true, item: await requestDetail(ctx, request, { catalogueOf: await patientCatalogue(ctx, request) }) };
+    return { success: true as const, item: await requestDetail(ctx, request, { catalogueOf: await patientCatalogue(ctx, request) }) };
   },
 });

@@ -23,6 +23,6 @@ export const getQuotations = defineOperation({
   async handler(ctx, input) {
     const patientId = actingPatient(ctx, input.patientId);
     const request = await findPatientRequest(ctx.db, input.prescriptionRequestId, patientId);
-    return { success: true, items: await quoteRecords(ctx, await submittedQuotesOf(ctx.db, request.id)) };
+    return { success: true as const, items: await quoteRecords(ctx, await submittedQuotesOf(ctx.db, request.id)) };
   },
 });

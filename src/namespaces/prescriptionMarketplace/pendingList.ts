@@ -33,6 +33,6 @@ export const pendingList = defineOperation({
       input.page,
       input.pageSize,
     );
-    return { success: true, ...page, items: page.items.map(summaryRecord) };
+    return { success: true as const, ...page, items: page.items.map(summaryRecord) };
   },
 });

@@ -29,7 +29,7 @@ export interface RequestRecord {
   organizationId: string | null;
   organizationBranchId: string | null;
   uploadedFileUrl: string;
-  status: string;
+  status: RequestRow['status'];
   createdAt: number;
   updatedAt: number;
 }
@@ -160,7 +160,7 @@ export async function patientCatalogue(ctx: Context, request: RequestRow): Promi
   return request.organizationId;
 }
 
-export function summaryRecord(row: SummaryRow) {
+export function summaryRecord<S extends string>(row: SummaryRow<S>) {
   return {
     prescriptionId: row.prescriptionId,
     name: row.name,

@@ -250,13 +250,13 @@ export async function replaceQuoteItems(db: Db, quoteId: string, items: QuoteIte
 // ---------------------------------------------------------------------------------------------
 // The list summaries
 
-export interface SummaryRow {
+export interface SummaryRow<S extends string = string> {
   prescriptionId: string;
   name: string | null;
   available: number;
   amount: number | null;
   receivedDate: number;
-  status: string;
+  status: S;
 }
 
 /** The patient's name: their identity's name, else the earliest patients record linked to them. */
@@ -275,7 +275,7 @@ function standing(organizationId: string | undefined) {
   };
 }
 
-const toSummary = (r: { prescriptionId: string; name: string | null; available: number | string; amount: number | string | null; receivedDate: number; status: string }): SummaryRow => ({
+const toSummary = <S extends string>(r: { prescriptionId: string; name: string | null; available: number | string; amount: number | string | null; receivedDate: number; status: S }): SummaryRow<S> => ({
   ...r,
   available: Number(r.available),
   amount: r.amount === null ? null : Number(r.amount),
@@ -283,7 +283,7 @@ const toSummary = (r: { prescriptionId: string; name: string | null; available: 
 });
 
 /** The patient's requests, newest first. */
-export async function pagePatientSummaries(db: Db, patientId: string, status: RequestStatus | undefined, page: number, pageSize: number): Promise<Page<SummaryRow>> {
+export async function pagePatientSummaries(db: Db, patientId: string, status: RequestStatus | undefined, page: number, pageSize: number): Promise<Page<SummaryRow<RequestStatus>>> {
   let base = db.selectFrom('prescriptionRequests as r').where('r.patientId', '=', patientId);
   if (status) base = base.where('r.status', '=', status);
   const q = standing(undefined);
@@ -309,7 +309,7 @@ export interface InboxFilter {
  * The broadcasts a pharmacy received, newest first, as summaries of the pharmacy's own view:
  * status = its broadcast's status, available / amount = its own standing quote.
  */
-export async function pagePharmacySummaries(db: Db, f: InboxFilter, page: number, pageSize: number): Promise<Page<SummaryRow>> {
+export async function pagePharmacySummaries(db: Db, f: InboxFilter, page: number, pageSize: number): Promise<Page<SummaryRow<BroadcastStatus>>> {
   let base = db
     .selectFrom('prescriptionBroadcasts as b')
     .innerJoin('prescriptionRequests as r', 'r.id', 'b.prescriptionRequestId')

@@ -1,3 +1,4 @@
+import type { BROADCAST_STATUSES, QUOTE_STATUSES, REQUEST_STATUSES } from './prescriptionMarketplace.status.ts';
 import type { Bool, Json } from '../../values/record.ts';
 
 /** A patient's prescription request (docs/marketplace.md). patientId = the person's idpUserId; organizationId = the pharmacy named (null: broadcast by distance). */
@@ -11,7 +12,7 @@ export interface PrescriptionRequestsTable {
   latitude: number | null;
   longitude: number | null;
   radiusKm: number | null;
-  status: string;
+  status: (typeof REQUEST_STATUSES)[number];
   acceptedQuoteId: string | null;
   acceptedAt: number | null;
   cancelledAt: number | null;
@@ -41,7 +42,7 @@ export interface PrescriptionBroadcastsTable {
   organizationId: string;
   organizationBranchId: string | null;
   distanceKm: number | null;
-  status: string;
+  status: (typeof BROADCAST_STATUSES)[number];
   rejectionReason: string | null;
   viewedAt: number | null;
   respondedAt: number | null;
@@ -56,7 +57,7 @@ export interface PrescriptionQuotesTable {
   organizationBranchId: string | null;
   prescriptionRequestId: string;
   broadcastId: string;
-  status: string;
+  status: (typeof QUOTE_STATUSES)[number];
   currency: string;
   itemsTotal: number;
   discount: number;

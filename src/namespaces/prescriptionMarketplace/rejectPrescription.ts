@@ -31,6 +31,6 @@ export const rejectPrescription = defineOperation({
     const draft = await quoteOfBroadcast(ctx.db, broadcast.id);
     if (draft?.status === 'DRAFT') await patchQuote(ctx.db, draft.id, { status: 'CANCELLED', decidedAt: now, updatedAt: now });
     const rejected = await patchBroadcast(ctx.db, broadcast.id, { status: 'REJECTED', rejectionReason: input.reason ?? null, respondedAt: now, updatedAt: now });
-    return { success: true, item: broadcastRecord(rejected) };
+    return { success: true as const, item: broadcastRecord(rejected) };
   },
 });

@@ -28,6 +28,6 @@ export const rejectQuote = defineOperation({
     await patchBroadcast(ctx.db, quote.broadcastId, { status: 'CLOSED', updatedAt: now });
     const stillQuoted = (await countQuotes(ctx.db, request.id, ['SUBMITTED'])) > 0;
     const updated = await patchRequest(ctx.db, request.id, { status: stillQuoted ? 'QUOTED' : 'BROADCASTED', updatedAt: now });
-    return { success: true, item: requestRecord(updated) };
+    return { success: true as const, item: requestRecord(updated) };
   },
 });

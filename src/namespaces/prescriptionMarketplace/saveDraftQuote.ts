@@ -30,6 +30,6 @@ export const saveDraftQuote = defineOperation({
     const current = await quoteOfBroadcast(ctx.db, broadcast.id);
     if (current) assertStatus('quote', current.status, MOVES.saveDraftQuote.quote, 'saveDraftQuote');
     const quote = await writeDraft(ctx, broadcast, current, input);
-    return { success: true, item: await oneQuoteRecord(ctx, quote) };
+    return { success: true as const, item: await oneQuoteRecord(ctx, quote) };
   },
 });

@@ -44,6 +44,6 @@ export const searchProducts = defineOperation({
       input.page,
       input.pageSize,
     );
-    return { success: true, ...found, items: found.items.map((e) => optionOfEntry(e, ctx.config.marketplace.currency)) };
+    return { success: true as const, ...found, items: found.items.map((e) => optionOfEntry(e, ctx.config.marketplace.currency)) };
   },
 });

@@ -57,6 +57,6 @@ export const submitQuote = defineOperation({
     const record = await oneQuoteRecord(ctx, submitted);
     await notifyPatient(ctx, request, submitted, record.pharmacyName);
     await emitEvent(ctx.db, ctx, input.organizationId, 'prescription.quoted', { prescriptionRequestId: request.id, quote: record });
-    return { success: true, item: record };
+    return { success: true as const, item: record };
   },
 });

@@ -26,6 +26,6 @@ export const updateQuote = defineOperation({
     const broadcast = await findBroadcast(ctx.db, input.organizationId, { broadcastId: quote.broadcastId });
     assertStatus('broadcast', broadcast.status, MOVES.updateQuote.broadcast, 'updateQuote');
     const updated = await writeDraft(ctx, broadcast, quote, input);
-    return { success: true, item: await oneQuoteRecord(ctx, updated) };
+    return { success: true as const, item: await oneQuoteRecord(ctx, updated) };
   },
 });

@@ -132,6 +132,6 @@ export const uploadPrescription = defineOperation({
       items,
       broadcasts,
     );
-    return { success: true, item: requestRecord(request) };
+    return { success: true as const, item: requestRecord(request) };
   },
 });

@@ -1,7 +1,7 @@
 import { self } from '../../operations/audience.ts';
 import { notFound } from '../../values/errors.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { deletedResult } from '../../values/results.ts';
+import { deletedResult, deletedAnswer } from '../../values/results.ts';
 import { keyInput } from './getById.ts';
 import { deviceOwner } from './pushDevices.owner.ts';
 import { findInOrganization, removeDevice } from './pushDevices.repo.ts';
@@ -20,6 +20,6 @@ export const remove = defineOperation({
     if (!device) throw notFound('push device');
     assertOwnDevice(ctx, device);
     if (!(await removeDevice(ctx.db, input.organizationId, input.id))) throw notFound('push device');
-    return { id: input.id, deleted: true };
+    return deletedAnswer(input.id);
   },
 });

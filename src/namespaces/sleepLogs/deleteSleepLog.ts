@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { notFound } from '../../values/errors.ts';
 import { id, idpUserId } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { deletedResult } from '../../values/results.ts';
+import { deletedResult, deletedAnswer } from '../../values/results.ts';
 import { deleteOwnLog } from './sleepLogs.repo.ts';
 
 /**
@@ -21,6 +21,6 @@ export const deleteSleepLog = defineOperation({
   output: deletedResult,
   async handler(ctx, input) {
     if (!(await deleteOwnLog(ctx.db, input.idpUserId, input.logId))) throw notFound('sleep log');
-    return { id: input.logId, deleted: true as const };
+    return deletedAnswer(input.logId);
   },
 });

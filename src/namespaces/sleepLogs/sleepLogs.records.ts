@@ -4,7 +4,7 @@ import { userTimeZone } from '../pushDevices/pushDevices.public.ts';
 import { dateIn } from '../../time/zone.ts';
 import { hoursText, minutesToHours } from './sleepLogs.clock.ts';
 import { DEFAULT_GOAL_MINUTES } from './sleepLogs.fields.ts';
-import { completionPercentage } from './sleepLogs.quality.ts';
+import { completionPercentage, type Quality } from './sleepLogs.quality.ts';
 import type { PreferencesRow, SleepLogRow } from './sleepLogs.repo.ts';
 
 /** The person's "today" (in their time zone). */
@@ -15,7 +15,8 @@ export async function todayOf(ctx: Context, idpUserId: string): Promise<string> 
 /** The interface's "sleep preferences" shape. This service keeps no patient profiles: patientId is null. */
 export interface SleepPreferences {
   id: string | null;
-  patientId: string | null;
+  /** always null: the interface's field, which this service does not fill */
+  patientId: null;
   idpUserId: string;
   sleepTime: string | null;
   wakeTime: string | null;
@@ -70,7 +71,7 @@ export interface SleepLog {
   sleptMinutes: number;
   bedTime: string | null;
   wakeTime: string | null;
-  quality: string;
+  quality: Quality;
   notes: string | null;
   goalMinutes: number;
   goalHours: number;
@@ -103,11 +104,12 @@ export function sleepLogOf(row: SleepLogRow): SleepLog {
 /** The interface's "sleep log of today" shape. */
 export interface TodaySleep {
   _id: string | null;
-  patientProfileId: string | null;
+  /** always null: the interface's field, which this service does not fill */
+  patientProfileId: null;
   idpUserId: string;
   date: string;
   hoursSlept: number | null;
-  quality: string | null;
+  quality: Quality | null;
   bedTime: string | null;
   wakeTime: string | null;
   sleptMinutes: number | null;

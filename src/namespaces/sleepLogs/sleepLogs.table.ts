@@ -1,3 +1,4 @@
+import type { QUALITIES } from './sleepLogs.quality.ts';
 import type { Bool } from '../../values/record.ts';
 
 export interface SleepPreferencesTable {
@@ -22,7 +23,7 @@ export interface SleepLogsTable {
   bedTime: string | null;
   wakeTime: string | null;
   notes: string | null;
-  quality: string;
+  quality: (typeof QUALITIES)[number];
   goalMinutes: number;
   createdAt: number;
   updatedAt: number;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { notFound } from '../../values/errors.ts';
 import { id, idpUserId } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { deletedResult } from '../../values/results.ts';
+import { deletedResult, deletedAnswer } from '../../values/results.ts';
 import { assertMayChangePlatformAdmin } from './users.access.ts';
 import { findByIdpUserId } from './users.repo.ts';
 import { users } from './users.resource.ts';
@@ -20,6 +20,6 @@ export const deleteByIdpUserId = defineOperation({
     if (!current) throw notFound('user');
     assertMayChangePlatformAdmin(ctx, current, undefined);
     await users.repo.remove(ctx.db, input.organizationId, current.id);
-    return { id: current.id, deleted: true };
+    return deletedAnswer(current.id);
   },
 });

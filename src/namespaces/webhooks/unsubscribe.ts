@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { member } from '../../operations/audience.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { deletedResult } from '../../values/results.ts';
+import { deletedResult, deletedAnswer } from '../../values/results.ts';
 import { id } from '../../values/fields.ts';
 import { subscriptionRow } from './webhooks.records.ts';
 
@@ -16,6 +16,6 @@ export const unsubscribe = defineOperation({
     await subscriptionRow(ctx.db, input.organizationId, input.id);
     await ctx.db.deleteFrom('webhookDeliveries').where('subscriptionId', '=', input.id).where('organizationId', '=', input.organizationId).execute();
     await ctx.db.deleteFrom('webhookSubscriptions').where('id', '=', input.id).where('organizationId', '=', input.organizationId).execute();
-    return { id: input.id, deleted: true };
+    return deletedAnswer(input.id);
   },
 });

@@ -3,6 +3,7 @@ import type { Audience } from './audience.ts';
 import type { Context } from './context.ts';
 import type { OrganizationAnswer } from './concerned.ts';
 import type { Reads } from './reads.ts';
+import { subjectFromOutput, type Subject, type SubjectOf } from './subject.ts';
 
 /** What a handler is given (context.ts); exported here too, where handlers import it from. */
 export type { Context } from './context.ts';
@@ -69,6 +70,8 @@ export interface OperationDef<S extends z.ZodType, O extends z.ZodType, R> {
    * it, and the test harness checks every answer the tests get against it (docs/api.md, "Results").
    */
   output?: O;
+  /** The record a write is about, for the audit trail. Default: read from `output` (src/operations/subject.ts). */
+  subject?: SubjectOf<R>;
   /**
    * The organization the call concerns (src/access/organization.ts). Default: `input.organizationId`.
    * A plain string answer not equal to the input's organizationId counts as found from a record.
@@ -91,6 +94,8 @@ export interface Operation {
   writes: boolean | 'manual';
   input: z.ZodType;
   output?: z.ZodType;
+  /** The record a write's answer is about (the audit trail). */
+  subject(result: unknown): Subject;
   organizationOf?(input: unknown, ctx: Context): OrganizationAnswer | Promise<OrganizationAnswer>;
   rateLimits: RateLimit<unknown>[];
   handler(ctx: Context, input: unknown): Promise<unknown>;
@@ -104,6 +109,7 @@ export function defineOperation<S extends z.ZodType, R, O extends z.ZodType = z.
     readsPatientData: def.readsPatientData ?? false,
     roles: new Set(def.audience.kind === 'member' || def.audience.kind === 'self' ? (def.audience.roles ?? []) : []),
     writes: def.writes ?? false,
+    subject: def.subject ?? subjectFromOutput(def.output),
     rateLimits: def.rateLimits ?? [],
   };
 }

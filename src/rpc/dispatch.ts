@@ -97,10 +97,11 @@ export class Dispatcher {
     return this.#deps.database.db.transaction().execute(async (trx) => {
       const txCtx = { ...ctx, db: trx };
       const result = await op.handler(txCtx, input);
+      const subject = op.subject(result);
       await recordAudit(trx, txCtx, {
         operation: `${op.namespace}.${op.name}`,
-        recordId: recordIdOf(result),
-        organizationId: organizationId ?? organizationIdOf(result),
+        recordId: subject.recordId,
+        organizationId: organizationId ?? subject.organizationId,
       });
       return result;
     });
@@ -129,18 +130,3 @@ function validationError(error: z.ZodError): AppError {
   return new AppError('VALIDATION_FAILED', summary, { details });
 }
 
-function itemOf(result: unknown): Record<string, unknown> | undefined {
-  if (!result || typeof result !== 'object') return undefined;
-  const item = (result as { item?: unknown }).item;
-  return item && typeof item === 'object' ? (item as Record<string, unknown>) : (result as Record<string, unknown>);
-}
-
-function recordIdOf(result: unknown): string | null {
-  const id = itemOf(result)?.id;
-  return typeof id === 'string' ? id : null;
-}
-
-function organizationIdOf(result: unknown): string | null {
-  const org = itemOf(result)?.organizationId;
-  return typeof org === 'string' ? org : null;
-}

@@ -1,4 +1,4 @@
-import { PostgresAdapter, ReferenceNode, SelectAllNode, SelectionNode, SelectQueryNode, sql, TableNode, type KyselyPlugin, type RawBuilder, type OperationNode, type SelectQueryBuilder } from 'kysely';
+import { AliasNode, IdentifierNode, PostgresAdapter, ReferenceNode, SelectAllNode, SelectionNode, SelectQueryNode, sql, TableNode, type KyselyPlugin, type RawBuilder, type OperationNode, type SelectQueryBuilder } from 'kysely';
 import { AppError } from '../values/errors.ts';
 import { offsetOf, pageOf, type Page } from '../values/paging.ts';
 import type { Db } from './database.ts';
@@ -68,12 +68,12 @@ export function columnsOf(db: Db, table: string): Promise<TableColumns> {
  * schemas (10,000 characters): they are counted in ROW_BYTES, not capped (docs/api.md "Bounds").
  * The SQL text is built once per table and dialect; a read only binds the cap.
  */
-export function boundedSelection(db: Db, table: string, columns: TableColumns, freeForm: readonly string[], cap: number): RawBuilder<unknown> {
+export function boundedSelection(db: Db, table: string, columns: TableColumns, freeForm: readonly string[], cap: number, as = table): RawBuilder<unknown> {
   const postgres = isPostgres(db);
-  const key = `${postgres ? 'postgres' : 'sqlite'}:${table}:${freeForm.join(',')}`;
+  const key = `${postgres ? 'postgres' : 'sqlite'}:${table} as ${as}:${freeForm.join(',')}`;
   let parts = selectionTexts.get(key);
   if (!parts) {
-    parts = selectionTextOf(table, columns, freeForm, postgres ? '::bigint' : '');
+    parts = selectionTextOf(as, columns, freeForm, postgres ? '::bigint' : '');
     selectionTexts.set(key, parts);
   }
   const [first, ...rest] = parts;
@@ -82,7 +82,7 @@ export function boundedSelection(db: Db, table: string, columns: TableColumns, f
 
 const selectionTexts = new Map<string, readonly string[]>();
 
-/** The selection's SQL text, split where the cap is bound. */
+/** The selection's SQL text, split where the cap is bound; `table` is the name the query reads it by. */
 function selectionTextOf(table: string, columns: TableColumns, freeForm: readonly string[], capCast: string): string[] {
   const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
   const ref = (column: string) => `${quoted(table)}.${quoted(column)}`;
@@ -167,27 +167,30 @@ interface PageQuery<O> {
 export async function readPage<O>(db: Db, query: PageQuery<O>, pageSize: number, freeForm: readonly string[], budget = pageBudgetOf(db)): Promise<O[]> {
   const node = query.toOperationNode();
   if (!SelectQueryNode.is(node)) throw new Error('readPage reads a select query');
-  const { table } = everyColumnOf(node);
+  const { table, as } = everyColumnOf(node);
   const columns = await columnsOf(db, table);
   const read = (cap: number) => {
     // A selection of raw SQL (the column list): the compiler writes any node it is given.
-    const bounded = [SelectionNode.create(boundedSelection(db, table, columns, freeForm, cap).toOperationNode() as never)];
+    const bounded = [SelectionNode.create(boundedSelection(db, table, columns, freeForm, cap, as).toOperationNode() as never)];
     return query.withPlugin(selectingInstead(bounded)).execute() as Promise<Record<string, unknown>[]>;
   };
   return (await readWithinBudget(read, pageSize, budget)) as O[];
 }
 
-/** Where `node` selects every column of one table, and which table. */
-function everyColumnOf(node: SelectQueryNode): { at: number; table: string } {
+/** Where `node` selects every column of one table, which table, and the name the query reads it by (an alias, or its own). */
+function everyColumnOf(node: SelectQueryNode): { at: number; table: string; as: string } {
   const selections = node.selections ?? [];
   for (let at = 0; at < selections.length; at++) {
     const selection = selections[at]!.selection;
     if (SelectAllNode.is(selection)) {
       const froms = node.from?.froms ?? [];
       const from = froms[0];
-      if (froms.length === 1 && !node.joins?.length && from && TableNode.is(from)) return { at, table: from.table.identifier.name };
+      if (froms.length !== 1 || node.joins?.length || !from) continue;
+      if (TableNode.is(from)) return { at, table: from.table.identifier.name, as: from.table.identifier.name };
+      if (AliasNode.is(from) && TableNode.is(from.node) && IdentifierNode.is(from.alias)) return { at, table: from.node.table.identifier.name, as: from.alias.name };
     } else if (ReferenceNode.is(selection) && SelectAllNode.is(selection.column) && selection.table) {
-      return { at, table: selection.table.table.identifier.name };
+      const name = selection.table.table.identifier.name;
+      return { at, table: name, as: name };
     }
   }
   throw new Error('a page query selects every column of one table: selectAll() from it alone, or selectAll(table)');

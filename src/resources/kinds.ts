@@ -1,8 +1,10 @@
 import type { z } from 'zod';
 import { bool, date, email, int, jsonObject, num, str, strArray, time, ts } from '../values/fields.ts';
-import { fromMinor, money, percent, toMinor } from '../values/money.ts';
+import { fromMinor, money, percent } from '../values/money.ts';
 import { out } from '../values/results.ts';
-import { fromJsonText, toBool, toJsonText, type IsBool, type IsJson } from '../values/record.ts';
+import type { IsBool, IsJson } from '../values/record.ts';
+import type { Storage, StorageOf } from '../db/codec.ts';
+import type { FieldName, FieldsOf, TableName } from './spec.ts';
 
 /**
  * How a field is validated and stored. `money`: an amount with at most two decimals in records and
@@ -86,28 +88,16 @@ export function resultSchemaOf(kind: FieldKind): z.ZodType {
   }
 }
 
-/** Integer minor units (or basis points) of a validated amount; anything else is a bug, not input. */
-function minorUnits(value: number): number {
-  const minor = toMinor(value);
-  if (minor === undefined) throw new RangeError(`${value} is not an amount with at most two decimals`);
-  return minor;
-}
+const STORAGE: Partial<Record<FieldKind, Storage>> = { bool: 'bool', strings: 'json', json: 'json', money: 'minor', percent: 'minor' };
 
-const isJson = (kind: FieldKind | undefined) => kind === 'strings' || kind === 'json';
-const isMinorUnits = (kind: FieldKind | undefined) => kind === 'money' || kind === 'percent';
-
-/** A record's value as its column holds it. */
-export function encode(kind: FieldKind | undefined, value: unknown): unknown {
-  if (value === null || value === undefined) return value;
-  if (isJson(kind)) return toJsonText(value);
-  if (isMinorUnits(kind)) return minorUnits(value as number);
-  return value;
-}
-
-/** A column's value as the record holds it. */
-export function decode(kind: FieldKind | undefined, value: unknown): unknown {
-  if (kind === 'bool') return toBool(value);
-  if (isJson(kind)) return fromJsonText(value);
-  if (isMinorUnits(kind)) return value === null || value === undefined ? null : fromMinor(Number(value));
-  return value;
+/** How the columns of described fields hold their values (src/db/codec.ts). */
+export function storageOf<T extends TableName, I extends FieldName<T>>(fields: FieldsOf<T, I>): StorageOf<T> {
+  const described: Readonly<Record<string, FieldSpec>> = fields;
+  const storage: Record<string, Storage> = {};
+  for (const [name, field] of Object.entries(described)) {
+    const stored = STORAGE[field.kind];
+    if (stored) storage[name] = stored;
+  }
+  // FieldsOf demands a kind that decodes each boolean and JSON column: the storage StorageOf asks for.
+  return storage as StorageOf<T>;
 }

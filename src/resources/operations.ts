@@ -14,6 +14,9 @@ export function operationsOf<T extends TableName, I extends FieldName<T> = never
   const access = (name: GeneratedName) => ({ audience: spec.audiences?.[name] ?? spec.audience, summary: summaries[name] });
   const readAccess = (name: GeneratedName) => ({ ...access(name), readsPatientData: spec.readsPatientData ?? false });
   const patientOf = spec.patientOf as PatientLink<ResourceRecord<T, I> & { id: string }> | undefined;
+  // The generated record schema names no type (it is built from data): the reads read the records as the repository holds them.
+  const recordReads: Reads<unknown> | undefined = patientOf && itemReads(patientOf);
+  const pageReads: Reads<unknown> | undefined = patientOf && itemsReads(patientOf);
   const item = itemResult(schemas.record);
   const noun = spec.noun ?? `${spec.table} record`;
   const summaries: Record<GeneratedName, string> = {
@@ -36,7 +39,7 @@ export function operationsOf<T extends TableName, I extends FieldName<T> = never
       }),
     getById: () =>
       defineOperation({
-        namespace, name: 'getById', ...readAccess('getById'), ...(patientOf && { reads: itemReads(patientOf) as Reads<unknown> }), input: schemas.key, output: item,
+        namespace, name: 'getById', ...readAccess('getById'), ...(recordReads && { reads: recordReads }), input: schemas.key, output: item,
         async handler(ctx, input) {
           return { item: present(await repo.get(ctx.db, input.organizationId, input.id), ctx) };
         },
@@ -62,7 +65,7 @@ export function operationsOf<T extends TableName, I extends FieldName<T> = never
     list: () =>
       listName
         ? defineOperation({
-            namespace, name: listName, ...readAccess('list'), ...(patientOf && { reads: itemsReads(patientOf) as Reads<unknown> }), input: schemas.list, output: pageResult(schemas.record),
+            namespace, name: listName, ...readAccess('list'), ...(pageReads && { reads: pageReads }), input: schemas.list, output: pageResult(schemas.record),
             async handler(ctx, input) {
               const given = input as Record<string, unknown>;
               const equals: Record<string, unknown> = {};

@@ -1,4 +1,6 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
+import { defineCodec } from '../db/codec.ts';
+import type { Database } from '../db/schema.ts';
 import type { Db, Dialect } from '../db/database.ts';
 import { countOf } from '../db/list-memo.ts';
 import { readPage } from '../db/paged-list.ts';
@@ -8,21 +10,19 @@ import type { Context } from '../operations/operation.ts';
 import { notFound } from '../values/errors.ts';
 import { newId } from '../values/ids.ts';
 import { offsetOf, pageOf, type Page } from '../values/paging.ts';
-import { decode, encode, type FieldSpec } from './kinds.ts';
+import { storageOf, type FieldSpec } from './kinds.ts';
 import type { ListWhere, ResourceInput, ResourceRecord, ResourceSpec, RowOf, TableName, FieldName } from './spec.ts';
 
 type Loose = Record<string, unknown>;
-type AnyDb = Kysely<Record<string, Loose>>;
-const anyDb = (db: Db) => db as unknown as AnyDb;
 
 export interface Repository<T extends TableName, I extends FieldName<T> = never> {
   toRecord: (row: RowOf<T>) => ResourceRecord<T, I>;
   /** The JSON and list columns: those no schema bounded before the bounds (what a page caps: src/db/paged-list.ts). */
   freeForm: readonly string[];
-  toRow: {
-    (record: ResourceRecord<T, I>): RowOf<T>;
-    (record: Partial<ResourceRecord<T, I>>): Partial<RowOf<T>>;
-  };
+  /** The row that inserts a record (src/db/codec.ts). */
+  toInsert(record: ResourceRecord<T, I>): Insertable<Database[T]>;
+  /** An update's changes as the columns hold them. */
+  toUpdate(changes: Partial<ResourceRecord<T, I>>): Updateable<Database[T]>;
   find(db: Db, organizationId: string | undefined, id: string): Promise<ResourceRecord<T, I> | undefined>;
   /** The record, else NOT_FOUND. */
   get(db: Db, organizationId: string | undefined, id: string): Promise<ResourceRecord<T, I>>;
@@ -41,38 +41,31 @@ export interface Repository<T extends TableName, I extends FieldName<T> = never>
 
 /** The repository of a resource: its records read and written through the row <-> record mapping. */
 export function repositoryOf<T extends TableName, I extends FieldName<T> = never>(spec: ResourceSpec<T, I>): Repository<T, I> {
-  const table = spec.table as string;
-  const fields = spec.fields as Record<string, FieldSpec>;
+  const table = spec.table;
+  const fields: Readonly<Record<string, FieldSpec>> = spec.fields;
+  const codec = defineCodec<T, I>(table, storageOf(spec.fields), spec.internal);
   const orgScoped = spec.scope === 'organization';
+  const reads = Object.entries(fields).filter(([, field]) => field.read);
+  // A record assembled from validated input and the fields' defaults: every field of the resource, as its type says.
   const typed = (record: Loose) => record as ResourceRecord<T, I>;
-  const internal = new Set<string>(spec.internal ?? []);
-  const freeForm = Object.keys(fields).filter((name) => fields[name]!.kind === 'json' || fields[name]!.kind === 'strings');
 
-  function toRow(record: Loose): Loose {
-    const row: Loose = {};
-    for (const [key, value] of Object.entries(record)) row[key] = encode(fields[key]?.kind, value);
-    return row;
-  }
+  const toRecord = (row: Readonly<Loose>): ResourceRecord<T, I> => {
+    const record = codec.toRecord(row);
+    if (reads.length === 0) return record;
+    const read: Loose = { ...record };
+    for (const [name, field] of reads) read[name] = field.read!(read[name] as never);
+    return typed(read);
+  };
 
-  function toRecord(row: Loose): ResourceRecord<T, I> {
-    const record: Loose = {};
-    for (const [key, value] of Object.entries(row)) {
-      if (internal.has(key)) continue;
-      const field = fields[key];
-      const decoded = decode(field?.kind, value);
-      record[key] = field?.read ? field.read(decoded as never) : decoded;
-    }
-    return typed(record);
-  }
-
+  // The table under an alias: Kysely types a query of a table known only as `T` through it (its dynamic module).
   const scoped = (db: Db, organizationId: string | undefined) => {
-    const query = anyDb(db).selectFrom(table);
-    return orgScoped ? query.where('organizationId', '=', organizationId!) : query;
+    const query = db.selectFrom(db.dynamic.table(table).as('t'));
+    return orgScoped ? query.where(db.dynamic.ref('organizationId'), '=', organizationId!) : query;
   };
 
   const filtered = (db: Db, organizationId: string | undefined, where: ListWhere<T, I>) => {
     let query = scoped(db, organizationId);
-    for (const [name, value] of Object.entries(toRow(where.equals ?? {}))) query = query.where(name, '=', value);
+    for (const [name, value] of Object.entries(codec.toColumns(where.equals ?? {}))) query = query.where(db.dynamic.ref(name), '=', value);
     const search = where.search;
     const columns = spec.listSearch ?? [];
     if (search && columns.length) query = query.where((eb) => eb.or(columns.map((c) => containsText(c, search))));
@@ -83,10 +76,11 @@ export function repositoryOf<T extends TableName, I extends FieldName<T> = never
 
   const repo: Repository<T, I> = {
     toRecord: (row) => toRecord(row),
-    freeForm,
-    toRow: ((record: Loose) => toRow(record)) as Repository<T, I>['toRow'],
+    freeForm: codec.freeForm,
+    toInsert: (record) => codec.toInsert(record),
+    toUpdate: (changes) => codec.toUpdate(changes),
     async find(db, organizationId, recordId) {
-      const row = await scoped(db, organizationId).selectAll().where('id', '=', recordId).executeTakeFirst();
+      const row = await scoped(db, organizationId).selectAll().where(db.dynamic.ref('id'), '=', recordId).executeTakeFirst();
       return row ? toRecord(row) : undefined;
     },
     async get(db, organizationId, recordId) {
@@ -95,33 +89,33 @@ export function repositoryOf<T extends TableName, I extends FieldName<T> = never
       return found;
     },
     async lock(db, dialect, organizationId, recordId) {
-      const row = await lockedIfPostgres(scoped(db, organizationId).selectAll().where('id', '=', recordId), dialect).executeTakeFirst();
+      const row = await lockedIfPostgres(scoped(db, organizationId).selectAll().where(db.dynamic.ref('id'), '=', recordId), dialect).executeTakeFirst();
       if (!row) throw missing();
       return toRecord(row);
     },
     async insert(db, record) {
-      const rows = await anyDb(db).insertInto(table).values(toRow(record)).returningAll().execute();
-      return toRecord(rows[0]!);
+      return toRecord(await db.insertInto(table).values(codec.toInsert(record)).returningAll().executeTakeFirstOrThrow());
     },
     async patch(db, organizationId, recordId, changes) {
       // Nothing to change (e.g. the same values within the same millisecond): the record as stored.
       if (Object.keys(changes).length === 0) return repo.get(db, organizationId, recordId);
-      let query = anyDb(db).updateTable(table).set(toRow(changes)).where('id', '=', recordId);
-      if (orgScoped) query = query.where('organizationId', '=', organizationId!);
-      const rows = await query.returningAll().execute();
-      if (!rows[0]) throw notFound(table);
-      return toRecord(rows[0]);
+      let query = db.updateTable(db.dynamic.table(table).as('t')).where(db.dynamic.ref('id'), '=', recordId);
+      if (orgScoped) query = query.where(db.dynamic.ref('organizationId'), '=', organizationId!);
+      for (const [column, value] of Object.entries(codec.toColumns(changes))) query = query.set(db.dynamic.ref(column), value);
+      const row = await query.returningAll().executeTakeFirst();
+      if (!row) throw notFound(table);
+      return toRecord(row);
     },
     async remove(db, organizationId, recordId) {
-      let query = anyDb(db).deleteFrom(table).where('id', '=', recordId);
-      if (orgScoped) query = query.where('organizationId', '=', organizationId!);
+      let query = db.deleteFrom(db.dynamic.table(table).as('t')).where(db.dynamic.ref('id'), '=', recordId);
+      if (orgScoped) query = query.where(db.dynamic.ref('organizationId'), '=', organizationId!);
       const result = await query.executeTakeFirst();
       if (Number(result.numDeletedRows) === 0) throw notFound(table);
     },
     async page(db, organizationId, pageNo, pageSize, where, budgetBytes) {
-      const rows = filtered(db, organizationId, where).selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(pageSize).offset(offsetOf(pageNo, pageSize));
+      const rows = filtered(db, organizationId, where).selectAll().orderBy(db.dynamic.ref('createdAt'), 'desc').orderBy(db.dynamic.ref('id'), 'desc').limit(pageSize).offset(offsetOf(pageNo, pageSize));
       const [found, total] = await Promise.all([
-        readPage(db, rows, pageSize, freeForm, budgetBytes),
+        readPage(db, rows, pageSize, codec.freeForm, budgetBytes),
         countOf(db, [table], filtered(db, organizationId, where).select((eb) => eb.fn.countAll<number | string>().as('n'))),
       ]);
       return pageOf(found.map(toRecord), total, pageNo, pageSize);

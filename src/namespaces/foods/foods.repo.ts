@@ -6,40 +6,31 @@ import { isPostgres } from '../../db/migrations/dialect-features.ts';
 import { containsLiteral } from '../../db/text-search.ts';
 import { notFound } from '../../values/errors.ts';
 import { newId } from '../../values/ids.ts';
-import { fromJsonText, toBool, toJsonText, type RecordOf } from '../../values/record.ts';
+import { defineCodec, type TableRecord } from '../../db/codec.ts';
 import { FOOD_FIELDS, keyOf, searchForm, type FoodInput } from './foods.fields.ts';
 import { encodeCursor, type FoodPage, type Paging } from './foods.paging.ts';
 import type { FoodsTable } from './foods.table.ts';
 
+/** The foods table: JSON and isActive decoded; the derived columns never in a record (derivedColumns writes them from it). */
+const foods = defineCodec('foods', { ingredients: 'json', nutritionPer100g: 'json', servings: 'json', isActive: 'bool' }, ['nameKey', 'categoryKey', 'foodCodeKey', 'searchText']);
+
 /** A food as the API returns it: every field present, unset ones null. */
-type FoodRow = Selectable<FoodsTable>;
-export type FoodRecord = Omit<RecordOf<FoodRow>, 'nameKey' | 'categoryKey' | 'foodCodeKey' | 'searchText'>;
+export type FoodRecord = TableRecord<'foods', 'nameKey' | 'categoryKey' | 'foodCodeKey' | 'searchText'>;
 
-const JSON_FIELDS = new Set(['ingredients', 'nutritionPer100g', 'servings']);
-const DERIVED = new Set(['nameKey', 'categoryKey', 'foodCodeKey', 'searchText']);
+export const toRecord = (row: Selectable<FoodsTable>): FoodRecord => foods.toRecord(row);
 
-/** Row -> record: JSON decoded, isActive a boolean, the derived columns left out. */
-export function toRecord(row: FoodRow): FoodRecord {
-  const record: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(row)) {
-    if (DERIVED.has(key)) continue;
-    record[key] = JSON_FIELDS.has(key) ? fromJsonText(value) : key === 'isActive' ? toBool(value) : value;
-  }
-  return record as FoodRecord;
-}
-
-/** Record -> row, with the derived columns computed from it (the one place they are written). */
-function toRow(record: FoodRecord): Insertable<FoodsTable> {
-  const row: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(record)) row[key] = JSON_FIELDS.has(key) ? toJsonText(value) : value;
-  const ingredients: unknown[] = Array.isArray(record.ingredients) ? record.ingredients : [];
+/** The columns derived from a record (the one place they are written): the keys it is matched and ordered by, its search text. */
+function derivedColumns(record: FoodRecord) {
   const category = record.category ?? '';
-  row.nameKey = keyOf(record.name);
-  row.categoryKey = keyOf(category);
-  row.foodCodeKey = record.foodCode ? keyOf(record.foodCode) : null;
-  row.searchText = searchForm([record.name, category, ...ingredients].join(' '));
-  return row as unknown as Insertable<FoodsTable>;
+  return {
+    nameKey: keyOf(record.name),
+    categoryKey: keyOf(category),
+    foodCodeKey: record.foodCode ? keyOf(record.foodCode) : null,
+    searchText: searchForm([record.name, category, ...(record.ingredients ?? [])].join(' ')),
+  };
 }
+
+const toRow = (record: FoodRecord): Insertable<FoodsTable> => ({ ...foods.toInsert(record), ...derivedColumns(record) });
 
 /** A new food from validated input: server id and timestamps, every field present, visible by default. */
 export function buildFood(input: FoodInput, now: number): FoodRecord {
@@ -90,8 +81,8 @@ export async function insertFoods(db: Db, records: FoodRecord[]): Promise<FoodRe
 }
 
 export async function replaceFood(db: Db, record: FoodRecord): Promise<FoodRecord> {
-  const { id, createdAt: _createdAt, ...rest } = toRow(record);
-  const rows = await db.updateTable('foods').set(rest).where('id', '=', id).returningAll().execute();
+  const { id, createdAt: _createdAt, ...rest } = record;
+  const rows = await db.updateTable('foods').set({ ...foods.toUpdate(rest), ...derivedColumns(record) }).where('id', '=', id).returningAll().execute();
   if (!rows[0]) throw notFound('food');
   return toRecord(rows[0]);
 }
@@ -137,9 +128,6 @@ export async function countFoods(db: Db, filter: FoodFilter, cap?: number): Prom
   return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
 }
 
-/** The food columns no schema bounded before the bounds existed: capped by the page budget's reads. */
-const FREE_FORM = ['ingredients', 'nutritionPer100g', 'servings'];
-
 /** At most this many matches are sorted in memory rather than walked in name order (PostgreSQL). */
 const FEW_MATCHES = 1_000;
 
@@ -175,12 +163,12 @@ export async function pageFoods(db: Db, filter: FoodFilter, paging: Paging, opti
       .offset(skipped)
       .execute();
     const pageIds = ids.map((row) => row.id);
-    rows = pageIds.length === 0 ? [] : await readPage(db, db.selectFrom('foods').selectAll().where('id', 'in', pageIds).orderBy('nameKey').orderBy('id'), pageSize, FREE_FORM);
+    rows = pageIds.length === 0 ? [] : await readPage(db, db.selectFrom('foods').selectAll().where('id', 'in', pageIds).orderBy('nameKey').orderBy('id'), pageSize, foods.freeForm);
   } else {
     let rowsQuery = visible(db, filter).selectAll().orderBy('nameKey').orderBy('id').limit(pageSize + 1);
     if (after) rowsQuery = rowsQuery.where((eb) => eb(eb.refTuple('nameKey', 'id'), '>', eb.tuple(after.nameKey, after.id)));
     else if (skipped > 0) rowsQuery = rowsQuery.offset(skipped);
-    rows = await readPage(db, rowsQuery, pageSize, FREE_FORM);
+    rows = await readPage(db, rowsQuery, pageSize, foods.freeForm);
   }
   const more = rows.length > pageSize;
   // A first page that holds every match is its own count: no second pass over the foods.

@@ -4,7 +4,6 @@ import { AppError } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { foodResult, servingNutritionResult } from './foods.results.ts';
-import type { Serving } from './foods.fields.ts';
 import { getFood } from './foods.repo.ts';
 import { servingNutrition } from './foods.servingNutrition.ts';
 
@@ -21,7 +20,7 @@ export const get = defineOperation({
   async handler(ctx, input) {
     const item = await getFood(ctx.db, input.id);
     if (!input.servingId) return { item };
-    const servings = (item.servings as Serving[] | null) ?? [];
+    const servings = item.servings ?? [];
     const serving = servings.find((s) => s.id === input.servingId);
     if (!serving) throw new AppError('NOT_FOUND', 'this food has no serving with that id');
     return { item, serving: servingNutrition(item.nutritionPer100g, serving) };

@@ -3,7 +3,7 @@ import { newId } from '../../values/ids.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { itemResult } from '../../values/results.ts';
 import { itemRecord } from './inventoryItems.results.ts';
-import { inventoryItems, toItem, type ItemRow } from './inventoryItems.resource.ts';
+import { inventoryItems, toItem } from './inventoryItems.resource.ts';
 import { insertItem, type MovementRow } from './inventoryItems.repo.ts';
 import { batchFor, move, settle, type BatchDetails } from './inventoryItems.stock.ts';
 
@@ -29,8 +29,8 @@ export const create = defineOperation({
       lotNumber: record.lotNumber,
       expiryDate: record.expiryDate,
     };
-    const row: ItemRow = {
-      ...inventoryItems.repo.toRow({ ...record, quantity: 0, batchNumber: null, lotNumber: null, expiryDate: null }),
+    const row = {
+      ...inventoryItems.repo.toInsert({ ...record, quantity: 0, batchNumber: null, lotNumber: null, expiryDate: null }),
       batchId: null,
       lowStockEpisode: 0,
       lowStockOpen: false,

@@ -1,4 +1,4 @@
-import { sql, type Expression, type ExpressionBuilder, type Selectable, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Insertable, type Selectable, type SqlBool } from 'kysely';
 import { pageOfQuery } from '../../db/paged-list.ts';
 import type { Db, Dialect } from '../../db/database.ts';
 import { lockedIfPostgres } from '../../db/locks.ts';
@@ -64,7 +64,7 @@ export async function findItem(db: Db, organizationId: string, id: string): Prom
   return db.selectFrom('inventoryItems').selectAll().where('organizationId', '=', organizationId).where('id', '=', id).executeTakeFirst();
 }
 
-export async function insertItem(db: Db, row: ItemRow): Promise<ItemRow> {
+export async function insertItem(db: Db, row: Insertable<Database['inventoryItems']>): Promise<ItemRow> {
   const rows = await db.insertInto('inventoryItems').values(row).returningAll().execute();
   return rows[0]!;
 }

@@ -51,7 +51,7 @@ export const update = defineOperation({
     let movements: MovementRow[] = [];
     const { quantity, batchNumber, lotNumber, expiryDate, ...fields } = input;
     const { changes } = await inventoryItems.repo.merge(ctx, toItem(item), fields);
-    item = await patchItem(ctx.db, item.id, inventoryItems.repo.toRow(changes));
+    item = await patchItem(ctx.db, item.id, inventoryItems.repo.toUpdate(changes));
     if (batchNumber !== undefined || lotNumber !== undefined || expiryDate !== undefined) {
       await correctShownBatch(ctx, item, { batchNumber, lotNumber, expiryDate });
     }

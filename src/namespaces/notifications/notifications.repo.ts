@@ -22,7 +22,7 @@ export const toRecord = (row: Selectable<NotificationsTable>) => notifications.r
 export async function insertOnce(db: Db, record: NotificationRecord, recipientRule: boolean): Promise<{ item: NotificationRecord; created: boolean }> {
   const rows = await db
     .insertInto('notifications')
-    .values({ ...notifications.repo.toRow(record), recipientRule })
+    .values({ ...notifications.repo.toInsert(record), recipientRule })
     .onConflict((oc) => oc.columns(['organizationId', 'dedupeKey']).doNothing())
     .returningAll()
     .execute();

@@ -75,9 +75,9 @@ export async function register(db: Db, record: DeviceRecord, given: ResourceInpu
   for (const key of ['deviceId', 'appVersion', 'locale', 'timezone'] as const) if (given[key] !== undefined) refresh[key] = given[key];
   const rows = await db
     .insertInto('pushDevices')
-    .values(pushDevices.repo.toRow(record))
+    .values(pushDevices.repo.toInsert(record))
     .onConflict((oc) => {
-      const upsert = oc.column('providerPushToken').doUpdateSet(pushDevices.repo.toRow(refresh));
+      const upsert = oc.column('providerPushToken').doUpdateSet(pushDevices.repo.toUpdate(refresh));
       return mayTakeOver
         ? upsert
         : upsert.where((eb) =>
@@ -92,7 +92,7 @@ export async function register(db: Db, record: DeviceRecord, given: ResourceInpu
 export async function patchDevice(db: Db, deviceId: string, changes: Partial<DeviceRecord>): Promise<DeviceRecord> {
   const rows = await db
     .updateTable('pushDevices')
-    .set(pushDevices.repo.toRow(changes))
+    .set(pushDevices.repo.toUpdate(changes))
     .where('id', '=', deviceId)
     .returningAll()
     .execute();

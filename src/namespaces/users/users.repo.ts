@@ -114,7 +114,7 @@ export async function allOfIdpUser(db: Db, idpUserId: string): Promise<UserRecor
 export async function patchById(db: Db, id: string, changes: Partial<UserRecord>): Promise<UserRecord> {
   const rows = await db
     .updateTable('users')
-    .set(users.repo.toRow(changes))
+    .set(users.repo.toUpdate(changes))
     .where('id', '=', id)
     .returningAll()
     .execute();
@@ -126,7 +126,7 @@ export async function patchById(db: Db, id: string, changes: Partial<UserRecord>
 export async function insertUnlessExists(db: Db, record: UserRecord): Promise<UserRecord | undefined> {
   const rows = await db
     .insertInto('users')
-    .values(users.repo.toRow(record))
+    .values(users.repo.toInsert(record))
     .onConflict((oc) => oc.expression(sql`${sql.ref('idpUserId')}, coalesce(${sql.ref('organizationId')}, '')`).doNothing())
     .returningAll()
     .execute();

@@ -19,7 +19,7 @@ const anyGrantedRole = (caller: Caller & { kind: 'user' }, roles: ReadonlySet<st
 /**
  * The checks that need no input, before validation: a token where one is needed, platform
  * operations for platform admins, member operations for callers holding a granted role somewhere.
- * Anonymous callers of the optional mode pass where the interface lets them (CONTRACT.md section 7).
+ * Anonymous callers of the optional mode pass where the interface lets them (docs/contract.md, "Modes").
  */
 export function admitCaller(op: Operation, caller: Caller, config: Config): void {
   if (op.audience.kind === 'public') return;

@@ -5,7 +5,7 @@ import { platformAdmin, signIn, tokenFor, type SignedIn } from './builders.ts';
 import { describeEachDialect, failsWith, ok, type ApiResponse } from './harness.ts';
 
 /**
- * Nobody gets more than they were given (CONTRACT.md section 6): roles are granted by admins of the
+ * Nobody gets more than they were given (docs/contract.md, "Audiences and roles"): roles are granted by admins of the
  * organization only, never across organizations, platform_admin only by a platform admin, and an
  * account cannot make itself a member.
  */

@@ -12,7 +12,7 @@ import { platformAdmin, signIn, tokenFor, type SignedIn } from './builders.ts';
 import { describeEachDialect, type ApiResponse } from './harness.ts';
 
 /**
- * The access rules of CONTRACT.md section 6 checked for every operation of the registry, with the
+ * The access rules (docs/contract.md, "Audiences and roles") checked for every operation of the registry, with the
  * least valid input its schema allows naming the records of one organization: a new operation is
  * covered without anyone writing a test for it. Each test sweeps every operation and reports every
  * one that breaks the rule at once.

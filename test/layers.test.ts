@@ -18,7 +18,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['db'], // dialects, schema, migrations, locks, caches of the database
   ['caller', 'providers'], // tokens, passwords, roles, the caller model; the providers' implementations
   ['operations'], // the declaration of an operation: Context, defineOperation, audiences
-  ['access', 'audit-trail', 'background'], // admission of callers and calls, read log; the audit trail's writer; the job runner
+  ['access', 'audit-trail', 'background', 'events'], // admission of callers and calls, read log; the audit trail's writer; the job runner; events
   ['rpc'], // registry, dispatcher, rate limits, OpenAPI
   ['resources'], // defineResource
   ['namespaces'],

@@ -11,7 +11,7 @@ export interface paths {
         put?: never;
         /**
          * Charge a service of the catalogue on an admission (unit price x quantity plus tax)
-         * @description Also callable as POST /api with {"namespace":"admissionCharges","apiName":"applyCharge","data":{...}}. Access: members of the organization with role admin, accountant. The ids in the example are placeholders: first create the records (serviceId from services.create; admissionId from admissions.create), or run npm run demo and use its ids.
+         * @description Also callable as POST /api with {"namespace":"admissionCharges","apiName":"applyCharge","data":{...}}. Access: members of the organization with role admin, accountant. The ids in the example are placeholders: first create the records (admissionId from admissions.create; serviceId from services.create), or run npm run demo and use its ids.
          */
         post: operations["admissionCharges.applyCharge"];
         delete?: never;
@@ -31,7 +31,7 @@ export interface paths {
         put?: never;
         /**
          * Charge a doctor's consultation fee on an admission
-         * @description Also callable as POST /api with {"namespace":"admissionCharges","apiName":"applyDoctorFee","data":{...}}. Access: members of the organization with role admin, doctor, accountant. The ids in the example are placeholders: first create the records (doctorId from users.create (role doctor; its id); admissionId from admissions.create), or run npm run demo and use its ids.
+         * @description Also callable as POST /api with {"namespace":"admissionCharges","apiName":"applyDoctorFee","data":{...}}. Access: members of the organization with role admin, doctor, accountant. The ids in the example are placeholders: first create the records (admissionId from admissions.create; doctorId from users.create (role doctor; its id)), or run npm run demo and use its ids.
          */
         post: operations["admissionCharges.applyDoctorFee"];
         delete?: never;
@@ -51,7 +51,7 @@ export interface paths {
         put?: never;
         /**
          * Charge a lab order on an admission, at most once
-         * @description Also callable as POST /api with {"namespace":"admissionCharges","apiName":"applyLabCharge","data":{...}}. Access: members of the organization with role admin, accountant, lab_technician. The ids in the example are placeholders: first create the records (serviceId from services.create; labOrderId from labOrders.create; admissionId from admissions.create), or run npm run demo and use its ids.
+         * @description Also callable as POST /api with {"namespace":"admissionCharges","apiName":"applyLabCharge","data":{...}}. Access: members of the organization with role admin, accountant, lab_technician. The ids in the example are placeholders: first create the records (admissionId from admissions.create; serviceId from services.create; labOrderId from labOrders.create), or run npm run demo and use its ids.
          */
         post: operations["admissionCharges.applyLabCharge"];
         delete?: never;
@@ -37476,7 +37476,7 @@ export interface operations {
                                 createdAt: number;
                                 deliveredAt: number | null;
                                 /** @enum {string} */
-                                eventType: "appointment.created" | "appointment.rescheduled" | "appointment.cancelled" | "appointment.completed" | "admission.admitted" | "admission.discharged" | "charge.applied" | "charge.voided" | "payment.recorded" | "stock.low" | "stock.expiring" | "prescription.quoted" | "prescription.accepted" | "labResult.uploaded";
+                                eventType: "appointment.created" | "appointment.rescheduled" | "appointment.cancelled" | "appointment.completed" | "admission.admitted" | "admission.discharged" | "payment.recorded" | "charge.applied" | "charge.voided" | "stock.low" | "stock.expiring" | "prescription.quoted" | "prescription.accepted" | "labResult.uploaded";
                                 id: string;
                                 lastError: string | null;
                                 lastStatus: number | null;
@@ -37487,7 +37487,7 @@ export interface operations {
                                     };
                                     timestamp: string;
                                     /** @enum {string} */
-                                    type: "appointment.created" | "appointment.rescheduled" | "appointment.cancelled" | "appointment.completed" | "admission.admitted" | "admission.discharged" | "charge.applied" | "charge.voided" | "payment.recorded" | "stock.low" | "stock.expiring" | "prescription.quoted" | "prescription.accepted" | "labResult.uploaded";
+                                    type: "appointment.created" | "appointment.rescheduled" | "appointment.cancelled" | "appointment.completed" | "admission.admitted" | "admission.discharged" | "payment.recorded" | "charge.applied" | "charge.voided" | "stock.low" | "stock.expiring" | "prescription.quoted" | "prescription.accepted" | "labResult.uploaded";
                                 } & {
                                     [key: string]: unknown;
                                 }) | null;
@@ -37590,7 +37590,7 @@ export interface operations {
                             items: ({
                                 createdAt: number;
                                 description: string | null;
-                                eventTypes: ("*" | "appointment.created" | "appointment.rescheduled" | "appointment.cancelled" | "appointment.completed" | "admission.admitted" | "admission.discharged" | "charge.applied" | "charge.voided" | "payment.recorded" | "stock.low" | "stock.expiring" | "prescription.quoted" | "prescription.accepted" | "labResult.uploaded")[];
+                                eventTypes: ("*" | "appointment.created" | "appointment.rescheduled" | "appointment.cancelled" | "appointment.completed" | "admission.admitted" | "admission.discharged" | "payment.recorded" | "charge.applied" | "charge.voided" | "stock.low" | "stock.expiring" | "prescription.quoted" | "prescription.accepted" | "labResult.uploaded")[];
                                 id: string;
                                 isActive: boolean;
                                 organizationId: string;
@@ -37693,7 +37693,7 @@ export interface operations {
                                 createdAt: number;
                                 deliveredAt: number | null;
                                 /** @enum {string} */
-                                eventType: "appointment.created" | "appointment.rescheduled" | "appointment.cancelled" | "appointment.completed" | "admission.admitted" | "admission.discharged" | "charge.applied" | "charge.voided" | "payment.recorded" | "stock.low" | "stock.expiring" | "prescription.quoted" | "prescription.accepted" | "labResult.uploaded";
+                                eventType: "appointment.created" | "appointment.rescheduled" | "appointment.cancelled" | "appointment.completed" | "admission.admitted" | "admission.discharged" | "payment.recorded" | "charge.applied" | "charge.voided" | "stock.low" | "stock.expiring" | "prescription.quoted" | "prescription.accepted" | "labResult.uploaded";
                                 id: string;
                                 lastError: string | null;
                                 lastStatus: number | null;
@@ -37704,7 +37704,7 @@ export interface operations {
                                     };
                                     timestamp: string;
                                     /** @enum {string} */
-                                    type: "appointment.created" | "appointment.rescheduled" | "appointment.cancelled" | "appointment.completed" | "admission.admitted" | "admission.discharged" | "charge.applied" | "charge.voided" | "payment.recorded" | "stock.low" | "stock.expiring" | "prescription.quoted" | "prescription.accepted" | "labResult.uploaded";
+                                    type: "appointment.created" | "appointment.rescheduled" | "appointment.cancelled" | "appointment.completed" | "admission.admitted" | "admission.discharged" | "payment.recorded" | "charge.applied" | "charge.voided" | "stock.low" | "stock.expiring" | "prescription.quoted" | "prescription.accepted" | "labResult.uploaded";
                                 } & {
                                     [key: string]: unknown;
                                 }) | null;
@@ -37796,7 +37796,7 @@ export interface operations {
             content: {
                 "application/json": {
                     description?: string | null;
-                    eventTypes: ("*" | "appointment.created" | "appointment.rescheduled" | "appointment.cancelled" | "appointment.completed" | "admission.admitted" | "admission.discharged" | "charge.applied" | "charge.voided" | "payment.recorded" | "stock.low" | "stock.expiring" | "prescription.quoted" | "prescription.accepted" | "labResult.uploaded")[];
+                    eventTypes: ("*" | "appointment.created" | "appointment.rescheduled" | "appointment.cancelled" | "appointment.completed" | "admission.admitted" | "admission.discharged" | "payment.recorded" | "charge.applied" | "charge.voided" | "stock.low" | "stock.expiring" | "prescription.quoted" | "prescription.accepted" | "labResult.uploaded")[];
                     /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
                     organizationId: string;
                     /** Format: uri */
@@ -37817,7 +37817,7 @@ export interface operations {
                             item: {
                                 createdAt: number;
                                 description: string | null;
-                                eventTypes: ("*" | "appointment.created" | "appointment.rescheduled" | "appointment.cancelled" | "appointment.completed" | "admission.admitted" | "admission.discharged" | "charge.applied" | "charge.voided" | "payment.recorded" | "stock.low" | "stock.expiring" | "prescription.quoted" | "prescription.accepted" | "labResult.uploaded")[];
+                                eventTypes: ("*" | "appointment.created" | "appointment.rescheduled" | "appointment.cancelled" | "appointment.completed" | "admission.admitted" | "admission.discharged" | "payment.recorded" | "charge.applied" | "charge.voided" | "stock.low" | "stock.expiring" | "prescription.quoted" | "prescription.accepted" | "labResult.uploaded")[];
                                 id: string;
                                 isActive: boolean;
                                 organizationId: string;
@@ -38009,7 +38009,7 @@ export interface operations {
             content: {
                 "application/json": {
                     description?: string | null;
-                    eventTypes?: ("*" | "appointment.created" | "appointment.rescheduled" | "appointment.cancelled" | "appointment.completed" | "admission.admitted" | "admission.discharged" | "charge.applied" | "charge.voided" | "payment.recorded" | "stock.low" | "stock.expiring" | "prescription.quoted" | "prescription.accepted" | "labResult.uploaded")[];
+                    eventTypes?: ("*" | "appointment.created" | "appointment.rescheduled" | "appointment.cancelled" | "appointment.completed" | "admission.admitted" | "admission.discharged" | "payment.recorded" | "charge.applied" | "charge.voided" | "stock.low" | "stock.expiring" | "prescription.quoted" | "prescription.accepted" | "labResult.uploaded")[];
                     /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
                     id: string;
                     isActive?: boolean;
@@ -38033,7 +38033,7 @@ export interface operations {
                             item: {
                                 createdAt: number;
                                 description: string | null;
-                                eventTypes: ("*" | "appointment.created" | "appointment.rescheduled" | "appointment.cancelled" | "appointment.completed" | "admission.admitted" | "admission.discharged" | "charge.applied" | "charge.voided" | "payment.recorded" | "stock.low" | "stock.expiring" | "prescription.quoted" | "prescription.accepted" | "labResult.uploaded")[];
+                                eventTypes: ("*" | "appointment.created" | "appointment.rescheduled" | "appointment.cancelled" | "appointment.completed" | "admission.admitted" | "admission.discharged" | "payment.recorded" | "charge.applied" | "charge.voided" | "stock.low" | "stock.expiring" | "prescription.quoted" | "prescription.accepted" | "labResult.uploaded")[];
                                 id: string;
                                 isActive: boolean;
                                 organizationId: string;

@@ -19,7 +19,7 @@ const anyGrantedRole = (caller: Caller & { kind: 'user' }, roles: ReadonlySet<st
 /**
  * The checks that need no input, before validation: a token where one is needed, platform
  * operations for platform admins, member operations for callers holding a granted role somewhere.
- * Anonymous callers of the optional mode pass where the interface lets them (CONTRACT.md section 7).
+ * Anonymous callers of the optional mode pass where the interface lets them (docs/contract.md, "Modes").
  */
 export function admitCaller(op: Operation, caller: Caller, config: Config): void {
   if (op.audience.kind === 'public') return;
@@ -39,7 +39,8 @@ export function admitCaller(op: Operation, caller: Caller, config: Config): void
  * the input or the record it names), and for `self` operations on the data's owner.
  */
 export async function admitCall(op: Operation, caller: Caller, concerned: Concerned | null, input: unknown, ctx: Context): Promise<Admission> {
-  if (op.audience.kind === 'self' && op.audience.owner) return admitSelf(op, op.audience.owner, caller, concerned, input, ctx);
+  const audience = op.audience;
+  if (audience.kind === 'self' && audience.owner) return admitSelf(op, (given, context) => audience.owner!(given, context), caller, concerned, input, ctx);
   const organizationId = concerned?.organizationId ?? null;
   const admitted = { organizationId, membership: membershipIn(caller, organizationId), asOwner: false };
   if (caller.kind === 'anonymous' || caller.isPlatformAdmin || op.audience.kind === 'public') return admitted;

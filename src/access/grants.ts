@@ -2,7 +2,7 @@ import type { Role } from '../caller/roles.ts';
 
 /**
  * The role table: for each role of an organization, the member and self operations it may call
- * there (CONTRACT.md section 6). This file is the only place roles are given to operations;
+ * there (docs/contract.md, "Audiences and roles"). This file is the only place roles are given to operations;
  * docs/access.md is rendered from it (npm run docs:access) and a test keeps the two equal.
  *
  * Patterns: `*` every operation; `ns.*` every operation of a namespace; `ns:read` / `ns:write`

@@ -12,9 +12,9 @@ export interface WorkflowOperation {
 /**
  * A move (or a change of money a gate reads) made through another operation (`update`, `create`,
  * `markPaymentSuccess` ...) is held to the roles of the workflow operation that makes it, read
- * from the role table (CONTRACT.md section 6). FORBIDDEN unless the caller holds one of them in
+ * from the role table (docs/contract.md, "Moves"). FORBIDDEN unless the caller holds one of them in
  * the organization. A caller without a token (the optional mode) keeps the interface's behaviour
- * for roles (section 7); platform admins pass every check.
+ * for roles (docs/contract.md, "Modes"); platform admins pass every check.
  */
 export function assertMayDoAs(ctx: Context, organizationId: string, operation: WorkflowOperation, what: string): void {
   const { caller } = ctx;

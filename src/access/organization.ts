@@ -11,7 +11,7 @@ const namedInInput = (input: unknown): string | null => {
 };
 
 /**
- * The organization a call concerns (CONTRACT.md section 6): the operation's own `organizationOf`,
+ * The organization a call concerns (docs/contract.md, "Tenancy"): the operation's own `organizationOf`,
  * else `organizationId` of the input. A plain string from `organizationOf` counts as named when it
  * is the input's organizationId, else as found from a record.
  */

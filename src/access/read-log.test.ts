@@ -3,16 +3,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import type { FastifyBaseLogger } from 'fastify';
 import { orgId, signIn } from '../../test/builders.ts';
 import { createTestApp, describeEachDialect, dialects, ok, underSchemaLock } from '../../test/harness.ts';
 import { openDatabase, type DatabaseHandle, type Dialect } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { newId } from '../values/ids.ts';
 import { parseJsonArray } from '../values/record.ts';
-import type { Context, Operation } from '../operations/operation.ts';
 import { isPatient, itemReads } from '../operations/reads.ts';
-import { ReadLog } from './read-log.ts';
+import { ReadLog, type ReadContext, type ReadOperation } from './read-log.ts';
 
 let clock = 1_850_000_000_000;
 
@@ -134,16 +132,19 @@ for (const dialect of dialects) {
 }
 
 describe('a failed batch', () => {
-  const op = { namespace: 'patients', name: 'getById', readsPatientData: true, reads: itemReads(isPatient) } as Operation;
-  const ctx = (idpUserId: string) =>
-    ({ caller: { kind: 'user', idpUserId }, organizationId: 'org_x', requestId: 'r', ip: '127.0.0.1', now: () => 1 }) as unknown as Context;
+  const op: ReadOperation = { namespace: 'patients', name: 'getById', reads: itemReads(isPatient) };
+  const ignored = { error: () => undefined };
+  const ctx = (idpUserId: string): ReadContext => ({
+    caller: { kind: 'user', idpUserId, memberships: [], roles: new Set(), isPlatformAdmin: false, tokenVersion: 0 },
+    organizationId: 'org_x', requestId: 'r', ip: '127.0.0.1', now: () => 1, log: ignored,
+  });
 
   /** A SQLite database whose first `failures` transactions fail, and a log that keeps its errors. */
   async function failing(failures: number) {
     const database = openDatabase('sqlite::memory:');
     await migrateToLatest(database.db);
     const errors: unknown[] = [];
-    const log = { error: (obj: unknown) => errors.push(obj) } as unknown as FastifyBaseLogger;
+    const log = { error: (obj: unknown) => errors.push(obj) };
     const db = new Proxy(database.db, {
       get(target, prop) {
         if (prop === 'transaction' && failures-- > 0) return () => ({ execute: () => Promise.reject(new Error('disk full')) });
@@ -169,9 +170,9 @@ describe('a failed batch', () => {
 
   test('a reads mapping that does not fit its answer fails neither the read nor the batch: logged, with no records', async () => {
     const { database, errors, readLog } = await failing(0);
-    const misfit = { ...op, reads: { records: () => { throw new Error('no item'); } } } as unknown as Operation;
+    const misfit: ReadOperation = { ...op, reads: { records: () => { throw new Error('no item'); } } };
     const errorsOfRequest: unknown[] = [];
-    const requestCtx = { ...ctx('reader'), log: { error: (obj: unknown) => errorsOfRequest.push(obj) } } as unknown as Context;
+    const requestCtx: ReadContext = { ...ctx('reader'), log: { error: (obj: unknown) => errorsOfRequest.push(obj) } };
     readLog.recordRead(misfit, requestCtx, { unexpected: true });
     await readLog.close();
     assert.equal(errorsOfRequest.length, 1);

@@ -14,9 +14,15 @@ export interface ReadLogOptions {
 /** Rows per INSERT statement (and keys per resolver query): well under the bound-parameter limits of SQLite and PostgreSQL. */
 const ROWS_PER_INSERT = 1000;
 
+/** What the log needs of a call's context (a request's Context is one). */
+export type ReadContext = Pick<Context, 'caller' | 'organizationId' | 'requestId' | 'ip' | 'now'> & { log: ErrorLog };
+/** What the log needs of the operation: its name and its reads. */
+export type ReadOperation = Pick<Operation, 'namespace' | 'name' | 'reads'>;
+type ErrorLog = Pick<FastifyBaseLogger, 'error'>;
+
 /** What the dispatcher hands each answered read of patient data to. */
 export interface ReadRecorder {
-  recordRead(op: Operation, ctx: Context, result: unknown): void;
+  recordRead(op: ReadOperation, ctx: ReadContext, result: unknown): void;
 }
 
 interface Queued {
@@ -35,7 +41,7 @@ interface Queued {
  */
 export class ReadLog implements ReadRecorder {
   readonly #database: DatabaseHandle;
-  readonly #log: FastifyBaseLogger;
+  readonly #log: ErrorLog;
   readonly #intervalMs: number;
   readonly #batchSize: number;
   #queue: Queued[] = [];
@@ -43,14 +49,14 @@ export class ReadLog implements ReadRecorder {
   /** the batch being written; batches are written one after another */
   #writing: Promise<void> = Promise.resolve();
 
-  constructor(database: DatabaseHandle, log: FastifyBaseLogger, options: ReadLogOptions = {}) {
+  constructor(database: DatabaseHandle, log: ErrorLog, options: ReadLogOptions = {}) {
     this.#database = database;
     this.#log = log;
     this.#intervalMs = options.intervalMs ?? 250;
     this.#batchSize = options.batchSize ?? 500;
   }
 
-  recordRead(op: Operation, ctx: Context, result: unknown): void {
+  recordRead(op: ReadOperation, ctx: ReadContext, result: unknown): void {
     const caller = ctx.caller;
     if (caller.kind !== 'user' || !op.reads) return;
     const resolve = op.reads.resolve;

@@ -5,6 +5,7 @@ import { anonymous } from '../caller/caller.ts';
 import type { Context } from '../operations/operation.ts';
 import type { Services } from '../provider-interfaces.ts';
 import { newId } from '../values/ids.ts';
+import { Poller } from './poller.ts';
 
 /** A job the service runs on time by itself (docs/scheduling.md, "Jobs"). */
 export interface JobDefinition {
@@ -63,26 +64,21 @@ export class JobRunner {
   readonly id = `runner-${newId()}`;
   readonly #deps: JobRunnerDeps;
   readonly #options: Required<JobRunnerOptions>;
-  #timer: NodeJS.Timeout | undefined;
-  #running: Promise<unknown> | undefined;
-  #started = false;
+  readonly #poller: Poller;
 
   constructor(deps: JobRunnerDeps) {
     this.#deps = deps;
     this.#options = { ...DEFAULTS, ...deps.options };
+    this.#poller = new Poller(() => this.runDue(), this.#options.pollMs, (err) => deps.log.error({ err }, 'job runner: a pass failed'));
   }
 
   start(): void {
-    if (this.#started) return;
-    this.#started = true;
-    this.#tick();
+    this.#poller.start();
   }
 
   /** Stops looking for due jobs and waits for the run in flight. */
   async stop(): Promise<void> {
-    this.#started = false;
-    clearTimeout(this.#timer);
-    await this.#running;
+    await this.#poller.stop();
   }
 
   /** Runs every job that is due now and not leased elsewhere; resolves with the names of those run. */
@@ -99,17 +95,6 @@ export class JobRunner {
 
   #now(): number {
     return (this.#deps.now ?? Date.now)();
-  }
-
-  #tick(): void {
-    this.#running = this.runDue()
-      .catch((err: unknown) => this.#deps.log.error({ err }, 'job runner: a pass failed'))
-      .finally(() => {
-        this.#running = undefined;
-        if (!this.#started) return;
-        this.#timer = setTimeout(() => this.#tick(), this.#options.pollMs);
-        this.#timer.unref();
-      });
   }
 
   /** Takes the job when it is due and not leased by a live runner: one statement, so one runner wins. */

@@ -8,7 +8,7 @@ const CALLER_TABLES: readonly AnnouncedTable[] = ['users', 'identities'];
 /**
  * The callers of recent requests (their user records: organizations, roles, blocking; and their
  * identity's token version), reused while nothing can have changed them, so that a request does
- * not read them again (CONTRACT.md section 5: a role change or a block takes effect at once). An
+ * not read them again (docs/contract.md, "Audiences and roles": a role change or a block takes effect at once). An
  * entry holds while no write of this process has touched `users` or `identities`
  * (write-tracking.ts) and no other process may have changed them
  * (DatabaseHandle.externalVersion: SQLite's data_version, PostgreSQL's NOTIFY). While the

@@ -1,4 +1,5 @@
 import type { JobDefinition } from '../background/runner.ts';
+import { declareEvents, type EventType } from '../events/events.ts';
 import type { Operation } from '../operations/operation.ts';
 import * as jobRunner from './jobs/index.ts';
 import * as exportsNs from './exports/index.ts';
@@ -40,5 +41,12 @@ export const allOperations: Operation[] = [...auth.operations, ...tokenCounters.
 
 /** Every job the service runs on time (src/background/runner.ts). */
 export const allJobs: readonly JobDefinition[] = [...appointments.jobs, ...inventoryItems.jobs, ...sleepLogs.jobs, ...webhooks.jobs];
+
+/**
+ * Every event the namespaces emit (src/events/, docs/webhooks.md), declared to the events core with
+ * its one consumer: webhooks queue each for the subscriptions that take it.
+ */
+export const allEvents: readonly EventType[] = [...appointments.events, ...admissions.events, ...admissionCharges.events, ...inventoryItems.events, ...prescriptionMarketplace.events, ...labResultFiles.events];
+declareEvents(allEvents, webhooks.eventConsumer);
 
 export { ExportStream } from './exports/index.ts';

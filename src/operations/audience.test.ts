@@ -9,8 +9,12 @@ import { rolesGranted } from '../access/grants.ts';
 const declaration = { namespace: 'probe', name: 'open', input: z.object({}), handler: () => Promise.resolve({}) };
 
 test('an operation without an audience fails at declaration and at registration', () => {
-  assert.throws(() => defineOperation(declaration as unknown as Parameters<typeof defineOperation>[0]), /declares no audience/);
-  const undeclared = { ...declaration, writes: false, rateLimits: [], roles: new Set<string>() } as unknown as Operation;
+  // What the types forbid, as a declaration from plain JavaScript would have it: no audience.
+  const probe = { ...declaration, audience: member() };
+  Reflect.deleteProperty(probe, 'audience');
+  assert.throws(() => defineOperation(probe), /declares no audience/);
+  const undeclared: Operation = { ...defineOperation({ ...declaration, audience: member() }) };
+  Reflect.deleteProperty(undeclared, 'audience');
   assert.throws(() => new Registry([undeclared]), /declares no audience/);
 });
 

@@ -1,7 +1,7 @@
 import type { Context } from './context.ts';
 
 /**
- * Who may call an operation (CONTRACT.md section 6). Every operation declares one; the dispatcher
+ * Who may call an operation (docs/contract.md, "Audiences and roles"). Every operation declares one; the dispatcher
  * enforces it before the handler runs (src/access/enforce.ts). The roles of `member` and `self`
  * operations come from the role table (src/access/grants.ts).
  */

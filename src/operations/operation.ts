@@ -47,7 +47,7 @@ export interface OperationDef<S extends z.ZodType, O extends z.ZodType, R> {
   namespace: string;
   name: string;
   summary?: string;
-  /** Who may call it (CONTRACT.md section 6); there is no default. Roles come from src/access/grants.ts. */
+  /** Who may call it (docs/contract.md, "Audiences and roles"); there is no default. Roles come from src/access/grants.ts. */
   audience: Audience<z.output<S>>;
   /**
    * A token is needed in every mode, also AUTH_MODE=optional (hrmAttendance by the interface, and

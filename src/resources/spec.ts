@@ -34,7 +34,7 @@ export type GeneratedName = 'create' | 'getById' | 'update' | 'delete' | 'list';
 
 export interface ResourceSpec<T extends TableName, I extends FieldName<T> = never> {
   namespace: string;
-  /** Who may call the generated operations (CONTRACT.md section 6); `audiences` sets it per operation. */
+  /** Who may call the generated operations (docs/contract.md, "Audiences and roles"); `audiences` sets it per operation. */
   audience: Audience<unknown>;
   audiences?: Partial<Record<GeneratedName, Audience<unknown>>>;
   /** The records are patient data: reads by callers with a token are written to the read log. */

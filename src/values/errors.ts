@@ -12,7 +12,7 @@ export const errorStatus = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   NOT_CONFIGURED: 503,
-  /** the database is not reachable (extension of CONTRACT section 2; docs/errors.md) */
+  /** the database is not reachable (an extension: docs/api.md, "Error codes") */
   UNAVAILABLE: 503,
 } as const;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { bounded, type Bounds } from './bounds.ts';
 
-/** Schema pieces for the interface's legend types (CONTRACT.md section 5). */
+/** Schema pieces for the interface's legend types (docs/contract.md, "Validation"). */
 
 const MAX_TEXT = 10_000;
 

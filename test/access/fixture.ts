@@ -168,7 +168,7 @@ export function idsOf(seeded: Seeded, caller?: { idpUserId: string; userId: stri
 
 /**
  * The ids of the seeded organization's records that a response must not carry to an outsider. Not
- * the organization's own id and slug: its public fields may be listed to anyone (CONTRACT.md section 6).
+ * the organization's own id and slug: its public fields may be listed to anyone (docs/contract.md, "Audiences and roles").
  */
 /** What the public directory may never show of the seeded organization: identity ids (emails hold them too) and its team. */
 export function identityIds(seeded: Seeded): string[] {

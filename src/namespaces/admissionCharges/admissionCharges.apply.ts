@@ -6,7 +6,8 @@ import type { Context } from '../../operations/operation.ts';
 import { appendLogs } from '../admissionLogs/admissionLogs.public.ts';
 import { admissions, type AdmissionRecord, type ChargeRecord, isEnded, toChargeRecord } from '../admissions/admissions.public.ts';
 import { amountsOf, type ServiceRecord } from '../services/services.public.ts';
-import { emitEvent } from '../webhooks/webhooks.public.ts';
+import { emit } from '../../events/events.ts';
+import { chargeActor } from './admissionCharges.context.ts';
 import { activeChargeFor, insertCharge } from './admissionCharges.repo.ts';
 
 /** The largest amount money() accepts (src/values/money.ts): sums of a few thousand stay exact integers. */
@@ -22,6 +23,12 @@ export interface ChargeRequest {
   reference?: { type: string; id: string } | undefined;
   doctorId?: string | null | undefined;
   notes?: string | null | undefined;
+}
+
+/** Who charges which admission, with what notes, as a charge operation's input names them (the actor checked first). */
+export async function chargeOf(ctx: Context, input: { idpUserId: string; admissionId: string; notes?: string | null | undefined }) {
+  const actor = await chargeActor(ctx, input.idpUserId);
+  return { organizationId: ctx.organizationId!, actor, admissionId: input.admissionId, notes: input.notes };
 }
 
 /** The admission a charge is for, locked, and open to charges (not DISCHARGED or CANCELLED). */
@@ -79,7 +86,7 @@ export async function applyServiceCharge(ctx: Context, request: ChargeRequest): 
   });
   if (admission.billingClearedAt !== null) await reopenBilling(ctx, admission, request.actor, row.id, now);
   const charge = toChargeRecord(row);
-  await emitEvent(ctx.db, ctx, organizationId, 'charge.applied', { charge });
+  await emit(ctx.db, ctx, organizationId, 'charge.applied', { charge });
   return charge;
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id, idpUserId } from '../../values/fields.ts';
 import { actorOf, memberActor, type Actor } from '../../caller/actor.ts';
 import { teamOrganizationFor } from '../../access/organization.ts';
 import { named, type Concerned } from '../../operations/concerned.ts';
@@ -27,6 +28,9 @@ export const quantity = () =>
 export const label = () => z.string().trim().min(1, 'must not be empty').max(64);
 
 export const notes = () => z.string().max(2000).nullish();
+
+/** The input fields of every charge operation: the team, the actor, the admission charged, notes. */
+export const chargeFields = () => ({ idpTeamId: idpTeamId(), idpUserId: idpUserId(), admissionId: id(), notes: notes() });
 
 /**
  * `organizationOf` of every operation here: the team names the organization outright (its blocked

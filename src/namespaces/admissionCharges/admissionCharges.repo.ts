@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import { matchingRows } from '../../db/queries/matching-rows.ts';
 import { readPage } from '../../db/paged-list.ts';
 import type { ChargeRow } from '../admissions/admissions.public.ts';
 import { services, type ServiceRecord } from '../services/services.public.ts';
@@ -22,15 +23,7 @@ export async function activeChargeFor(
   referenceType: string,
   referenceId: string,
 ): Promise<ChargeRow | undefined> {
-  return db
-    .selectFrom('admissionCharges')
-    .selectAll()
-    .where('organizationId', '=', organizationId)
-    .where('admissionId', '=', admissionId)
-    .where('referenceType', '=', referenceType)
-    .where('referenceId', '=', referenceId)
-    .where('voidedAt', 'is', null)
-    .executeTakeFirst();
+  return matchingRows(db, 'admissionCharges', { organizationId, admissionId, referenceType, referenceId, voidedAt: null }).executeTakeFirst();
 }
 
 /** The patient's latest charges over all their admissions in the organization, newest first. */
@@ -81,15 +74,6 @@ export async function markVoided(
 
 /** The doctor's active consultation service (category consultation, doctorId = the users record id), the newest if several. */
 export async function consultationServiceOf(db: Db, organizationId: string, doctorId: string): Promise<ServiceRecord | undefined> {
-  const row = await db
-    .selectFrom('services')
-    .selectAll()
-    .where('organizationId', '=', organizationId)
-    .where('category', '=', 'consultation')
-    .where('doctorId', '=', doctorId)
-    .where('isActive', '=', true)
-    .orderBy('createdAt', 'desc')
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
+  const row = await matchingRows(db, 'services', { organizationId, category: 'consultation', doctorId, isActive: true }, { by: ['createdAt'], direction: 'desc' }).executeTakeFirst();
   return row && services.repo.toRecord(row);
 }

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { member } from '../../operations/audience.ts';
 import { notFound } from '../../values/errors.ts';
-import { id, idpUserId } from '../../values/fields.ts';
+import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { itemResult } from '../../values/results.ts';
 import { chargeRecord } from '../admissions/admissions.public.ts';
 import { findService } from '../services/services.public.ts';
-import { applyServiceCharge } from './admissionCharges.apply.ts';
-import { chargeActor, idpTeamId, label, notes, organizationOfTeam, quantity } from './admissionCharges.context.ts';
+import { applyServiceCharge, chargeOf } from './admissionCharges.apply.ts';
+import { chargeFields, label, organizationOfTeam, quantity } from './admissionCharges.context.ts';
 
 /**
  * A charge for any service of the catalogue. referenceType and referenceId come together (or not
@@ -21,35 +21,21 @@ export const applyCharge = defineOperation({
   writes: true,
   input: z
     .object({
-      idpTeamId: idpTeamId(),
-      idpUserId: idpUserId(),
+      ...chargeFields(),
       serviceId: id(),
       chargeType: label(),
-      admissionId: id(),
       quantity: quantity(),
       referenceType: label().nullish(),
       referenceId: id().nullish(),
-      notes: notes(),
     })
     .refine((i) => !i.referenceType === !i.referenceId, { path: ['referenceId'], message: 'referenceType and referenceId come together' }),
   output: itemResult(chargeRecord),
   organizationOf: organizationOfTeam,
   async handler(ctx, input) {
-    const organizationId = ctx.organizationId!;
-    const actor = await chargeActor(ctx, input.idpUserId);
-    const service = await findService(ctx.db, organizationId, input.serviceId);
+    const charge = await chargeOf(ctx, input);
+    const service = await findService(ctx.db, charge.organizationId, input.serviceId);
     if (!service) throw notFound('service');
     const reference = input.referenceType && input.referenceId ? { type: input.referenceType, id: input.referenceId } : undefined;
-    const item = await applyServiceCharge(ctx, {
-      organizationId,
-      actor,
-      admissionId: input.admissionId,
-      service,
-      chargeType: input.chargeType,
-      quantity: input.quantity,
-      reference,
-      notes: input.notes,
-    });
-    return { item };
+    return { item: await applyServiceCharge(ctx, { ...charge, service, chargeType: input.chargeType, quantity: input.quantity, reference }) };
   },
 });

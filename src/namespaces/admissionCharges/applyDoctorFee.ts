@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { member } from '../../operations/audience.ts';
 import { notFound } from '../../values/errors.ts';
-import { id, idpUserId } from '../../values/fields.ts';
+import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { itemResult } from '../../values/results.ts';
 import { chargeRecord } from '../admissions/admissions.public.ts';
-import { applyServiceCharge } from './admissionCharges.apply.ts';
-import { chargeActor, idpTeamId, notes, organizationOfTeam } from './admissionCharges.context.ts';
+import { applyServiceCharge, chargeOf } from './admissionCharges.apply.ts';
+import { chargeFields, organizationOfTeam } from './admissionCharges.context.ts';
 import { consultationServiceOf } from './admissionCharges.repo.ts';
 
 /**
@@ -22,32 +22,17 @@ export const applyDoctorFee = defineOperation({
   summary: "Charge a doctor's consultation fee on an admission",
   writes: true,
   input: z.object({
-    idpTeamId: idpTeamId(),
-    idpUserId: idpUserId(),
+    ...chargeFields(),
     doctorId: id(),
-    admissionId: id(),
     consultationId: id().nullish(),
-    notes: notes(),
   }),
   output: itemResult(chargeRecord),
   organizationOf: organizationOfTeam,
   async handler(ctx, input) {
-    const organizationId = ctx.organizationId!;
-    const actor = await chargeActor(ctx, input.idpUserId);
-    const service = await consultationServiceOf(ctx.db, organizationId, input.doctorId);
+    const charge = await chargeOf(ctx, input);
+    const service = await consultationServiceOf(ctx.db, charge.organizationId, input.doctorId);
     if (!service) throw notFound('consultation service of this doctor');
     const reference = input.consultationId ? { type: 'consultation', id: input.consultationId } : undefined;
-    const item = await applyServiceCharge(ctx, {
-      organizationId,
-      actor,
-      admissionId: input.admissionId,
-      service,
-      chargeType: 'doctor_fee',
-      quantity: 1,
-      reference,
-      doctorId: input.doctorId,
-      notes: input.notes,
-    });
-    return { item };
+    return { item: await applyServiceCharge(ctx, { ...charge, service, chargeType: 'doctor_fee', quantity: 1, reference, doctorId: input.doctorId }) };
   },
 });

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { member } from '../../operations/audience.ts';
 import { notFound, validationFailed } from '../../values/errors.ts';
-import { id, idpUserId } from '../../values/fields.ts';
+import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { itemResult } from '../../values/results.ts';
 import { chargeRecord, findAdmission } from '../admissions/admissions.public.ts';
 import { findLabOrder } from '../labOrders/labOrders.public.ts';
 import { findService } from '../services/services.public.ts';
-import { applyServiceCharge } from './admissionCharges.apply.ts';
-import { chargeActor, idpTeamId, notes, organizationOfTeam, quantity } from './admissionCharges.context.ts';
+import { applyServiceCharge, chargeOf } from './admissionCharges.apply.ts';
+import { chargeFields, organizationOfTeam, quantity } from './admissionCharges.context.ts';
 
 /**
  * A lab charge: a service of category lab, for a lab order of the organization (NOT_FOUND
@@ -23,19 +23,16 @@ export const applyLabCharge = defineOperation({
   summary: 'Charge a lab order on an admission, at most once',
   writes: true,
   input: z.object({
-    idpTeamId: idpTeamId(),
-    idpUserId: idpUserId(),
+    ...chargeFields(),
     serviceId: id(),
     labOrderId: id(),
-    admissionId: id(),
     quantity: quantity(),
-    notes: notes(),
   }),
   output: itemResult(chargeRecord),
   organizationOf: organizationOfTeam,
   async handler(ctx, input) {
-    const organizationId = ctx.organizationId!;
-    const actor = await chargeActor(ctx, input.idpUserId);
+    const charge = await chargeOf(ctx, input);
+    const { organizationId } = charge;
     const service = await findService(ctx.db, organizationId, input.serviceId);
     if (!service) throw notFound('service');
     if (service.category !== 'lab') throw validationFailed('serviceId', `must be a service of category lab, not ${service.category}`);
@@ -43,16 +40,7 @@ export const applyLabCharge = defineOperation({
     if (!order) throw notFound('lab order');
     const admission = await findAdmission(ctx.db, organizationId, input.admissionId);
     if (admission && admission.patientId !== order.patientId) throw validationFailed('labOrderId', "must be a lab order of the admission's patient");
-    const item = await applyServiceCharge(ctx, {
-      organizationId,
-      actor,
-      admissionId: input.admissionId,
-      service,
-      chargeType: 'lab',
-      quantity: input.quantity,
-      reference: { type: 'lab_order', id: input.labOrderId },
-      notes: input.notes,
-    });
-    return { item };
+    const reference = { type: 'lab_order', id: input.labOrderId };
+    return { item: await applyServiceCharge(ctx, { ...charge, service, chargeType: 'lab', quantity: input.quantity, reference }) };
   },
 });

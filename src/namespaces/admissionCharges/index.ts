@@ -18,3 +18,4 @@ export const operations: Operation[] = [
   getChargesSummary,
   voidCharge,
 ];
+export { events } from './admissionCharges.events.ts';

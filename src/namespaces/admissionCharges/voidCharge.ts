@@ -6,7 +6,7 @@ import { defineOperation } from '../../operations/operation.ts';
 import { itemResult } from '../../values/results.ts';
 import { chargeActor, idpTeamId, organizationOfTeam } from './admissionCharges.context.ts';
 import { chargeRecord, toChargeRecord } from '../admissions/admissions.public.ts';
-import { emitEvent } from '../webhooks/webhooks.public.ts';
+import { emit } from '../../events/events.ts';
 import { findCharge, markVoided } from './admissionCharges.repo.ts';
 
 /**
@@ -30,7 +30,7 @@ export const voidCharge = defineOperation({
     const row = await markVoided(ctx.db, organizationId, input.chargeId, { voidedAt: ctx.now(), voidedByUserId: actor.userId, voidReason: input.reason });
     if (!row) throw new AppError('INVALID_STATE', 'the charge is already voided');
     const item = toChargeRecord(row);
-    await emitEvent(ctx.db, ctx, organizationId, 'charge.voided', { charge: item });
+    await emit(ctx.db, ctx, organizationId, 'charge.voided', { charge: item });
     return { item };
   },
 });

@@ -1,5 +1,6 @@
 import type { Actor } from '../../caller/actor.ts';
 import type { Db } from '../../db/database.ts';
+import { matchingRows } from '../../db/queries/matching-rows.ts';
 import { newId } from '../../values/ids.ts';
 import { admissionLogs, type AdmissionLogRecord } from './admissionLogs.resource.ts';
 
@@ -38,13 +39,6 @@ export async function appendLogs(db: Db, admission: { id: string; organizationId
 
 /** Every log row of the admission, oldest first (ids are time-ordered, so rows written together keep their order). */
 export async function logsOfAdmission(db: Db, organizationId: string, admissionId: string): Promise<AdmissionLogRecord[]> {
-  const rows = await db
-    .selectFrom('admissionLogs')
-    .selectAll()
-    .where('organizationId', '=', organizationId)
-    .where('admissionId', '=', admissionId)
-    .orderBy('createdAt', 'asc')
-    .orderBy('id', 'asc')
-    .execute();
+  const rows = await matchingRows(db, 'admissionLogs', { organizationId, admissionId }, { by: ['createdAt'] }).execute();
   return rows.map((r) => admissionLogs.repo.toRecord(r));
 }

@@ -10,7 +10,7 @@ import { setStage, stageOfAdmission } from './admissions.repo.ts';
 import { findOrganizationById, settingsOf } from '../organizations/organizations.public.ts';
 import { checkReferences } from './admissions.checks.ts';
 import { applyBed, applyClearance, applyStamps, applyStatus, checkDischargeGate, checkPatientChange, type ChangeContext } from './admissions.workflow.ts';
-import { emitEvent, type EventType } from '../webhooks/webhooks.public.ts';
+import { emit, type EventType } from '../../events/events.ts';
 
 /** The webhook events a change of stage announces (docs/webhooks.md). */
 const STAGE_EVENTS: Partial<Record<string, EventType>> = { ADMITTED: 'admission.admitted', DISCHARGED: 'admission.discharged' };
@@ -79,7 +79,7 @@ export async function changeAdmission(
   const item = await admissions.repo.patch(ctx.db, organizationId, id, changes);
   if (change.nextStage !== stage) await setStage(ctx.db, organizationId, id, change.nextStage);
   const event = change.nextStage !== stage ? STAGE_EVENTS[change.nextStage] : undefined;
-  if (event) await emitEvent(ctx.db, ctx, organizationId, event, { admission: item });
+  if (event) await emit(ctx.db, ctx, organizationId, event, { admission: item });
   const events = options.reason ? change.events.map((e) => ({ ...e, notes: e.notes ? `${e.notes}: ${options.reason}` : options.reason })) : change.events;
   await appendLogs(ctx.db, item, change.actor, events, change.now);
   return item;

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { matchingRows } from '../../db/queries/matching-rows.ts';
 import type { AdmissionChargesTable } from './admissions.table.ts';
 import { member } from '../../operations/audience.ts';
 import { defineResource, type ResourceRecord } from '../../resources/resource.ts';
@@ -55,12 +56,5 @@ export const toChargeRecord = (row: ChargeRow): ChargeRecord => charges.repo.toR
 
 /** Every charge of the admission, voided ones included, in the order they were applied. */
 export async function chargesOfAdmission(db: Db, organizationId: string, admissionId: string): Promise<ChargeRow[]> {
-  return db
-    .selectFrom('admissionCharges')
-    .selectAll()
-    .where('organizationId', '=', organizationId)
-    .where('admissionId', '=', admissionId)
-    .orderBy('createdAt', 'asc')
-    .orderBy('id', 'asc')
-    .execute();
+  return matchingRows(db, 'admissionCharges', { organizationId, admissionId }, { by: ['createdAt'] }).execute();
 }

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { matchingRows } from '../../db/queries/matching-rows.ts';
 import { actorOf } from '../../caller/actor.ts';
 import type { Context } from '../../operations/operation.ts';
 import { newId } from '../../values/ids.ts';
@@ -9,7 +10,7 @@ import { activeTotalMinor } from './admissions.bill.ts';
 import { chargesOfAdmission } from './admissions.charges.ts';
 import type { AdmissionRecord } from './admissions.resource.ts';
 import type { AdmissionPaymentsTable } from './admissions.table.ts';
-import { emitEvent } from '../webhooks/webhooks.public.ts';
+import { emit } from '../../events/events.ts';
 
 export { PAYMENT_METHODS } from './admissions.table.ts';
 
@@ -29,14 +30,7 @@ export async function insertPayment(db: Db, row: PaymentRow): Promise<PaymentRec
 
 /** The payments and refunds of an admission, oldest first. */
 export async function paymentsOf(db: Db, organizationId: string, admissionId: string): Promise<PaymentRow[]> {
-  return db
-    .selectFrom('admissionPayments')
-    .selectAll()
-    .where('organizationId', '=', organizationId)
-    .where('admissionId', '=', admissionId)
-    .orderBy('receivedAt')
-    .orderBy('id')
-    .execute();
+  return matchingRows(db, 'admissionPayments', { organizationId, admissionId }, { by: ['receivedAt'] }).execute();
 }
 
 /** Payments less refunds, in minor units. */
@@ -94,6 +88,6 @@ export async function writePayment(ctx: Context, admission: AdmissionRecord, inp
   const notes = `${fromMinor(Math.abs(input.amount)).toFixed(2)} by ${input.method}${refund ? `: ${String(input.reason)}` : ''}`;
   await appendLogs(ctx.db, admission, actor, [{ event: refund ? 'REFUND_RECORDED' : 'PAYMENT_RECORDED', notes }], now);
   const balanceDue = fromMinor(await amountDue(ctx.db, admission));
-  await emitEvent(ctx.db, ctx, admission.organizationId, 'payment.recorded', { payment: item, admissionId: admission.id, refund, balanceDue });
+  await emit(ctx.db, ctx, admission.organizationId, 'payment.recorded', { payment: item, admissionId: admission.id, refund, balanceDue });
   return { item, balanceDue };
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import { matchingRows } from '../../db/queries/matching-rows.ts';
 import { readPage } from '../../db/paged-list.ts';
 import { containsText } from '../../db/text-search.ts';
 import { offsetOf, pageOf, type Page } from '../../values/paging.ts';
@@ -24,14 +25,7 @@ export async function setStage(db: Db, organizationId: string, id: string, stage
 
 /** Does any charge (voided or not) name the admission? */
 export async function hasCharges(db: Db, organizationId: string, admissionId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('admissionCharges')
-    .select('id')
-    .where('organizationId', '=', organizationId)
-    .where('admissionId', '=', admissionId)
-    .limit(1)
-    .executeTakeFirst();
-  return !!row;
+  return (await matchingRows(db, 'admissionCharges', { organizationId, admissionId }).limit(1).executeTakeFirst()) !== undefined;
 }
 
 export interface AdmissionFilters {

@@ -34,3 +34,4 @@ export const operations: Operation[] = [
   refundPayment,
   listPayments,
 ];
+export { events } from './admissions.events.ts';

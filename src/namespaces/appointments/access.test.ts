@@ -7,7 +7,7 @@ import { addDays } from '../../time/zone.ts';
 import { appointments, booking, clinic, patient, type Clinic } from './appointments.testkit.ts';
 import { operations } from './index.ts';
 
-describeEachDialect('appointments access (CONTRACT.md section 6)', (t) => {
+describeEachDialect('appointments access (docs/contract.md, "Audiences and roles")', (t) => {
   const call = (apiName: string, data: Record<string, unknown>, token?: string) => appointments(t())(apiName, data, token);
   let c: Clinic;
   let day = 0;

@@ -1,27 +1,14 @@
-import { addDays, weekday } from '../../time/zone.ts';
+import { addDays } from '../../time/zone.ts';
+import { monthStart, nextMonthStart, weekStart } from '../../time/calendar.ts';
+import { dayStartMinute } from '../../time/local-minutes.ts';
 import type { DateFilter } from './appointments.fields.ts';
 import type { OrganizationClock } from './appointments.references.ts';
-import { dayStartMinute } from './appointments.slots.ts';
 
 export interface StartRange {
   /** [startFrom, startTo) on the start, in local minutes */
   startFrom?: number;
   startTo?: number;
   order: 'asc' | 'desc';
-}
-
-/** The first day of the ISO week (Monday) that holds `date`. */
-export function weekStart(date: string): string {
-  return addDays(date, -((weekday(date) + 6) % 7));
-}
-
-export function monthStart(date: string): string {
-  return `${date.slice(0, 7)}-01`;
-}
-
-export function nextMonthStart(date: string): string {
-  const [y, m] = date.split('-').map(Number) as [number, number];
-  return m === 12 ? `${String(y + 1)}-01-01` : `${String(y)}-${String(m + 1).padStart(2, '0')}-01`;
 }
 
 /**

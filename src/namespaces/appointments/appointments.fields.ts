@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { validationFailed } from '../../values/errors.ts';
 import { date, id, reqStr, str, time } from '../../values/fields.ts';
+import { dayNumber, daysWindow, type Interval } from '../../time/local-minutes.ts';
 
 /** Schema pieces of the appointments namespace. */
 
@@ -42,3 +44,18 @@ export const bookingFields = () => ({
   duration: duration(),
   type: reqStr().max(200),
 });
+
+/** A range of days asked for: the first and last dates (both included) and the names of their fields. */
+export interface DaysAsked {
+  from: string;
+  to: string;
+  fromField: string;
+  toField: string;
+}
+
+/** The days asked for as one interval; VALIDATION_FAILED when the last is before the first or more than `maxDays` days are asked. */
+export function daysAsked(days: DaysAsked, maxDays: number): Interval {
+  if (days.to < days.from) throw validationFailed(days.toField, `must not be before ${days.fromField}`);
+  if (dayNumber(days.to) - dayNumber(days.from) >= maxDays) throw validationFailed(days.toField, `at most ${maxDays} days at once`);
+  return daysWindow(days.from, days.to);
+}

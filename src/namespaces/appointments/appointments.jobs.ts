@@ -1,9 +1,9 @@
 import type { JobDefinition } from '../../background/runner.ts';
 import type { Context } from '../../operations/operation.ts';
-import { notify } from '../notifications/notifications.public.ts';
 import { findPatient } from '../patients/patients.public.ts';
 import { MAX_DURATION } from './appointments.fields.ts';
 import { moveAppointment } from './appointments.moves.ts';
+import { tellAbout } from './appointments.notices.ts';
 import { clockOf, type OrganizationClock } from './appointments.references.ts';
 import type { AppointmentRow } from './appointments.repo.ts';
 import { releaseLapsedHolds } from './appointments.waitlist.ts';
@@ -89,17 +89,11 @@ export const reminders: JobDefinition = {
 async function remind(ctx: Context, appointment: AppointmentRow, offset: number): Promise<string | null> {
   const patient = await findPatient(ctx.db, appointment.organizationId, appointment.patientId);
   if (!patient?.idpUserId) return null;
-  const { item } = await notify(ctx.db, ctx, {
-    organizationId: appointment.organizationId,
-    recipientIdpUserId: patient.idpUserId,
-    recipientRole: 'patient',
+  const item = await tellAbout(ctx, appointment, { idpUserId: patient.idpUserId, role: 'patient' }, {
     type: 'appointment_reminder',
     title: 'Appointment reminder',
     message: `Your appointment is on ${appointment.scheduledDate} at ${appointment.scheduledTime} (in about ${label(offset)}).`,
-    relatedEntityType: 'appointment',
-    relatedEntityId: appointment.id,
     navigationTarget: 'appointment',
-    navigationParams: { appointmentId: appointment.id, organizationId: appointment.organizationId },
     dedupeKey: `appointment:${appointment.id}:reminder:${String(offset)}`,
   });
   return item.id;
@@ -171,15 +165,10 @@ export const followUps: JobDefinition = {
     for (const appointment of due) {
       const { today } = await clockOfOrg(appointment.organizationId);
       if (appointment.followUpDate! > today) continue;
-      await notify(ctx.db, within(ctx, appointment.organizationId), {
-        organizationId: appointment.organizationId,
-        recipientIdpUserId: appointment.idpUserId!,
-        recipientRole: 'patient',
+      await tellAbout(within(ctx, appointment.organizationId), appointment, { idpUserId: appointment.idpUserId!, role: 'patient' }, {
         type: 'appointment_follow_up',
         title: 'Time for your follow-up',
         message: `Your doctor asked to see you again from ${appointment.followUpDate!}. Book your follow-up visit.`,
-        relatedEntityType: 'appointment',
-        relatedEntityId: appointment.id,
         dedupeKey: `appointment:${appointment.id}:follow-up`,
       });
       await ctx.db.updateTable('appointments').set({ followUpNotificationSent: true, updatedAt: ctx.now() }).where('id', '=', appointment.id).execute();

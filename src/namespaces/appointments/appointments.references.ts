@@ -3,11 +3,10 @@ import { cachedRead } from '../../db/table-cache.ts';
 import { notFound, validationFailed } from '../../values/errors.ts';
 import type { Context } from '../../operations/operation.ts';
 import { parseJsonArray } from '../../values/record.ts';
-import { wallTime } from '../../time/zone.ts';
+import { localNow } from '../../time/local-minutes.ts';
 import { findOrganizationById, settingsOf, type OrganizationSettings } from '../organizations/organizations.public.ts';
 import { findPatient, type PatientRecord } from '../patients/patients.public.ts';
 import { findService, type ServiceRecord } from '../services/services.public.ts';
-import { localMinute } from './appointments.slots.ts';
 
 /** The records an appointment refers to, checked to be the organization's own. */
 
@@ -92,8 +91,5 @@ export async function clockOf(ctx: Context, organizationId: string): Promise<Org
     return Object.freeze({ timeZone: organization?.timezone ?? null, settings: Object.freeze(settingsOf(organization)) });
   });
   const timeZone = known.timeZone ?? ctx.config.timeZone;
-  const w = wallTime(timeZone, ctx.now());
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const today = `${String(w.year)}-${pad(w.month)}-${pad(w.day)}`;
-  return { settings: known.settings, timeZone, today, nowMinute: localMinute(today, `${pad(w.hour)}:${pad(w.minute)}`) };
+  return { settings: known.settings, timeZone, ...localNow(timeZone, ctx.now()) };
 }

@@ -68,7 +68,7 @@ export const appointmentItem = z.object({ item: appointmentRecord });
 /** The appointments of a series: `{ seriesId, items }`. */
 export const seriesResult = z.object({ seriesId: out.id(), items: z.array(appointmentRecord) });
 
-/** A reserved block of a doctor's day (ReservedSlot, appointments.reservedSlots.ts). */
+/** A reserved block of a doctor's day (ReservedSlot, appointments.slots.ts). */
 export const reservedSlotRecord = out
   .record({
     id: out.id(),

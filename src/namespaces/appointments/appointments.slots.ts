@@ -1,25 +1,17 @@
-import { sql, type CompiledQuery, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type CompiledQuery, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { serialiseOn } from '../../db/locks.ts';
-import { AppError } from '../../values/errors.ts';
 import type { Context } from '../../operations/operation.ts';
+import { daysOf, MINUTES_PER_DAY, type Interval } from '../../time/local-minutes.ts';
 import { organizationTerm } from './appointments.repo.ts';
 import { MAX_DURATION } from './appointments.fields.ts';
 import { activeAt } from './appointments.status.ts';
+import type { DoctorReservedSlotsTable } from './appointments.table.ts';
 
 /**
- * Booked time as local minutes: minutes since 1970-01-01 00:00 on the wall clock of the
- * organization (days x 1440 + minutes of the day). No time zone is involved: an appointment at
- * 23:30 for 60 minutes is [d + 1410, d + 1470), which overlaps the next day's 00:00 slot.
+ * The SQL of booked time (local minutes, src/time/local-minutes.ts): the locks a booking takes,
+ * the overlap statements it runs, and the reads of a doctor's reserved and busy time.
  */
-
-export const MINUTES_PER_DAY = 1440;
-const MS_PER_DAY = 86_400_000;
-
-export interface Interval {
-  start: number;
-  end: number;
-}
 
 /**
  * The longest interval stored: an appointment lasts at most MAX_DURATION minutes (appointments.fields.ts) and a
@@ -31,52 +23,8 @@ export interface Interval {
 export const LONGEST_INTERVAL = Math.max(MAX_DURATION, MINUTES_PER_DAY);
 
 /** The lower bound (exclusive) of the start of an interval that overlaps `interval`. */
-export function overlapStartsAfter(interval: Interval): number {
+function overlapStartsAfter(interval: Interval): number {
   return interval.start - LONGEST_INTERVAL;
-}
-
-export function dayNumber(date: string): number {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const at = new Date(0);
-  at.setUTCFullYear(y, m - 1, d); // unlike Date.UTC, years 0..99 are taken as written
-  return at.getTime() / MS_PER_DAY;
-}
-
-export function minuteOfDay(time: string): number {
-  const [h, m] = time.split(':').map(Number) as [number, number];
-  return h * 60 + m;
-}
-
-export function localMinute(date: string, time: string): number {
-  return dayNumber(date) * MINUTES_PER_DAY + minuteOfDay(time);
-}
-
-export function intervalOf(date: string, time: string, duration: number): Interval {
-  const start = localMinute(date, time);
-  return { start, end: start + duration };
-}
-
-export function dateOfDay(day: number): string {
-  return new Date(day * MS_PER_DAY).toISOString().slice(0, 10);
-}
-
-/** HH:mm of a minute of the day; 1440 is `24:00` (the end of a day). */
-export function timeOfDay(minutes: number): string {
-  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-}
-
-/** The first local minute of `date`. */
-export function dayStartMinute(date: string): number {
-  return dayNumber(date) * MINUTES_PER_DAY;
-}
-
-/** The days (day numbers) an interval touches, ascending. */
-function daysOf(interval: Interval): number[] {
-  const first = Math.floor(interval.start / MINUTES_PER_DAY);
-  const last = Math.floor((interval.end - 1) / MINUTES_PER_DAY);
-  const days: number[] = [];
-  for (let d = first; d <= last; d++) days.push(d);
-  return days;
 }
 
 /**
@@ -94,9 +42,9 @@ function doctorDayKeys(doctorId: string, interval: Interval): string[] {
 }
 
 /** The doctor-day locks and, the same way, the patient-day locks of a booking, taken together (one sorted order). */
-async function lockBookingDays(ctx: Context, claim: SlotClaim): Promise<void> {
-  const patientKeys = daysOf(claim.interval).map((day) => `appointments:patient:${claim.patientId}:${day}`);
-  await serialiseOn(ctx.db, ctx.dialect, ...doctorDayKeys(claim.doctorId, claim.interval), ...patientKeys);
+export async function lockBookingDays(ctx: Context, doctorId: string, patientId: string, interval: Interval): Promise<void> {
+  const patientKeys = daysOf(interval).map((day) => `appointments:patient:${patientId}:${day}`);
+  await serialiseOn(ctx.db, ctx.dialect, ...doctorDayKeys(doctorId, interval), ...patientKeys);
 }
 
 /**
@@ -120,12 +68,7 @@ function overlapping(interval: Interval): RawBuilder<SqlBool> {
   return sql<SqlBool>`"startMinute" > ${overlapStartsAfter(interval)} and "startMinute" < ${interval.end} and "endMinute" > ${interval.start}`;
 }
 
-interface ReservedClash {
-  id: string;
-  slotDate: string;
-  startTime: string;
-  endTime: string;
-}
+type ReservedClash = Pick<ReservedSlotRow, 'id' | 'slotDate' | 'startTime' | 'endTime'>;
 
 /** A block the doctor reserved that overlaps the interval, if any. */
 export async function reservedOverlap(db: Db, doctorId: string, interval: Interval) {
@@ -173,48 +116,60 @@ function overlapQuery(db: Db, whose: RawBuilder<SqlBool>, interval: Interval, no
   );
 }
 
-export interface SlotClaim {
-  organizationId: string;
-  doctorId: string;
-  patientId: string;
-  interval: Interval;
-  /** the appointment being moved or re-activated, which never clashes with itself */
-  excludeId?: string | undefined;
-  /** the organization lets a doctor's appointments overlap (token queues) */
-  allowOverlap: boolean;
+type ReservedSlotRow = Selectable<DoctorReservedSlotsTable>;
+
+/** A reserved block as the API shows it: the row without its interval columns. */
+export type ReservedSlot = Omit<ReservedSlotRow, 'startMinute' | 'endMinute'>;
+
+export async function insertReserved(db: Db, rows: ReservedSlotRow[]): Promise<void> {
+  if (rows.length) await db.insertInto('doctorReservedSlots').values(rows).execute();
+}
+
+/** The doctor's reserved blocks that overlap the window, by start. */
+export async function reservedIn(db: Db, doctorId: string, window: Interval): Promise<(ReservedSlot & Interval)[]> {
+  const rows = await db
+    .selectFrom('doctorReservedSlots')
+    .selectAll()
+    .where('doctorId', '=', doctorId)
+    .where(overlapping(window))
+    .orderBy('startMinute')
+    .orderBy('id')
+    .execute();
+  return rows.map(({ startMinute, endMinute, ...slot }) => ({
+    ...slot,
+    createdAt: Number(slot.createdAt),
+    updatedAt: Number(slot.updatedAt),
+    start: Number(startMinute),
+    end: Number(endMinute),
+  }));
+}
+
+/** Intervals held by the doctor's active appointments that overlap the window (of one service, when given). */
+export async function busyIn(db: Db, organizationId: string, doctorId: string, window: Interval, now: number, serviceId?: string): Promise<Interval[]> {
+  const rows = await busyInQuery(db, organizationId, doctorId, window, now, serviceId).execute();
+  return rows.map((r) => ({ start: Number(r.startMinute), end: Number(r.endMinute) }));
+}
+
+/** The statement of busyIn (tests read its plan). */
+export function busyInQuery(db: Db, organizationId: string, doctorId: string, window: Interval, now: number, serviceId?: string) {
+  let query = db
+    .selectFrom('appointments')
+    .select(['startMinute', 'endMinute'])
+    .where(organizationTerm(db, organizationId))
+    .where('doctorId', '=', doctorId)
+    .where(overlapping(window))
+    .where(activeAt(now));
+  if (serviceId !== undefined) query = query.where('serviceId', '=', serviceId);
+  return query.orderBy('startMinute').orderBy('id');
 }
 
 /**
- * Refuses with CONFLICT when the doctor reserved any of the time, (unless the organization allows
- * overlap) another active appointment of the doctor holds it, or the patient has another active
- * appointment then (whatever the doctor: token queues included), checked in that order (the
- * doctor's clash, by far the most frequent refusal, costs no more than before the patient rule).
- * When several rules refuse, the first one answers. Takes the doctor-day and
- * patient-day locks first: call it inside the writing transaction, right before the write, and
- * the checks and the write are atomic.
+ * The time of a doctor that cannot be booked in the window, sorted by start: the reserved blocks,
+ * and (unless the organization lets appointments overlap) the time held by active appointments
+ * (of one service, when given).
  */
-export async function claimSlot(ctx: Context, claim: SlotClaim): Promise<void> {
-  await lockBookingDays(ctx, claim);
-  const reserved = await reservedOverlap(ctx.db, claim.doctorId, claim.interval);
-  if (reserved) {
-    throw new AppError('CONFLICT', `the doctor has reserved ${reserved.slotDate} ${reserved.startTime}-${reserved.endTime}`, {
-      details: [{ path: 'scheduledTime', message: 'the doctor has reserved this time', recordId: reserved.id }],
-    });
-  }
-  if (!claim.allowOverlap) {
-    const clash = await appointmentOverlap(ctx.db, claim.organizationId, claim.doctorId, claim.interval, ctx.now(), claim.excludeId);
-    if (clash) {
-      throw new AppError(
-        'CONFLICT',
-        `the doctor already has an appointment at ${clash.scheduledDate} ${clash.scheduledTime} (${clash.duration} min) that overlaps this time`,
-        { details: [{ path: 'doctorId', message: 'has another appointment at this time', recordId: clash.id }] },
-      );
-    }
-  }
-  const own = await patientOverlap(ctx.db, claim.organizationId, claim.patientId, claim.interval, ctx.now(), claim.excludeId);
-  if (own) {
-    throw new AppError('CONFLICT', `the patient already has appointment ${own.id} at ${own.scheduledDate} ${own.scheduledTime} (${own.duration} min) that overlaps this time`, {
-      details: [{ path: 'patientId', message: 'has another appointment at this time', recordId: own.id }],
-    });
-  }
+export async function unavailableIn(db: Db, doctor: { organizationId: string; id: string }, window: Interval, now: number, allowOverlap: boolean, serviceId?: string) {
+  const reserved = await reservedIn(db, doctor.id, window);
+  const busy = allowOverlap ? [] : await busyIn(db, doctor.organizationId, doctor.id, window, now, serviceId);
+  return { reserved, busy };
 }

@@ -27,7 +27,7 @@ export const MOVES: Readonly<Record<Status, readonly Status[]>> = {
 
 /**
  * The workflow operation that makes the move into each stage (docs/appointments.md, "A move is the
- * same move"). A move into such a stage by any other operation (update, markPaymentSuccess) needs
+ * same move whichever operation makes it"). A move into such a stage by any other operation (update, markPaymentSuccess) needs
  * that operation's roles (src/access/grants.ts) and is recorded in `history` under its name. The
  * stages without one (scheduled, confirmed) are plain edits of a booking.
  */
@@ -41,9 +41,11 @@ export const MOVED_BY = {
 
 export type MoveOperation = (typeof MOVED_BY)[keyof typeof MOVED_BY];
 
+const MOVED_INTO: Partial<Record<Status, MoveOperation>> = MOVED_BY;
+
 /** The workflow operation that makes the move into `stage` (undefined: a plain edit). */
 export function movedBy(stage: Status): MoveOperation | undefined {
-  return (MOVED_BY as Partial<Record<Status, MoveOperation>>)[stage];
+  return MOVED_INTO[stage];
 }
 
 /** The stages a new appointment may start at: every other one is reached only by a move. */

@@ -3,12 +3,12 @@ import type { Db } from '../../db/database.ts';
 import { readPage } from '../../db/paged-list.ts';
 import type { Context } from '../../operations/operation.ts';
 import { AppError, notFound } from '../../values/errors.ts';
-import { notify } from '../notifications/notifications.public.ts';
 import { findPatient } from '../patients/patients.public.ts';
-import { book } from './appointments.booking.ts';
+import { book, holdExpiry } from './appointments.booking.ts';
 import { clockOf } from './appointments.references.ts';
 import type { AppointmentRecord, AppointmentRow } from './appointments.repo.ts';
-import { dateOfDay, timeOfDay, type Interval } from './appointments.slots.ts';
+import { dateTimeOf, type Interval } from '../../time/local-minutes.ts';
+import { tellAbout } from './appointments.notices.ts';
 import { isActive } from './appointments.status.ts';
 import type { AppointmentWaitlistTable } from './appointments.table.ts';
 
@@ -149,7 +149,7 @@ export async function offerFreedTime(ctx: Context, freed: Freed | undefined): Pr
   const { organizationId, doctorId, interval } = freed;
   const clock = await clockOf(ctx, organizationId);
   if (interval.start <= clock.nowMinute) return undefined;
-  const date = dateOfDay(Math.floor(interval.start / 1440));
+  const { date, time } = dateTimeOf(interval.start);
   const waiting = await ctx.db
     .selectFrom('appointmentWaitlist')
     .selectAll()
@@ -163,7 +163,7 @@ export async function offerFreedTime(ctx: Context, freed: Freed | undefined): Pr
     .limit(20)
     .execute();
   for (const entry of waiting) {
-    const hold = await holdFor(ctx, entry, date, timeOfDay(interval.start % 1440));
+    const hold = await holdFor(ctx, entry, date, time);
     if (!hold) continue;
     const now = ctx.now();
     await ctx.db
@@ -189,7 +189,7 @@ async function holdFor(ctx: Context, entry: WaitlistRow, scheduledDate: string, 
       scheduledTime,
       duration: Number(entry.duration),
       status: 'pending',
-      other: { type: entry.type, notes: entry.notes, paymentStatus: 'pending', holdExpiresAt: ctx.now() + ctx.config.appointments.holdMinutes * 60_000 },
+      details: { type: entry.type, notes: entry.notes, paymentStatus: 'pending', holdExpiresAt: holdExpiry(ctx) },
     });
   } catch (err) {
     if (err instanceof AppError && (err.code === 'CONFLICT' || err.code === 'INVALID_STATE')) return undefined;
@@ -200,18 +200,12 @@ async function holdFor(ctx: Context, entry: WaitlistRow, scheduledDate: string, 
 async function tellPatient(ctx: Context, entry: WaitlistRow, hold: AppointmentRecord): Promise<void> {
   const patient = await findPatient(ctx.db, entry.organizationId, entry.patientId);
   if (!patient?.idpUserId) return;
-  await notify(ctx.db, ctx, {
-    organizationId: entry.organizationId,
-    recipientIdpUserId: patient.idpUserId,
-    recipientRole: 'patient',
+  await tellAbout(ctx, hold, { idpUserId: patient.idpUserId, role: 'patient' }, {
     type: 'appointment_waitlist_offer',
     title: 'A time is free for you',
     message: `A time with your doctor is held for you on ${hold.scheduledDate} at ${hold.scheduledTime}; confirm it before the hold expires.`,
     priority: 'high',
-    relatedEntityType: 'appointment',
-    relatedEntityId: hold.id,
     navigationTarget: 'appointment',
-    navigationParams: { appointmentId: hold.id, organizationId: entry.organizationId },
     dedupeKey: `waitlist:${entry.id}:${hold.id}`,
     expiresAt: hold.holdExpiresAt,
   });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { bool, date, id } from '../../values/fields.ts';
 import { money } from '../../values/money.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { book, defined, type Booking } from './appointments.booking.ts';
+import { book, type Booking } from './appointments.booking.ts';
 import { bookingFields, label, statusText, text } from './appointments.fields.ts';
 import { appointmentItem } from './appointments.results.ts';
 
@@ -27,24 +27,10 @@ export const createFields = () => ({
 const input = z.object(createFields());
 export type CreateInput = z.output<typeof input>;
 
-/** The booking a create input asks for. */
+/** The booking a create input asks for: each field that is not the booking's own is a column it sets. */
 export function bookingOf(input: CreateInput): Booking {
-  return {
-    ...input,
-    status: input.status ?? 'scheduled',
-    other: defined({
-      type: input.type,
-      organizationBranchId: input.organizationBranchId,
-      reason: input.reason,
-      notes: input.notes,
-      paymentStatus: input.paymentStatus,
-      amountPaid: input.amountPaid,
-      paymentMethod: input.paymentMethod,
-      isPreConsultationCompleted: input.isPreConsultationCompleted,
-      followUpDate: input.followUpDate,
-      followUpStatus: input.followUpStatus,
-    }),
-  };
+  const { organizationId, patientId, doctorId, scheduledDate, scheduledTime, duration, serviceId, consultationFee, status, ...details } = input;
+  return { organizationId, patientId, doctorId, scheduledDate, scheduledTime, duration, serviceId, consultationFee, status: status ?? 'scheduled', details };
 }
 
 export const create = defineOperation({

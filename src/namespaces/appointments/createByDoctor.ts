@@ -6,7 +6,7 @@ import { date, id, jsonObject, time } from '../../values/fields.ts';
 import { defineOperation, type Context } from '../../operations/operation.ts';
 import { normalizedEmail, phoneNumber } from '../auth/auth.public.ts';
 import { findPatientByContact, type PatientRecord, asPatient, patients, presentLink } from '../patients/patients.public.ts';
-import { book, defined } from './appointments.booking.ts';
+import { book } from './appointments.booking.ts';
 import { duration, label, text } from './appointments.fields.ts';
 import { patientOf } from './appointments.references.ts';
 import { out } from '../../values/results.ts';
@@ -73,12 +73,8 @@ export const createByDoctor = defineOperation({
   output: z.object({ item: appointmentRecord, patient: patients.schemas.record, patientCreated: out.bool() }),
   async handler(ctx, input) {
     const { patient, created } = await resolvePatient(ctx, input.organizationId, input.patientDetails);
-    const item = await book(ctx, {
-      ...input,
-      patientId: patient.id,
-      status: 'scheduled',
-      other: defined({ reason: input.reason, notes: input.notes, type: input.type }),
-    });
+    const { reason, notes, type } = input;
+    const item = await book(ctx, { ...input, patientId: patient.id, status: 'scheduled', details: { reason, notes, type } });
     // The patient as the patients operations answer it (a link asked for shown as such).
     return { item, patient: presentLink(patient, ctx.now()), patientCreated: created };
   },

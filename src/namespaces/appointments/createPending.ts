@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { id } from '../../values/fields.ts';
 import { money } from '../../values/money.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { book, defined } from './appointments.booking.ts';
+import { book, holdExpiry } from './appointments.booking.ts';
 import { bookingFields, label, text } from './appointments.fields.ts';
 import { ownerByBookedPatient } from './appointments.owners.ts';
 import { appointmentItem } from './appointments.results.ts';
@@ -29,18 +29,8 @@ export const createPending = defineOperation({
   }),
   output: appointmentItem,
   async handler(ctx, input) {
-    const item = await book(ctx, {
-      ...input,
-      status: 'pending',
-      other: defined({
-        type: input.type,
-        reason: input.reason,
-        notes: input.notes,
-        paymentMethod: input.paymentMethod,
-        paymentStatus: 'pending',
-        holdExpiresAt: ctx.now() + ctx.config.appointments.holdMinutes * 60_000,
-      }),
-    });
-    return { item };
+    const { type, reason, notes, paymentMethod } = input;
+    const details = { type, reason, notes, paymentMethod, paymentStatus: 'pending', holdExpiresAt: holdExpiry(ctx) };
+    return { item: await book(ctx, { ...input, status: 'pending', details }) };
   },
 });

@@ -6,8 +6,8 @@ import { date, id, time } from '../../values/fields.ts';
 import { newId } from '../../values/ids.ts';
 import { defineOperation, type Context } from '../../operations/operation.ts';
 import { doctorByReference, type DoctorRef } from './appointments.references.ts';
-import { insertReserved, reservedIn } from './appointments.reservedSlots.ts';
-import { appointmentOverlap, dayStartMinute, lockDoctorDays, minuteOfDay, MINUTES_PER_DAY, reservedOverlap, type Interval } from './appointments.slots.ts';
+import { daysWindow, minuteOfDay } from '../../time/local-minutes.ts';
+import { appointmentOverlap, insertReserved, lockDoctorDays, reservedIn, reservedOverlap } from './appointments.slots.ts';
 import { out } from '../../values/results.ts';
 import { reservedSlotRecord } from './appointments.results.ts';
 
@@ -76,8 +76,8 @@ export const createReservedSlotByDoctor = defineOperation({
   async handler(ctx, data) {
     const doctor = await doctorByReference(ctx.db, data.doctorId);
     assertMayReserve(ctx, doctor);
-    const dayStart = dayStartMinute(data.slotDate);
-    const day: Interval = { start: dayStart, end: dayStart + MINUTES_PER_DAY };
+    const day = daysWindow(data.slotDate, data.slotDate);
+    const dayStart = day.start;
     await lockDoctorDays(ctx, doctor.id, day);
     const now = ctx.now();
     const rows = data.startTime.map((startTime, i) => {

@@ -28,15 +28,15 @@ export const createSeries = defineOperation({
   writes: true,
   input: z.object({ ...createFields(), repeat: repeatFields() }),
   output: seriesResult,
-  async handler(ctx, input) {
-    const dates = occurrenceDates(input.scheduledDate, input.repeat);
+  async handler(ctx, { repeat, ...input }) {
+    const dates = occurrenceDates(input.scheduledDate, repeat);
     const seriesId = newId();
     const items: AppointmentRecord[] = [];
     const refused: { code: string; details: ErrorDetail[] }[] = [];
     for (const [index, scheduledDate] of dates.entries()) {
       const booking = bookingOf({ ...input, scheduledDate });
       try {
-        items.push(await book(ctx, { ...booking, other: { ...booking.other, seriesId } }));
+        items.push(await book(ctx, { ...booking, details: { ...booking.details, seriesId } }));
       } catch (err) {
         if (!(err instanceof AppError) || (err.code !== 'CONFLICT' && err.code !== 'INVALID_STATE')) throw err;
         refused.push({ code: err.code, details: refusal(index, scheduledDate, err) });

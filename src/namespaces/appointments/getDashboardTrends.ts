@@ -4,8 +4,8 @@ import { date, id } from '../../values/fields.ts';
 import { fromMinor } from '../../values/money.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { addDays } from '../../time/zone.ts';
+import { addMonths, monthStart, nextMonthStart, weekStart } from '../../time/calendar.ts';
 import { figuresByDay } from './appointments.repo.ts';
-import { monthStart, nextMonthStart, weekStart } from './appointments.dateFilters.ts';
 import { filter } from './appointments.fields.ts';
 import { clockOf } from './appointments.references.ts';
 import { out } from '../../values/results.ts';
@@ -16,11 +16,6 @@ type Period = (typeof PERIODS)[keyof typeof PERIODS];
 interface Bucket {
   startDate: string;
   endDate: string;
-}
-
-function previousMonthStart(first: string): string {
-  const [y, m] = first.split('-').map(Number) as [number, number];
-  return m === 1 ? `${String(y - 1)}-12-01` : `${String(y)}-${String(m - 1).padStart(2, '0')}-01`;
 }
 
 /**
@@ -39,7 +34,7 @@ export function bucketsOf(period: Period, anchor: string): Bucket[] {
     let first = monthStart(anchor);
     for (let i = 0; i < 12; i++) {
       buckets.unshift({ startDate: first, endDate: addDays(nextMonthStart(first), -1) });
-      first = previousMonthStart(first);
+      first = addMonths(first, -1);
     }
   }
   return buckets;

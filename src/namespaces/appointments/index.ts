@@ -66,3 +66,4 @@ export const operations: Operation[] = [
 ];
 
 export const jobs: readonly JobDefinition[] = appointmentJobs;
+export { events } from './appointments.events.ts';

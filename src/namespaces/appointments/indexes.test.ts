@@ -4,8 +4,7 @@ import { CompiledQuery, sql, type Compilable } from 'kysely';
 import { createTestApp, describeEachDialect, failsWith, ok, type TestApp } from '../../../test/harness.ts';
 import { pageQueries } from './appointments.repo.ts';
 import { appointments, bookAt, booking, clinic, doctor, patient, type Clinic } from './appointments.testkit.ts';
-import { busyInQuery } from './appointments.reservedSlots.ts';
-import { appointmentOverlapQuery, reservedOverlapQuery } from './appointments.slots.ts';
+import { appointmentOverlapQuery, busyInQuery, reservedOverlapQuery } from './appointments.slots.ts';
 
 /** Tuesday 2030-01-15 09:00 UTC. */
 const NOW = Date.UTC(2030, 0, 15, 9, 0);

@@ -3,11 +3,10 @@ import { z } from 'zod';
 import { validationFailed } from '../../values/errors.ts';
 import { date, id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { addDays } from '../../time/zone.ts';
-import { filter } from './appointments.fields.ts';
+import { partsPerDay, timeOfDay, type Interval } from '../../time/local-minutes.ts';
+import { daysAsked, filter } from './appointments.fields.ts';
 import { clockOf, doctorByReference, serviceOf } from './appointments.references.ts';
-import { busyIn, reservedIn } from './appointments.reservedSlots.ts';
-import { dateOfDay, dayNumber, dayStartMinute, MINUTES_PER_DAY, timeOfDay, type Interval } from './appointments.slots.ts';
+import { unavailableIn } from './appointments.slots.ts';
 import { out } from '../../values/results.ts';
 
 /** At most this many days in one request. */
@@ -25,16 +24,7 @@ export interface UnavailableRange {
 
 /** A range cut into its parts on each day of the window, as HH:mm on that day. */
 export function perDay(range: Interval, window: Interval, kind: UnavailableRange['kind'], id: string | null): UnavailableRange[] {
-  const parts: UnavailableRange[] = [];
-  const from = Math.max(range.start, window.start);
-  const to = Math.min(range.end, window.end);
-  for (let day = Math.floor(from / MINUTES_PER_DAY); day * MINUTES_PER_DAY < to; day++) {
-    const dayStart = day * MINUTES_PER_DAY;
-    const start = Math.max(from, dayStart) - dayStart;
-    const end = Math.min(to, dayStart + MINUTES_PER_DAY) - dayStart;
-    parts.push({ slotDate: dateOfDay(day), startTime: timeOfDay(start), endTime: timeOfDay(end), kind, id });
-  }
-  return parts;
+  return partsPerDay(range, window).map((part) => ({ slotDate: part.date, startTime: timeOfDay(part.start), endTime: timeOfDay(part.end), kind, id }));
 }
 
 /**
@@ -68,21 +58,16 @@ export const listReservedSlots = defineOperation({
     const first = input.slotDate ?? input.startDate;
     if (!first) throw validationFailed('slotDate', 'give slotDate, or startDate (and endDate)');
     const last = input.slotDate ?? input.endDate ?? first;
-    if (last < first) throw validationFailed('endDate', 'must not be before startDate');
-    if (dayNumber(last) - dayNumber(first) >= MAX_DAYS) throw validationFailed('endDate', `at most ${MAX_DAYS} days at once`);
+    const window = daysAsked({ from: first, to: last, fromField: 'startDate', toField: 'endDate' }, MAX_DAYS);
 
     const doctor = await doctorByReference(ctx.db, input.doctorId);
     if (input.serviceId) await serviceOf(ctx.db, doctor.organizationId, input.serviceId, doctor.id);
-    const window = { start: dayStartMinute(first), end: dayStartMinute(addDays(last, 1)) };
     const { settings } = await clockOf(ctx, doctor.organizationId);
-
-    const items: UnavailableRange[] = [];
-    for (const slot of await reservedIn(ctx.db, doctor.id, window)) items.push(...perDay(slot, window, 'reserved', slot.id));
-    if (!settings.allowOverlappingAppointments) {
-      for (const busy of await busyIn(ctx.db, doctor.organizationId, doctor.id, window, ctx.now(), input.serviceId)) {
-        items.push(...perDay(busy, window, 'appointment', null));
-      }
-    }
+    const { reserved, busy } = await unavailableIn(ctx.db, doctor, window, ctx.now(), settings.allowOverlappingAppointments, input.serviceId);
+    const items = [
+      ...reserved.flatMap((slot) => perDay(slot, window, 'reserved', slot.id)),
+      ...busy.flatMap((time) => perDay(time, window, 'appointment', null)),
+    ];
     items.sort((a, b) => a.slotDate.localeCompare(b.slotDate) || a.startTime.localeCompare(b.startTime) || a.kind.localeCompare(b.kind));
     return { doctorId: doctor.id, organizationId: doctor.organizationId, startDate: first, endDate: last, items };
   },

@@ -5,13 +5,14 @@ import { AppError, validationFailed } from '../../values/errors.ts';
 import { id, ts } from '../../values/fields.ts';
 import { money } from '../../values/money.ts';
 import { defineOperation, type Context } from '../../operations/operation.ts';
-import { getRow, historyText, patchRow, toRecord, type AppointmentRow } from './appointments.repo.ts';
-import { assertMayEnter, moveEntry, STAGE_EVENTS } from './appointments.moves.ts';
-import { emitEvent } from '../webhooks/webhooks.public.ts';
-import { claimTime } from './appointments.claims.ts';
+import type { Updateable } from 'kysely';
+import { getRow, historyWith, toRecord } from './appointments.repo.ts';
+import { assertMayEnter, historyEntry, saveChange } from './appointments.moves.ts';
+import type { AppointmentsTable } from './appointments.table.ts';
+import { reclaimTime } from './appointments.booking.ts';
 import { label } from './appointments.fields.ts';
 import { ownerByAppointment } from './appointments.owners.ts';
-import { assertMayRun, enteredStage, isActive, MOVES, stageOf, WORKFLOW } from './appointments.status.ts';
+import { assertMayRun, enteredStage, isActive, movedBy, MOVES, stageOf, WORKFLOW } from './appointments.status.ts';
 import { out } from '../../values/results.ts';
 import { appointmentRecord } from './appointments.results.ts';
 
@@ -86,10 +87,8 @@ export const markPaymentSuccess = defineOperation({
     const entered = enteredStage(current, status);
     if (entered) assertMayEnter(ctx, data.organizationId, entered);
     const now = ctx.now();
-    if (!isActive(current, now)) {
-      await claimTime(ctx, current, { start: Number(current.startMinute), end: Number(current.endMinute) });
-    }
-    const changes: Partial<AppointmentRow> = {
+    if (!isActive(current, now)) await reclaimTime(ctx, current);
+    const changes: Updateable<AppointmentsTable> = {
       paymentStatus: 'paid',
       amountPaid: data.amountPaid ?? current.consultationFee,
       paidAt: data.paidAt ?? now,
@@ -103,10 +102,7 @@ export const markPaymentSuccess = defineOperation({
       holdExpiresAt: null,
       updatedAt: now,
     };
-    if (entered) changes.history = historyText([...toRecord(current).history, moveEntry(ctx, current, entered, 'markPaymentSuccess', null)]);
-    const item = await patchRow(ctx.db, data.organizationId, data.id, changes);
-    const event = entered ? STAGE_EVENTS[entered] : undefined;
-    if (event) await emitEvent(ctx.db, ctx, data.organizationId, event, { appointment: item, reason: null });
-    return { item, alreadyRecorded: false };
+    if (entered) changes.history = historyWith(current, historyEntry(ctx, current, movedBy(entered) ?? 'markPaymentSuccess', null));
+    return { item: await saveChange(ctx, current, changes, { entered, reason: null }), alreadyRecorded: false };
   },
 });

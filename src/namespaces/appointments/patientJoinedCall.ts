@@ -2,8 +2,8 @@ import { self } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { notify } from '../notifications/notifications.public.ts';
 import { getRow, patchRow, toRecord } from './appointments.repo.ts';
+import { tellAbout } from './appointments.notices.ts';
 import { ownerByAppointment } from './appointments.owners.ts';
 import { assertMayRun } from './appointments.status.ts';
 import { notifiedResult } from './appointments.results.ts';
@@ -38,18 +38,12 @@ export const patientJoinedCall = defineOperation({
       .where('invitationStatus', '=', 'accepted')
       .executeTakeFirst();
     if (!doctor) return { item, notified: false as const, notification: null };
-    const { item: notification } = await notify(ctx.db, ctx, {
-      organizationId: input.organizationId,
-      recipientIdpUserId: doctor.idpUserId,
-      recipientRole: 'doctor',
+    const notification = await tellAbout(ctx, current, { idpUserId: doctor.idpUserId, role: 'doctor' }, {
       type: 'appointment_patient_joined',
       title: 'Your patient has joined',
       message: `The patient of the appointment on ${current.scheduledDate} at ${current.scheduledTime} has joined the call.`,
       priority: 'high',
-      relatedEntityType: 'appointment',
-      relatedEntityId: current.id,
       navigationTarget: 'appointment_call',
-      navigationParams: { appointmentId: current.id, organizationId: input.organizationId },
       dedupeKey: `appointment:${current.id}:patient-joined`,
     });
     return { item, notified: true as const, notification };

@@ -1,19 +1,16 @@
 import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
-import { callerId } from '../../caller/caller.ts';
+import type { Updateable } from 'kysely';
 import { date, id, time } from '../../values/fields.ts';
 import { money } from '../../values/money.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { getRow, historyText, patchRow, toRecord, type AppointmentRow } from './appointments.repo.ts';
-import { claimTime } from './appointments.claims.ts';
-import { freedBy, offerFreedTime } from './appointments.waitlist.ts';
-import { defined } from './appointments.booking.ts';
+import { intervalOf } from '../../time/local-minutes.ts';
+import { getRow, historyWith } from './appointments.repo.ts';
+import { claimNewTime, holdExpiry } from './appointments.booking.ts';
 import { duration, text } from './appointments.fields.ts';
-import { clockOf } from './appointments.references.ts';
-import { assertWithinSchedule } from './appointments.schedule.ts';
-import { intervalOf } from './appointments.slots.ts';
+import { historyEntry, saveChange } from './appointments.moves.ts';
 import { assertMayRun, stageAfter, WORKFLOW } from './appointments.status.ts';
-import { emitEvent } from '../webhooks/webhooks.public.ts';
+import type { AppointmentsTable } from './appointments.table.ts';
 import { appointmentItem } from './appointments.results.ts';
 
 /**
@@ -48,14 +45,13 @@ export const reschedule = defineOperation({
     const now = ctx.now();
     const minutes = input.duration ?? current.duration;
     const interval = intervalOf(input.scheduledDate, input.scheduledTime, minutes);
-    const { timeZone } = await clockOf(ctx, input.organizationId);
-    await assertWithinSchedule(ctx.db, timeZone, { organizationId: input.organizationId, doctorId: current.doctorId, serviceId: current.serviceId, interval });
-    await claimTime(ctx, current, interval);
-
-    const previous = { scheduledDate: current.scheduledDate, scheduledTime: current.scheduledTime, duration: current.duration, status: current.status };
-    const entry = { at: now, by: callerId(ctx.caller), operation: 'reschedule' as const, previous, reason: input.rescheduleReason ?? null };
-    const changes: Partial<AppointmentRow> = {
-      ...defined({ rescheduleReason: input.rescheduleReason, reason: input.reason, notes: input.notes, consultationFee: input.consultationFee }),
+    await claimNewTime(ctx, { ...current, interval });
+    const { rescheduleReason, reason, notes, consultationFee } = input;
+    const changes: Updateable<AppointmentsTable> = {
+      rescheduleReason,
+      reason,
+      notes,
+      consultationFee,
       scheduledDate: input.scheduledDate,
       scheduledTime: input.scheduledTime,
       duration: minutes,
@@ -63,13 +59,10 @@ export const reschedule = defineOperation({
       endMinute: interval.end,
       status,
       stage,
-      history: historyText([...toRecord(current).history, entry]),
+      history: historyWith(current, historyEntry(ctx, current, 'reschedule', rescheduleReason)),
       updatedAt: now,
     };
-    if (stage === 'pending') changes.holdExpiresAt = now + ctx.config.appointments.holdMinutes * 60_000;
-    const item = await patchRow(ctx.db, input.organizationId, input.id, changes);
-    await offerFreedTime(ctx, freedBy(current, { ...current, ...changes }, now));
-    await emitEvent(ctx.db, ctx, input.organizationId, 'appointment.rescheduled', { appointment: item, previous: { scheduledDate: current.scheduledDate, scheduledTime: current.scheduledTime } });
-    return { item };
+    if (stage === 'pending') changes.holdExpiresAt = holdExpiry(ctx);
+    return { item: await saveChange(ctx, current, changes, { moved: true }) };
   },
 });

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import { bucketsOf } from './getDashboardTrends.ts';
 import { perDay } from './listReservedSlots.ts';
-import { dateOfDay, dayNumber, intervalOf, localMinute, MINUTES_PER_DAY, timeOfDay } from './appointments.slots.ts';
+import { dateOfDay, dayNumber, intervalOf, localMinute, MINUTES_PER_DAY, timeOfDay } from '../../time/local-minutes.ts';
 import { isActive, stageAfter } from './appointments.status.ts';
 
 const day = fc.integer({ min: dayNumber('0001-01-01'), max: dayNumber('9999-12-31') });

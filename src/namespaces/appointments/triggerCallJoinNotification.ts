@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { validationFailed } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { notify } from '../notifications/notifications.public.ts';
+import { tellAbout } from './appointments.notices.ts';
 import { findPatient } from '../patients/patients.public.ts';
 import { getRow, patchRow, toRecord } from './appointments.repo.ts';
 import { assertMayRun } from './appointments.status.ts';
@@ -29,18 +29,12 @@ export const triggerCallJoinNotification = defineOperation({
     const patient = await findPatient(ctx.db, input.organizationId, current.patientId);
     if (!patient?.idpUserId) return { item: toRecord(current), notified: false as const, notification: null };
 
-    const { item: notification } = await notify(ctx.db, ctx, {
-      organizationId: input.organizationId,
-      recipientIdpUserId: patient.idpUserId,
-      recipientRole: 'patient',
+    const notification = await tellAbout(ctx, current, { idpUserId: patient.idpUserId, role: 'patient' }, {
       type: 'appointment_call_join',
       title: 'Your doctor is waiting',
       message: `Your doctor is waiting for you in the call for your appointment on ${current.scheduledDate} at ${current.scheduledTime}.`,
       priority: 'high',
-      relatedEntityType: 'appointment',
-      relatedEntityId: current.id,
       navigationTarget: 'appointment_call',
-      navigationParams: { appointmentId: current.id, organizationId: input.organizationId },
       dedupeKey: `appointment:${current.id}:call-join`,
     });
     const item =

@@ -3,18 +3,17 @@ import { z } from 'zod';
 import { bool, date, id, reqStr, time, ts } from '../../values/fields.ts';
 import { money } from '../../values/money.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { getRow, historyText, patchRow, toRecord, type AppointmentRow, type HistoryEntry } from './appointments.repo.ts';
-import { claimTime } from './appointments.claims.ts';
-import { freedBy, offerFreedTime } from './appointments.waitlist.ts';
-import { defined } from './appointments.booking.ts';
+import type { Updateable } from 'kysely';
+import { definedOnly } from '../../values/defined.ts';
+import { intervalOf } from '../../time/local-minutes.ts';
+import { getRow, historyWith, type HistoryEntry } from './appointments.repo.ts';
+import { claimNewTime, reclaimTime } from './appointments.booking.ts';
 import { duration, label, statusText, text } from './appointments.fields.ts';
-import { clockOf, serviceOf } from './appointments.references.ts';
-import { assertWithinSchedule } from './appointments.schedule.ts';
-import { intervalOf } from './appointments.slots.ts';
-import { enteredStage, isActive, stageOf } from './appointments.status.ts';
+import { serviceOf } from './appointments.references.ts';
+import { enteredStage, isActive, movedBy } from './appointments.status.ts';
+import type { AppointmentsTable } from './appointments.table.ts';
 import { appointmentItem } from './appointments.results.ts';
-import { assertMayEnter, moveEntry, STAGE_EVENTS } from './appointments.moves.ts';
-import { emitEvent } from '../webhooks/webhooks.public.ts';
+import { assertMayEnter, historyEntry, saveChange } from './appointments.moves.ts';
 
 /**
  * Changes any field; status takes any text (the interface says so), a known one only along the
@@ -58,7 +57,7 @@ export const update = defineOperation({
     const { id: recordId, organizationId, ...fields } = input;
     const current = await getRow(ctx.db, organizationId, recordId);
     const now = ctx.now();
-    const changes: Partial<AppointmentRow> = { ...defined(fields), updatedAt: now };
+    const changes: Updateable<AppointmentsTable> = { ...definedOnly(fields), updatedAt: now };
     if (changes.serviceId && changes.serviceId !== current.serviceId) await serviceOf(ctx.db, organizationId, changes.serviceId, current.doctorId);
     const entered = changes.status === undefined ? undefined : enteredStage(current, changes.status);
     if (entered) {
@@ -74,22 +73,12 @@ export const update = defineOperation({
     if (moved) {
       changes.startMinute = interval.start;
       changes.endMinute = interval.end;
-      entries.push({ ...moveEntry(ctx, current, stageOf(current), 'update', next.rescheduleReason), operation: 'update' });
+      entries.push(historyEntry(ctx, current, 'update', next.rescheduleReason));
     }
-    if (entered) entries.push(moveEntry(ctx, current, entered, 'update', entered === 'cancelled' ? next.cancelledReason : null));
-    if (entries.length) changes.history = historyText([...toRecord(current).history, ...entries]);
-    if (isActive(next, now) && (moved || !isActive(current, now))) {
-      if (moved) {
-        const { timeZone } = await clockOf(ctx, organizationId);
-        await assertWithinSchedule(ctx.db, timeZone, { organizationId, doctorId: current.doctorId, serviceId: next.serviceId, interval });
-      }
-      await claimTime(ctx, current, interval);
-    }
-    const item = await patchRow(ctx.db, organizationId, recordId, changes);
-    await offerFreedTime(ctx, freedBy(current, { ...next, startMinute: interval.start, endMinute: interval.end }, now));
-    const event = entered ? STAGE_EVENTS[entered] : undefined;
-    if (event) await emitEvent(ctx.db, ctx, organizationId, event, { appointment: item, reason: item.cancelledReason ?? null });
-    if (moved) await emitEvent(ctx.db, ctx, organizationId, 'appointment.rescheduled', { appointment: item, previous: { scheduledDate: current.scheduledDate, scheduledTime: current.scheduledTime } });
-    return { item };
+    if (entered) entries.push(historyEntry(ctx, current, movedBy(entered) ?? 'update', entered === 'cancelled' ? next.cancelledReason : null));
+    if (entries.length) changes.history = historyWith(current, ...entries);
+    if (isActive(next, now) && moved) await claimNewTime(ctx, { ...current, serviceId: next.serviceId, interval });
+    else if (isActive(next, now) && !isActive(current, now)) await reclaimTime(ctx, current);
+    return { item: await saveChange(ctx, current, changes, { entered, reason: next.cancelledReason, moved }) };
   },
 });

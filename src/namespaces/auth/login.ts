@@ -1,13 +1,11 @@
-import { everyone } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { burnPasswordCheck, verifyPassword } from '../../caller/passwords.ts';
 import { AppError } from '../../values/errors.ts';
-import { defineOperation } from '../../operations/operation.ts';
 import { signedInResult } from './auth.results.ts';
-import { recordAudit } from '../../audit-trail/trail.ts';
 import { givenPassword, normalizedEmail, normalizeMobileNumber, phoneNumber } from './auth.fields.ts';
 import { findIdentityByEmail, findIdentityByPhone, normalizeEmail, recordSignIn } from './auth.identities.ts';
-import { LIMITS, perAddress, signInFailures } from './auth.limits.ts';
+import { LIMITS, signInFailures } from './auth.limits.ts';
+import { accountEntryOperation, writeIdentity } from './auth.operation.ts';
 import { signedIn } from './auth.session.ts';
 
 type Identifier = { kind: 'email' | 'phone'; value: string };
@@ -47,17 +45,12 @@ const rejected = () => new AppError('UNAUTHENTICATED', 'wrong email, phone or pa
  * locking out an address that has not failed (auth.limits.ts). Runs its own short transaction
  * after the (slow) check.
  */
-export const login = defineOperation({
-  namespace: 'auth',
-  name: 'login', audience: everyone,
+export const login = accountEntryOperation({
+  name: 'login',
   summary: 'Sign in with a password and email, phone or username; answers an access token and the account',
-  writes: 'manual',
   input,
   output: signedInResult,
-  rateLimits: [
-    perAddress('auth.login', LIMITS.login.address),
-    ...signInFailures('auth.login', LIMITS.login, (input: { identifier: Identifier }) => input.identifier.value),
-  ],
+  rateLimits: signInFailures('auth.login', LIMITS.login, (input: { identifier: Identifier }) => input.identifier.value),
   async handler(ctx, { password, identifier }) {
     const identity =
       identifier.kind === 'email' ? await findIdentityByEmail(ctx.db, identifier.value) : await findIdentityByPhone(ctx.db, identifier.value);
@@ -66,11 +59,6 @@ export const login = defineOperation({
       throw rejected();
     }
     if (!(await verifyPassword(password, identity.passwordHash))) throw rejected();
-    const signedInIdentity = await ctx.db.transaction().execute(async (trx) => {
-      const row = await recordSignIn(trx, identity.id, ctx.now());
-      await recordAudit(trx, ctx, { operation: 'auth.login', recordId: row.id, organizationId: null });
-      return row;
-    });
-    return signedIn(ctx, signedInIdentity);
+    return signedIn(ctx, await writeIdentity(ctx, 'auth.login', (trx, now) => recordSignIn(trx, identity.id, now)));
   },
 });

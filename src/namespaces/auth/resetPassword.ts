@@ -1,15 +1,12 @@
-import { everyone } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { hashPassword } from '../../caller/passwords.ts';
 import { AppError } from '../../values/errors.ts';
-import { defineOperation } from '../../operations/operation.ts';
 import { itemResult } from '../../values/results.ts';
 import { identityRecord } from './auth.results.ts';
-import { recordAudit } from '../../audit-trail/trail.ts';
 import { newPassword } from './auth.fields.ts';
 import { consumeCode, dropCodes, liveCodeByHash, resetCodeHash } from './auth.codes.ts';
 import { endSessions, toIdentityRecord, updateIdentity } from './auth.identities.ts';
-import { LIMITS, perAddress } from './auth.limits.ts';
+import { accountEntryOperation, writeIdentity } from './auth.operation.ts';
 
 const input = z.object({
   code: z.string().trim().min(1, 'must not be empty').max(256),
@@ -24,27 +21,21 @@ const invalidCode = () => new AppError('UNAUTHENTICATED', 'the reset code is inv
  * the identity's other reset codes dropped in one transaction; the hash is computed before it.
  * The identity counts as verified afterwards: the code proved control of its email.
  */
-export const resetPassword = defineOperation({
-  namespace: 'auth',
-  name: 'resetPassword', audience: everyone,
+export const resetPassword = accountEntryOperation({
+  name: 'resetPassword',
   summary: 'Set a new password with a single-use reset code; answers the account',
-  writes: 'manual',
   input,
   output: itemResult(identityRecord),
-  rateLimits: [perAddress('auth.resetPassword', LIMITS.resetPassword.address)],
   async handler(ctx, input) {
     const codeHash = resetCodeHash(ctx.config, input.code);
     const found = await liveCodeByHash(ctx.db, 'password_reset', codeHash, ctx.now());
     if (!found) throw invalidCode();
     const passwordHash = await hashPassword(input.password);
-    const identity = await ctx.db.transaction().execute(async (trx) => {
-      const now = ctx.now();
+    const identity = await writeIdentity(ctx, 'auth.resetPassword', async (trx, now) => {
       if (!(await consumeCode(trx, found.id, now))) throw invalidCode();
       await dropCodes(trx, 'password_reset', found.target);
       await endSessions(trx, found.target);
-      const row = await updateIdentity(trx, found.target, { passwordHash, isVerified: true, updatedAt: now });
-      await recordAudit(trx, ctx, { operation: 'auth.resetPassword', recordId: row.id, organizationId: null });
-      return row;
+      return updateIdentity(trx, found.target, { passwordHash, isVerified: true, updatedAt: now });
     });
     return { item: toIdentityRecord(identity) };
   },

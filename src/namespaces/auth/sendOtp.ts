@@ -1,9 +1,8 @@
-import { everyone } from '../../operations/audience.ts';
 import { z } from 'zod';
-import { defineOperation } from '../../operations/operation.ts';
 import { otpSentResult } from './auth.results.ts';
 import { mobileFields, withNormalizedMobile } from './auth.fields.ts';
-import { codeRequests, LIMITS, perAddress } from './auth.limits.ts';
+import { codeRequests, LIMITS } from './auth.limits.ts';
+import { accountEntryOperation } from './auth.operation.ts';
 import { issueOtp } from './auth.otp.ts';
 
 const input = z.object(mobileFields).transform(withNormalizedMobile);
@@ -14,17 +13,12 @@ const input = z.object(mobileFields).transform(withNormalizedMobile);
  * (AUTH_DEV_OTP, never in production) the code is also returned in `otp`. The SMS goes out after
  * the write transaction has committed.
  */
-export const sendOtp = defineOperation({
-  namespace: 'auth',
-  name: 'sendOtp', audience: everyone,
+export const sendOtp = accountEntryOperation({
+  name: 'sendOtp',
   summary: 'Send a one-time sign-in code to a mobile number',
-  writes: 'manual',
   input,
   output: otpSentResult,
-  rateLimits: [
-    perAddress('auth.sendOtp', LIMITS.sendOtp.address),
-    ...codeRequests('auth.sendOtp', LIMITS.sendOtp, (input: { mobileNumber: string }) => input.mobileNumber),
-  ],
+  rateLimits: codeRequests('auth.sendOtp', LIMITS.sendOtp, (input: { mobileNumber: string }) => input.mobileNumber),
   handler(ctx, input) {
     const number = input.mobileNumber;
     return issueOtp(

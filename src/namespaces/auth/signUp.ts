@@ -1,14 +1,11 @@
-import { everyone } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { hashPassword } from '../../caller/passwords.ts';
 import { AppError } from '../../values/errors.ts';
 import { str } from '../../values/fields.ts';
-import { defineOperation } from '../../operations/operation.ts';
 import { signedInResult } from './auth.results.ts';
-import { recordAudit } from '../../audit-trail/trail.ts';
 import { newPassword, normalizedEmail, phoneNumber } from './auth.fields.ts';
 import { createIdentity, findIdentityByEmail, findIdentityByPhone } from './auth.identities.ts';
-import { LIMITS, perAddress } from './auth.limits.ts';
+import { accountEntryOperation, writeIdentity } from './auth.operation.ts';
 import { signedIn } from './auth.session.ts';
 
 const input = z.object({
@@ -25,14 +22,11 @@ const input = z.object({
  * Creates an identity with a password and signs it in. The password is hashed (scrypt, tens of
  * milliseconds) before the short write transaction, so no transaction waits on it.
  */
-export const signUp = defineOperation({
-  namespace: 'auth',
-  name: 'signUp', audience: everyone,
+export const signUp = accountEntryOperation({
+  name: 'signUp',
   summary: 'Create an account with email and password; answers an access token and the account',
-  writes: 'manual',
   input,
   output: signedInResult,
-  rateLimits: [perAddress('auth.signUp', LIMITS.signUp.address)],
   async handler(ctx, input) {
     // Checked first to spare the hash; the unique indexes still decide a race (CONFLICT too).
     if (await findIdentityByEmail(ctx.db, input.email)) throw new AppError('CONFLICT', 'an account with this email already exists');
@@ -40,16 +34,9 @@ export const signUp = defineOperation({
       throw new AppError('CONFLICT', 'an account with this phone number already exists');
     }
     const passwordHash = await hashPassword(input.password);
-    const identity = await ctx.db.transaction().execute(async (trx) => {
-      const now = ctx.now();
-      const created = await createIdentity(
-        trx,
-        { email: input.email, phone: input.phone ?? null, name: input.name || null, passwordHash, lastLoginAt: now },
-        now,
-      );
-      await recordAudit(trx, ctx, { operation: 'auth.signUp', recordId: created.id, organizationId: null });
-      return created;
-    });
+    const identity = await writeIdentity(ctx, 'auth.signUp', (trx, now) =>
+      createIdentity(trx, { email: input.email, phone: input.phone ?? null, name: input.name || null, passwordHash, lastLoginAt: now }, now),
+    );
     return signedIn(ctx, identity);
   },
 });

@@ -1,13 +1,10 @@
-import { everyone } from '../../operations/audience.ts';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../values/errors.ts';
 import { str } from '../../values/fields.ts';
-import { defineOperation } from '../../operations/operation.ts';
 import { signedInResult } from './auth.results.ts';
-import { recordAudit } from '../../audit-trail/trail.ts';
 import { createIdentity, findIdentityByEmail, findIdentityBySocialSubject, recordSignIn, type IdentityRow } from './auth.identities.ts';
-import { LIMITS, perAddress } from './auth.limits.ts';
+import { accountEntryOperation, writeIdentity } from './auth.operation.ts';
 import { signedIn } from './auth.session.ts';
 import { exchangeCode, fetchProfile, socialConfig, type SocialProfile } from './auth.social.ts';
 import { redirectUri } from './socialSignUp.ts';
@@ -26,24 +23,16 @@ const input = z.object({
  * when the provider says the email is verified; else creates one. The provider is called before
  * the (short) write transaction opens.
  */
-export const socialSignUpCallback = defineOperation({
-  namespace: 'auth',
-  name: 'socialSignUpCallback', audience: everyone,
+export const socialSignUpCallback = accountEntryOperation({
+  name: 'socialSignUpCallback',
   summary: 'Finish social sign-in with the authorization code and PKCE verifier; answers an access token and the account',
-  writes: 'manual',
   input,
   output: signedInResult,
-  rateLimits: [perAddress('auth.socialSignUpCallback', LIMITS.socialSignUpCallback.address)],
   async handler(ctx, input) {
     const social = socialConfig(ctx);
     const accessToken = await exchangeCode(social, input.redirectUri, input.code, input.codeVerifier);
     const profile = await fetchProfile(social, accessToken);
-    const identity = await ctx.db.transaction().execute(async (trx) => {
-      const row = await signInSocial(trx, profile, ctx.now());
-      await recordAudit(trx, ctx, { operation: 'auth.socialSignUpCallback', recordId: row.id, organizationId: null });
-      return row;
-    });
-    return signedIn(ctx, identity);
+    return signedIn(ctx, await writeIdentity(ctx, 'auth.socialSignUpCallback', (trx, now) => signInSocial(trx, profile, now)));
   },
 });
 

@@ -1,14 +1,12 @@
-import { everyone } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { AppError } from '../../values/errors.ts';
 import type { Db } from '../../db/database.ts';
-import { defineOperation } from '../../operations/operation.ts';
 import { signedInResult } from './auth.results.ts';
-import { recordAudit } from '../../audit-trail/trail.ts';
 import { mobileFields, otpCode, withNormalizedMobile } from './auth.fields.ts';
 import { consumeCode } from './auth.codes.ts';
 import { createIdentity, findIdentityByPhone, recordSignIn, type IdentityRow } from './auth.identities.ts';
-import { LIMITS, perAddress, signInFailures } from './auth.limits.ts';
+import { LIMITS, signInFailures } from './auth.limits.ts';
+import { accountEntryOperation, writeIdentity } from './auth.operation.ts';
 import { checkOtp } from './auth.otp.ts';
 import { signedIn } from './auth.session.ts';
 
@@ -24,26 +22,18 @@ const wrongCode = () => new AppError('UNAUTHENTICATED', 'the code is wrong, expi
  * still counts); after OTP_MAX_ATTEMPTS the code is dead. With the development switch the fixed
  * AUTH_DEV_OTP_CODE is accepted as well.
  */
-export const verifyOtp = defineOperation({
-  namespace: 'auth',
-  name: 'verifyOtp', audience: everyone,
+export const verifyOtp = accountEntryOperation({
+  name: 'verifyOtp',
   summary: 'Sign in with a one-time code sent to a mobile number; answers an access token and the account',
-  writes: 'manual',
   input,
   output: signedInResult,
-  rateLimits: [
-    perAddress('auth.verifyOtp', LIMITS.verifyOtp.address),
-    ...signInFailures('auth.verifyOtp', LIMITS.verifyOtp, (input: { mobileNumber: string }) => input.mobileNumber),
-  ],
+  rateLimits: signInFailures('auth.verifyOtp', LIMITS.verifyOtp, (input: { mobileNumber: string }) => input.mobileNumber),
   async handler(ctx, input) {
     const number = input.mobileNumber;
     const codeId = await checkOtp(ctx, { purpose: 'otp', target: number }, input.otp, wrongCode);
-    const identity = await ctx.db.transaction().execute(async (trx) => {
-      const now = ctx.now();
+    const identity = await writeIdentity(ctx, 'auth.verifyOtp', async (trx, now) => {
       if (codeId && !(await consumeCode(trx, codeId, now))) throw wrongCode();
-      const row = await signInNumber(trx, number, now);
-      await recordAudit(trx, ctx, { operation: 'auth.verifyOtp', recordId: row.id, organizationId: null });
-      return row;
+      return signInNumber(trx, number, now);
     });
     return signedIn(ctx, identity);
   },

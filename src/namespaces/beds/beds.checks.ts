@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import { matchingRows } from '../../db/queries/matching-rows.ts';
 
 /** The queries behind the beds resource's invariants (its room, admissions referring to it). */
 
@@ -8,12 +9,6 @@ export async function findRoom(db: Db, organizationId: string, roomId: string): 
 
 /** The id of an admission (of any status) that names the bed, if any. */
 export async function referencesToBed(db: Db, organizationId: string, bedId: string): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('admissions')
-    .select('id')
-    .where('organizationId', '=', organizationId)
-    .where('bedId', '=', bedId)
-    .limit(1)
-    .executeTakeFirst();
-  return row?.id;
+  const admission = await matchingRows(db, 'admissions', { organizationId, bedId }).limit(1).executeTakeFirst();
+  return admission?.id;
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import { matchingRows } from '../../db/queries/matching-rows.ts';
 import { rooms, type RoomRecord } from '../rooms/rooms.public.ts';
 import { services, type ServiceRecord } from '../services/services.public.ts';
 import { wards, type WardRecord } from '../wards/wards.public.ts';
@@ -8,33 +9,19 @@ import { beds, type BedRecord } from './beds.resource.ts';
 
 /** Every ward of the organization, by name. */
 export async function allWards(db: Db, organizationId: string): Promise<WardRecord[]> {
-  const rows = await db.selectFrom('wards').selectAll().where('organizationId', '=', organizationId).orderBy('name').orderBy('id').execute();
+  const rows = await matchingRows(db, 'wards', { organizationId }, { by: ['name'] }).execute();
   return rows.map((r) => wards.repo.toRecord(r));
 }
 
 /** Every room of the ward, by room number. */
 export async function roomsOfWard(db: Db, organizationId: string, wardId: string): Promise<RoomRecord[]> {
-  const rows = await db
-    .selectFrom('rooms')
-    .selectAll()
-    .where('organizationId', '=', organizationId)
-    .where('wardId', '=', wardId)
-    .orderBy('roomNumber')
-    .orderBy('id')
-    .execute();
+  const rows = await matchingRows(db, 'rooms', { organizationId, wardId }, { by: ['roomNumber'] }).execute();
   return rows.map((r) => rooms.repo.toRecord(r));
 }
 
 /** Every bed of the room, by bed number. */
 export async function bedsOfRoom(db: Db, organizationId: string, roomId: string): Promise<BedRecord[]> {
-  const rows = await db
-    .selectFrom('beds')
-    .selectAll()
-    .where('organizationId', '=', organizationId)
-    .where('roomId', '=', roomId)
-    .orderBy('bedNumber')
-    .orderBy('id')
-    .execute();
+  const rows = await matchingRows(db, 'beds', { organizationId, roomId }, { by: ['bedNumber'] }).execute();
   return rows.map((r) => beds.repo.toRecord(r));
 }
 
@@ -54,14 +41,6 @@ export async function bedCounts(db: Db, organizationId: string): Promise<{ wardI
 
 /** The organization's active services of category bed, by name. */
 export async function bedTypeServices(db: Db, organizationId: string): Promise<ServiceRecord[]> {
-  const rows = await db
-    .selectFrom('services')
-    .selectAll()
-    .where('organizationId', '=', organizationId)
-    .where('category', '=', 'bed')
-    .where('isActive', '=', true)
-    .orderBy('name')
-    .orderBy('id')
-    .execute();
+  const rows = await matchingRows(db, 'services', { organizationId, category: 'bed', isActive: true }, { by: ['name'] }).execute();
   return rows.map((r) => services.repo.toRecord(r));
 }

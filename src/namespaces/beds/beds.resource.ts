@@ -33,7 +33,7 @@ const OCCUPANCY_FIELDS = ['status', 'currentAdmissionId', 'roomId', 'wardId', 'i
 
 /**
  * Status and currentAdmissionId are the admissions' to set while a bed is occupied, so no edit here
- * can contradict an admission (docs/admissions.md, "Beds"):
+ * can contradict an admission (docs/admissions.md, "What beds.create / beds.update may do"):
  * - an OCCUPIED bed keeps its status, admission, room and ward and stays active;
  * - no bed is made OCCUPIED by hand: an admission given the bed does that;
  * - only a RESERVED bed names an admission, one of this organization that has not ended; leaving

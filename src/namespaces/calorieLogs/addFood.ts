@@ -5,7 +5,8 @@ import { defineOperation } from '../../operations/operation.ts';
 import { itemResult } from '../../values/results.ts';
 import { dayLogResult } from './calorieLogs.results.ts';
 import { appendEntries, currentGoal, openLog } from './calorieLogs.repo.ts';
-import { todayOf, settle } from './calorieLogs.dayLog.ts';
+import { settle } from './calorieLogs.dayLog.ts';
+import { todayOf } from '../pushDevices/pushDevices.public.ts';
 import { foodEntryShape } from './calorieLogs.fields.ts';
 import { idpUserId } from '../../values/fields.ts';
 

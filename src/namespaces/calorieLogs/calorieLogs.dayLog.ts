@@ -1,23 +1,15 @@
 import type { Db } from '../../db/database.ts';
-import type { Context } from '../../operations/operation.ts';
-import { userTimeZone } from '../pushDevices/pushDevices.public.ts';
-import { dateIn } from '../../time/zone.ts';
+import { numberOrNull } from '../../values/stored-numbers.ts';
 import { logOn } from '../../db/daily-logs.ts';
 import { currentGoal, listEntries, milliOf, saveTotals, type EntryRow, type LogRow } from './calorieLogs.repo.ts';
 import { displayTotals, percentOfGoal, remaining, sumEntries, withinGoal, type Totals } from './calorieLogs.nutrition.ts';
 
-export interface FoodEntry {
+/** A food of the day as its entry row holds it, with its position and when it was added. */
+export type FoodEntry = Pick<EntryRow, 'name' | 'calories' | 'protein' | 'carbs' | 'fat' | 'fiber' | 'quantity'> & {
   /** Position in the day's list, from 0: what removeFood takes. */
   index: number;
-  name: string;
-  calories: number;
-  protein: number | null;
-  carbs: number | null;
-  fat: number | null;
-  fiber: number | null;
-  quantity: string | null;
   addedAt: number;
-}
+};
 
 /** A day's calorie log as answered by every calorieLogs operation on today's log. */
 export interface DayLog {
@@ -35,20 +27,15 @@ export interface DayLog {
   updatedAt: number | null;
 }
 
-/** The person's "today" (in their time zone). */
-export async function todayOf(ctx: Context, idpUserId: string): Promise<string> {
-  return dateIn(await userTimeZone(ctx.db, ctx, idpUserId), ctx.now());
-}
-
 function entryOf(row: EntryRow, index: number): FoodEntry {
   return {
     index,
     name: row.name,
     calories: Number(row.calories),
-    protein: row.protein === null ? null : Number(row.protein),
-    carbs: row.carbs === null ? null : Number(row.carbs),
-    fat: row.fat === null ? null : Number(row.fat),
-    fiber: row.fiber === null ? null : Number(row.fiber),
+    protein: numberOrNull(row.protein),
+    carbs: numberOrNull(row.carbs),
+    fat: numberOrNull(row.fat),
+    fiber: numberOrNull(row.fiber),
     quantity: row.quantity,
     addedAt: Number(row.createdAt),
   };

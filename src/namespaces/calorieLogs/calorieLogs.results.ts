@@ -45,13 +45,5 @@ export const dayRowResult = out.record({
   withinGoal: out.bool(),
 });
 
-/** Averages per logged day over a period, with its counts (getCalorieSummary). */
-export const periodAveragesResult = out.record({
-  calories: out.number(),
-  protein: out.number(),
-  carbs: out.number(),
-  fat: out.number(),
-  fiber: out.number(),
-  daysLogged: out.int(),
-  daysWithinGoal: out.int(),
-});
+/** Averages per logged day over a period (the five figures), with its counts (getCalorieSummary). */
+export const periodAveragesResult = totalsResult.extend({ daysLogged: out.int(), daysWithinGoal: out.int() });

@@ -5,7 +5,8 @@ import { defineOperation } from '../../operations/operation.ts';
 import { itemResult } from '../../values/results.ts';
 import { dayLogResult } from './calorieLogs.results.ts';
 import { deleteAllEntries, lockLog } from './calorieLogs.repo.ts';
-import { todayOf, readDayLog, settle } from './calorieLogs.dayLog.ts';
+import { readDayLog, settle } from './calorieLogs.dayLog.ts';
+import { todayOf } from '../pushDevices/pushDevices.public.ts';
 import { idpUserId } from '../../values/fields.ts';
 
 /** Removes every entry of today's log (the log keeps its goal); on a day without a log it changes nothing. */

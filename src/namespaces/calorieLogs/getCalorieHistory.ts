@@ -5,7 +5,7 @@ import { defineOperation } from '../../operations/operation.ts';
 import { itemsResult } from '../../values/results.ts';
 import { dayRowResult } from './calorieLogs.results.ts';
 import { recentLogs } from './calorieLogs.repo.ts';
-import { todayOf } from './calorieLogs.dayLog.ts';
+import { todayOf } from '../pushDevices/pushDevices.public.ts';
 import { dayRowOf } from './calorieLogs.dayRow.ts';
 import { idpUserId } from '../../values/fields.ts';
 

@@ -8,7 +8,8 @@ import { periodAveragesResult } from './calorieLogs.results.ts';
 import { addDays } from '../../time/zone.ts';
 import { logsBetween } from '../../db/daily-logs.ts';
 import { recentLogs } from './calorieLogs.repo.ts';
-import { todayOf, readDayLog } from './calorieLogs.dayLog.ts';
+import { readDayLog } from './calorieLogs.dayLog.ts';
+import { todayOf } from '../pushDevices/pushDevices.public.ts';
 import { isWithinGoal, periodFigures } from './calorieLogs.dayRow.ts';
 import { idpUserId } from '../../values/fields.ts';
 

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { defineOperation } from '../../operations/operation.ts';
 import { itemResult } from '../../values/results.ts';
 import { dayLogResult } from './calorieLogs.results.ts';
-import { todayOf, readDayLog } from './calorieLogs.dayLog.ts';
+import { readDayLog } from './calorieLogs.dayLog.ts';
+import { todayOf } from '../pushDevices/pushDevices.public.ts';
 import { idpUserId } from '../../values/fields.ts';
 
 /** Today's entries in order, totals, goal, remaining and percent; before the first food, an empty day (`id` null). */

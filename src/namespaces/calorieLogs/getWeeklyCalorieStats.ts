@@ -6,7 +6,7 @@ import { out } from '../../values/results.ts';
 import { dayRowResult, totalsResult } from './calorieLogs.results.ts';
 import { addDays } from '../../time/zone.ts';
 import { logsBetween } from '../../db/daily-logs.ts';
-import { todayOf } from './calorieLogs.dayLog.ts';
+import { todayOf } from '../pushDevices/pushDevices.public.ts';
 import { dayRowOf, emptyDayRow, periodFigures } from './calorieLogs.dayRow.ts';
 import { idpUserId } from '../../values/fields.ts';
 

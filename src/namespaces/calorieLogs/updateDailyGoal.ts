@@ -5,7 +5,8 @@ import { defineOperation } from '../../operations/operation.ts';
 import { itemResult } from '../../values/results.ts';
 import { dayLogResult } from './calorieLogs.results.ts';
 import { saveGoal, setLogGoal } from './calorieLogs.repo.ts';
-import { todayOf, readDayLog } from './calorieLogs.dayLog.ts';
+import { readDayLog } from './calorieLogs.dayLog.ts';
+import { todayOf } from '../pushDevices/pushDevices.public.ts';
 import { dailyGoal } from './calorieLogs.fields.ts';
 import { idpUserId } from '../../values/fields.ts';
 

@@ -73,7 +73,7 @@ function failure(result: Extract<FoodAnalysisResult, { ok: false }>, image: Food
 export const analyze = defineOperation({
   namespace: 'foods',
   // It spends a paid provider's quota: a signed-in account, in every mode but the optional one's
-  // calls without a token (the interface's own rule for these namespaces, CONTRACT.md section 7).
+  // calls without a token (the interface's own rule for these namespaces, docs/contract.md, "Modes").
   name: 'analyze', audience: self(),
   summary: 'Recognise the foods in an image, with calories and macros, matched to the catalogue',
   input,

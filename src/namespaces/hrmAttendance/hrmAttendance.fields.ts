@@ -26,21 +26,6 @@ export const createInput = z.object({
 });
 
 /** Update: every field optional; the required ones (employeeId, attendanceDate, status) may change but never be cleared. */
-export const updateInput = z.object({
-  id: id(),
-  organizationId: organizationId(),
-  employeeId: id().optional(),
-  attendanceDate: date().optional(),
-  status: status().optional(),
-  firstCheckIn: checkTime().nullish(),
-  lastCheckOut: checkTime().nullish(),
-  workedMinutes: minutes().nullish(),
-  lateMinutes: minutes().nullish(),
-  shiftId: str().nullish(),
-  source: str().nullish(),
-  remarks: str().nullish(),
-  approvedBy: str().nullish(),
-  approvedAt: str().nullish(),
-});
+export const updateInput = z.object({ id: id() }).extend(createInput.partial().shape);
 
 export const keyInput = z.object({ id: id(), organizationId: organizationId() });

@@ -4,48 +4,51 @@ import { out } from '../../values/results.ts';
 /** Result schemas of the hrmAttendance namespace (src/values/results.ts), from hrmAttendance.table.ts. */
 
 /** An attendance record, as stored. */
-export const attendanceRecord = out
-  .record({
-    id: out.id(),
-    organizationId: out.id(),
-    employeeId: out.id(),
-    attendanceDate: out.date(),
-    /** `HH:mm` or an ISO 8601 date-time with a zone, as sent */
-    firstCheckIn: out.text().nullable(),
-    lastCheckOut: out.text().nullable(),
-    workedMinutes: out.int().nullable(),
-    lateMinutes: out.int().nullable(),
-    shiftId: out.text().nullable(),
-    status: out.text(),
-    source: out.text().nullable(),
-    remarks: out.text().nullable(),
-    approvedBy: out.text().nullable(),
-    approvedAt: out.text().nullable(),
-    createdAt: out.ts(),
-    updatedAt: out.ts(),
-  })
-  .meta({ title: 'hrmAttendance' });
+const recordShape = {
+  id: out.id(),
+  organizationId: out.id(),
+  employeeId: out.id(),
+  attendanceDate: out.date(),
+  /** `HH:mm` or an ISO 8601 date-time with a zone, as sent */
+  firstCheckIn: out.text().nullable(),
+  lastCheckOut: out.text().nullable(),
+  workedMinutes: out.int().nullable(),
+  lateMinutes: out.int().nullable(),
+  shiftId: out.text().nullable(),
+  status: out.text(),
+  source: out.text().nullable(),
+  remarks: out.text().nullable(),
+  approvedBy: out.text().nullable(),
+  approvedAt: out.text().nullable(),
+  createdAt: out.ts(),
+  updatedAt: out.ts(),
+};
+export const attendanceRecord = out.record(recordShape).meta({ title: 'hrmAttendance' });
 
-/** A row of the list (hrmAttendance.repo.ts, AttendanceListItem): employeeCode and the department fields are always null. */
+/**
+ * A row of the list (hrmAttendance.repo.ts, AttendanceListItem): the record's fields, its check
+ * times as checkIn / checkOut; employeeCode and the department fields are always null.
+ */
+const { id, employeeId, shiftId, attendanceDate, workedMinutes, lateMinutes, status, source, remarks } = recordShape;
 export const attendanceListItem = z
   .object({
-    id: out.id(),
-    employeeId: out.id(),
+    id,
+    employeeId,
     employeeCode: z.null(),
     employeeName: out.text().nullable(),
     departmentId: z.null(),
     departmentName: z.null(),
-    shiftId: out.text().nullable(),
-    attendanceDate: out.date(),
-    checkIn: out.text().nullable(),
-    checkOut: out.text().nullable(),
-    workedMinutes: out.int().nullable(),
+    shiftId,
+    attendanceDate,
+    checkIn: recordShape.firstCheckIn,
+    checkOut: recordShape.lastCheckOut,
+    workedMinutes,
     /** e.g. `7h 30m` */
     hoursWorked: out.text().nullable(),
-    lateMinutes: out.int().nullable(),
-    status: out.text(),
-    source: out.text().nullable(),
-    remarks: out.text().nullable(),
+    lateMinutes,
+    status,
+    source,
+    remarks,
   })
   .meta({ title: 'hrmAttendanceListItem' });
 

@@ -1,13 +1,11 @@
 import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id, reqStr } from '../../values/fields.ts';
-import { newId } from '../../values/ids.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { stockTransactionResult } from './inventoryItems.results.ts';
 import { batchRefShape, itemRefShape, MAX_MOVE, notes, requireItemRef } from './inventoryItems.fields.ts';
-import { toItem } from './inventoryItems.resource.ts';
-import { lockItem, toMovement } from './inventoryItems.repo.ts';
-import { adjust, settle } from './inventoryItems.stock.ts';
+import { adjust } from './inventoryItems.stock.ts';
+import { stockTransaction } from './inventoryItems.transaction.ts';
 
 const input = z
   .object({
@@ -36,16 +34,8 @@ export const adjustStock = defineOperation({
   input,
   output: stockTransactionResult,
   async handler(ctx, input) {
-    const item = await lockItem(ctx.db, ctx.dialect, input.organizationId, input);
-    const transactionId = newId();
-    const out = await adjust(ctx.db, ctx, item, input.quantity, input, {
-      transactionId,
-      transactionAt: ctx.now(),
-      reason: input.reason,
-      notes: input.notes,
-      locationId: item.locationId,
-    });
-    const settled = await settle(ctx.db, ctx, out.item, { before: item.quantity, movements: out.movements });
-    return { item: toItem(settled), transactionId, movements: out.movements.map(toMovement) };
+    return stockTransaction(ctx, input, (item, transactionId) =>
+      adjust(ctx.db, ctx, item, input.quantity, input, { transactionId, transactionAt: ctx.now(), reason: input.reason, notes: input.notes, locationId: item.locationId }),
+    );
   },
 });

@@ -16,3 +16,4 @@ import { update } from './update.ts';
 export const operations: Operation[] = [create, getById, update, remove, list, getStats, receiveStock, issueStock, adjustStock, listMovements, sendExpiryAlerts];
 
 export const jobs: readonly JobDefinition[] = inventoryJobs;
+export { events } from './inventoryItems.events.ts';

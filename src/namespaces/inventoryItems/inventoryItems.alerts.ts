@@ -5,7 +5,7 @@ import { parseJsonArray } from '../../values/record.ts';
 import { notify } from '../notifications/notifications.public.ts';
 import type { ItemRow } from './inventoryItems.resource.ts';
 import { patchBatch, patchItem, type BatchRow, type ExpiryWindow } from './inventoryItems.repo.ts';
-import { emitEvent } from '../webhooks/webhooks.public.ts';
+import { emit } from '../../events/events.ts';
 
 /**
  * Low-stock and near-expiry alerts, raised inside the stock operation's transaction.
@@ -35,7 +35,7 @@ export async function staffOf(db: Db, organizationId: string): Promise<StaffMemb
     .selectFrom('users')
     .select(['idpUserId', 'role', 'roles'])
     .where('organizationId', '=', organizationId)
-    // An invitation not accepted makes nobody a recipient (CONTRACT section 6, "Consent").
+    // An invitation not accepted makes nobody a recipient (docs/contract.md, "Consent").
     .where('invitationStatus', '=', 'accepted')
     .where((eb) => eb.or([eb('role', 'in', [...STAFF_ROLES]), ...STAFF_ROLES.map((r) => containsLiteral('roles', JSON.stringify(r)))]))
     .where((eb) => eb.or([eb('isBlocked', 'is', null), eb('isBlocked', '=', false)]))
@@ -72,7 +72,7 @@ async function lowStockAlert(db: Db, ctx: Context, item: ItemRow, staff: () => P
       dedupeKey: `inventory:${item.id}:low-stock:${episode}:${person.idpUserId}`,
     });
   }
-  await emitEvent(db, ctx, item.organizationId, 'stock.low', { item: { id: item.id, itemName: item.itemName, quantity: item.quantity, minStock: item.minStock }, outOfStock: out });
+  await emit(db, ctx, item.organizationId, 'stock.low', { item: { id: item.id, itemName: item.itemName, quantity: item.quantity, minStock: item.minStock }, outOfStock: out });
   return patchItem(db, item.id, { lowStockEpisode: episode, lowStockOpen: true });
 }
 
@@ -97,7 +97,7 @@ export async function expiryAlerts(db: Db, ctx: Context, item: ItemRow, batches:
         dedupeKey: `inventory:${item.id}:expiry:${batch.id}:${expiry}:${person.idpUserId}`,
       });
     }
-    await emitEvent(db, ctx, item.organizationId, 'stock.expiring', {
+    await emit(db, ctx, item.organizationId, 'stock.expiring', {
       item: { id: item.id, itemName: item.itemName },
       batch: { id: batch.id, batchNumber: batch.batchNumber, lotNumber: batch.lotNumber, expiryDate: expiry, quantity: batch.quantity },
       expired,

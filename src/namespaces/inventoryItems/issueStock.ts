@@ -1,13 +1,12 @@
 import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { id, str, ts } from '../../values/fields.ts';
-import { newId } from '../../values/ids.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { stockTransactionResult } from './inventoryItems.results.ts';
 import { batchRefShape, itemRefShape, notes, requireItemRef, units } from './inventoryItems.fields.ts';
-import { toItem } from './inventoryItems.resource.ts';
-import { batchesOf, lockItem, toMovement } from './inventoryItems.repo.ts';
-import { allocateIssue, expiryWindow, namedBatch, settle, takeOut } from './inventoryItems.stock.ts';
+import { batchesOf } from './inventoryItems.repo.ts';
+import { allocateIssue, expiryWindow, namedBatch, takeOut } from './inventoryItems.stock.ts';
+import { stockTransaction } from './inventoryItems.transaction.ts';
 
 const input = z
   .object({
@@ -42,23 +41,21 @@ export const issueStock = defineOperation({
   input,
   output: stockTransactionResult,
   async handler(ctx, input) {
-    const item = await lockItem(ctx.db, ctx.dialect, input.organizationId, input);
-    const batches = await batchesOf(ctx.db, item.id);
-    const takes = allocateIssue(batches, input.quantity, expiryWindow(ctx).today, namedBatch(batches, input));
-    const transactionId = newId();
-    const out = await takeOut(ctx.db, ctx, item, takes, 'ISSUE', {
-      transactionId,
-      transactionAt: input.transactionAt ?? ctx.now(),
-      issuedToId: input.issuedToId,
-      issuedToName: input.issuedToName,
-      issuedToType: input.issuedToType,
-      departmentId: input.departmentId,
-      originalTransactionId: input.originalTransactionId,
-      reason: input.wastageReason,
-      notes: input.notes,
-      locationId: item.locationId,
+    return stockTransaction(ctx, input, async (item, transactionId) => {
+      const batches = await batchesOf(ctx.db, item.id);
+      const takes = allocateIssue(batches, input.quantity, expiryWindow(ctx).today, namedBatch(batches, input));
+      return takeOut(ctx.db, ctx, item, takes, 'ISSUE', {
+        transactionId,
+        transactionAt: input.transactionAt ?? ctx.now(),
+        issuedToId: input.issuedToId,
+        issuedToName: input.issuedToName,
+        issuedToType: input.issuedToType,
+        departmentId: input.departmentId,
+        originalTransactionId: input.originalTransactionId,
+        reason: input.wastageReason,
+        notes: input.notes,
+        locationId: item.locationId,
+      });
     });
-    const settled = await settle(ctx.db, ctx, out.item, { before: item.quantity, movements: out.movements });
-    return { item: toItem(settled), transactionId, movements: out.movements.map(toMovement) };
   },
 });

@@ -5,7 +5,7 @@ import { describeEachDialect, failsWith, ok } from '../../../test/harness.ts';
 import { operations } from './index.ts';
 import { labSetup, orderInput } from './labOrders.testkit.ts';
 
-describeEachDialect('labOrders access (CONTRACT.md section 6)', (t) => {
+describeEachDialect('labOrders access (docs/contract.md, "Audiences and roles")', (t) => {
   const call = (op: string, data: Record<string, unknown>, token?: string) => t().call('labOrders', op, data, token ? { token } : {});
   let setup: Awaited<ReturnType<typeof labSetup>>;
   let order: { id: string };

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { matchingRows } from '../../db/queries/matching-rows.ts';
 import type { LabResultFilesTable } from './labOrders.table.ts';
 import type { RecordOf } from '../../values/record.ts';
 
@@ -13,14 +14,7 @@ export type ResultFileRecord = RecordOf<Selectable<LabResultFilesTable>>;
 export async function filesOfOrders(db: Db, organizationId: string, orderIds: readonly string[]): Promise<Map<string, ResultFileRecord[]>> {
   const byOrder = new Map<string, ResultFileRecord[]>();
   if (orderIds.length === 0) return byOrder;
-  const rows = await db
-    .selectFrom('labResultFiles')
-    .selectAll()
-    .where('organizationId', '=', organizationId)
-    .where('labOrderId', 'in', orderIds)
-    .orderBy('uploadedAt')
-    .orderBy('id')
-    .execute();
+  const rows = await matchingRows(db, 'labResultFiles', { organizationId, labOrderId: orderIds }, { by: ['uploadedAt'] }).execute();
   for (const row of rows) {
     const file = { ...row, isExternalResult: Boolean(row.isExternalResult), uploadedByPatient: Boolean(row.uploadedByPatient) };
     byOrder.set(file.labOrderId, [...(byOrder.get(file.labOrderId) ?? []), file]);

@@ -3,27 +3,19 @@ import { organizationOfRecord } from '../../access/organization.ts';
 import { z } from 'zod';
 import { callerId } from '../../caller/caller.ts';
 import { AppError, notFound, validationFailed } from '../../values/errors.ts';
-import { id, ts } from '../../values/fields.ts';
+import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { itemResult } from '../../values/results.ts';
 import { labOrderRecord } from './labOrders.results.ts';
-import { MAX_TESTS, optionalOrganizationId, orderFields, orderStatus, priority, testInput, type TestInput } from './labOrders.fields.ts';
+import { createInput } from './create.ts';
+import type { orderFields, TestInput } from './labOrders.fields.ts';
 import { lockLabOrder, saveLabOrder, storedTest, type StoredTest } from './labOrders.repo.ts';
 import { completion, derivedStatus, nextOrderStatus, nextTest, testsMoved, type Actor } from './labOrders.rules.ts';
 import { checkOrderReferences } from './labOrders.references.ts';
 import { notifyResultsReady } from './labOrders.resultsReady.ts';
 
-export const updateInput = z.object({
-  id: id(),
-  organizationId: optionalOrganizationId(),
-  patientId: id().optional(),
-  tests: z.array(testInput).min(1).max(MAX_TESTS).optional(),
-  status: orderStatus().optional(),
-  priority: priority().optional(),
-  ...orderFields,
-  createdAt: ts().nullish(),
-  updatedAt: ts().nullish(),
-});
+/** The create input, every field optional (omitted: unchanged), and the order's id. */
+export const updateInput = z.object({ id: id() }).extend(createInput.partial().shape);
 
 /**
  * `tests` lists the order's tests by position: element i changes the stored test i (fields

@@ -6,7 +6,7 @@ import { newId } from '../../values/ids.ts';
 import { labSetup, orderInput } from '../labOrders/labOrders.testkit.ts';
 import { operations } from './index.ts';
 
-describeEachDialect('labResultFiles access (CONTRACT.md section 6)', (t) => {
+describeEachDialect('labResultFiles access (docs/contract.md, "Audiences and roles")', (t) => {
   const call = (op: string, data: Record<string, unknown>, token?: string) => t().call('labResultFiles', op, data, token ? { token } : {});
   let setup: Awaited<ReturnType<typeof labSetup>>;
   let order: { id: string };

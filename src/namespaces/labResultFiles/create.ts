@@ -9,7 +9,7 @@ import { labResultFileRecord } from './labResultFiles.results.ts';
 import { optionalOrganizationId, markExternalResultUploaded } from '../labOrders/labOrders.public.ts';
 import { checkPatientIdpUserId, isOrdersPatient, orderOfFile, ownerOfLabOrder, testNamed } from './labResultFiles.labOrder.ts';
 import { fileId, fileName, fileSize, fileUrl, labResultFiles, mimeType, person, testName } from './labResultFiles.resource.ts';
-import { emitEvent } from '../webhooks/webhooks.public.ts';
+import { emit } from '../../events/events.ts';
 
 
 export const createInput = z.object({
@@ -72,7 +72,7 @@ export const create = defineOperation({
     };
     const item = await labResultFiles.repo.insert(ctx.db, record);
     if (item.isExternalResult && test?.isExternal) await markExternalResultUploaded(ctx.db, organizationId, test.id, item.uploadedAt);
-    await emitEvent(ctx.db, ctx, organizationId, 'labResult.uploaded', { labResultFile: item });
+    await emit(ctx.db, ctx, organizationId, 'labResult.uploaded', { labResultFile: item });
     return { item };
   },
 });

@@ -5,3 +5,4 @@ import { labResultFiles } from './labResultFiles.resource.ts';
 import { update } from './update.ts';
 
 export const operations: Operation[] = [create, getById, update, ...labResultFiles.operations];
+export { events } from './labResultFiles.events.ts';

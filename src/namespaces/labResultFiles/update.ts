@@ -2,35 +2,20 @@ import { member } from '../../operations/audience.ts';
 import { organizationOfRecord } from '../../access/organization.ts';
 import { z } from 'zod';
 import { validationFailed } from '../../values/errors.ts';
-import { id, idpUserId, str, ts } from '../../values/fields.ts';
+import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { itemResult } from '../../values/results.ts';
 import { labResultFileRecord } from './labResultFiles.results.ts';
-import { optionalOrganizationId } from '../labOrders/labOrders.public.ts';
 import { checkPatientIdpUserId, orderOfFile } from './labResultFiles.labOrder.ts';
-import { fileId, fileName, fileSize, fileUrl, labResultFiles, mimeType, person, testName } from './labResultFiles.resource.ts';
+import { labResultFiles } from './labResultFiles.resource.ts';
+import { createInput } from './create.ts';
 
-
-/** The required fields may change but never be cleared; the others are nullable. */
-export const updateInput = z.object({
-  id: id(),
-  organizationId: optionalOrganizationId(),
-  labOrderId: id().optional(),
-  fileId: fileId().optional(),
-  fileName: fileName().optional(),
-  fileSize: fileSize().optional(),
-  mimeType: mimeType().optional(),
-  /** ts? in the interface: null is accepted and leaves the stored value (a file always has both). */
-  uploadedAt: ts().nullish(),
-  createdAt: ts().nullish(),
-  testName: testName().nullish(),
-  fileUrl: fileUrl().nullish(),
-  description: str().nullish(),
-  uploadedBy: person().nullish(),
-  patientIdpUserId: idpUserId().nullish(),
-  isExternalResult: z.boolean().nullish(),
-  uploadedByPatient: z.boolean().nullish(),
-});
+/**
+ * The create input, every field optional, and the file's id: the required fields may change but
+ * never be cleared; uploadedAt and createdAt (ts? in the interface) take null and keep the stored
+ * value (a file always has both).
+ */
+export const updateInput = z.object({ id: id() }).extend(createInput.partial().shape);
 const PLAIN = ['fileId', 'fileName', 'fileSize', 'mimeType', 'uploadedAt', 'createdAt', 'testName', 'fileUrl', 'description', 'uploadedBy'] as const;
 /** Nullable in the interface but never empty here: null leaves them as stored. */
 const KEPT_ON_NULL: ReadonlySet<string> = new Set(['uploadedAt', 'createdAt']);

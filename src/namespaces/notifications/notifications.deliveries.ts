@@ -1,12 +1,13 @@
 import type { Selectable } from 'kysely';
 import type { Db, Dialect } from '../../db/database.ts';
+import { stillHeld, type Leased, type LeasedQueue } from '../../background/leased-queue.ts';
 import type { PushDevicesTable } from '../pushDevices/pushDevices.public.ts';
 import type { NotificationRecord } from './notifications.resource.ts';
 import { toRecord } from './notifications.repo.ts';
 import { isRecipient } from './notifications.recipients.ts';
 import { lockedIfPostgres } from '../../db/locks.ts';
 import { fromJsonText, toJsonText } from '../../values/record.ts';
-import type { ChannelDelivery, ChannelOutcome, DeliveryChannel, NotificationDeliveriesTable } from './notifications.table.ts';
+import type { ChannelDelivery, ChannelOutcome, NotificationDeliveriesTable } from './notifications.table.ts';
 
 export type DeliveryJob = Selectable<NotificationDeliveriesTable>;
 export type DeviceRow = Selectable<PushDevicesTable>;
@@ -15,34 +16,17 @@ export type DeviceRow = Selectable<PushDevicesTable>;
 export const MAX_DEVICES_PER_NOTIFICATION = 100;
 
 /**
- * Claims up to `limit` due jobs for `leaseMs`: each claimed job's attempts goes up by one, which
- * is also the fencing token its outcome is written with. On PostgreSQL the inner SELECT takes
- * FOR UPDATE SKIP LOCKED, so concurrent workers (any number of processes) claim disjoint jobs
- * without waiting for each other; the outer WHERE repeats the due conditions, which PostgreSQL
- * re-checks on the latest row version, so a job claimed and committed meanwhile is not claimed
- * twice. SQLite runs the one statement under its single writer lock.
+ * The outbox: one job per notification and channel (push, sms, email), taken by the delivery
+ * workers with a lease (src/background/leased-queue.ts). Each claim adds one to the job's attempts.
  */
-export async function claimDue(db: Db, dialect: Dialect, now: number, leaseMs: number, limit: number, channels: DeliveryChannel[]): Promise<DeliveryJob[]> {
-  let due = db
-    .selectFrom('notificationDeliveries as due')
-    .select('due.id')
-    .where('due.state', '=', 'pending')
-    .where('due.channel', 'in', channels)
-    .where('due.nextAttemptAt', '<=', now)
-    .where((eb) => eb.or([eb('due.lockedUntil', 'is', null), eb('due.lockedUntil', '<=', now)]))
-    .orderBy('due.nextAttemptAt')
-    .orderBy('due.id')
-    .limit(limit);
-  if (dialect === 'postgres') due = due.forUpdate().skipLocked();
-  return db
-    .updateTable('notificationDeliveries')
-    .set((eb) => ({ lockedUntil: now + leaseMs, attempts: eb('attempts', '+', 1), updatedAt: now }))
-    .where('id', 'in', due)
-    .where('state', '=', 'pending')
-    .where((eb) => eb.or([eb('lockedUntil', 'is', null), eb('lockedUntil', '<=', now)]))
-    .returningAll()
-    .execute();
-}
+export const deliveryQueue: LeasedQueue<'notificationDeliveries', DeliveryJob> = {
+  table: 'notificationDeliveries',
+  waiting: 'pending',
+  due: 'nextAttemptAt',
+  attempts: 'attempts',
+  changedAt: 'updatedAt',
+  read: (db, ids) => db.selectFrom('notificationDeliveries').selectAll().where('id', 'in', ids).orderBy('nextAttemptAt').orderBy('id').execute(),
+};
 
 /** The notification to deliver, and whether the recipient rule holds for it (`recipientRule`, migration 0136). */
 export async function findNotification(db: Db, notificationId: string): Promise<(NotificationRecord & { recipientRule: boolean }) | undefined> {
@@ -72,21 +56,19 @@ export async function activeDevices(db: Db, idpUserId: string): Promise<DeviceRo
 }
 
 /**
- * Writes a job's new state if this worker still holds it (same attempts as when claimed, still
- * pending); false when the lease was lost to another worker, whose outcome then counts.
+ * Writes a job's new state if this worker still holds it (its lease); false when the lease was
+ * lost to another worker, whose outcome then counts.
  */
 export async function settleJob(
   db: Db,
-  job: DeliveryJob,
+  job: Leased<DeliveryJob>,
   now: number,
   next: { state: DeliveryJob['state']; nextAttemptAt?: number; lastError: string | null },
 ): Promise<boolean> {
   const result = await db
     .updateTable('notificationDeliveries')
     .set({ state: next.state, lockedUntil: null, lastError: next.lastError, updatedAt: now, ...(next.nextAttemptAt !== undefined ? { nextAttemptAt: next.nextAttemptAt } : {}) })
-    .where('id', '=', job.id)
-    .where('attempts', '=', job.attempts)
-    .where('state', '=', 'pending')
+    .where(stillHeld(deliveryQueue, job))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

@@ -1,6 +1,44 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Dialect } from '../../db/database.ts';
+import type { Leased, RetryPolicy } from '../../background/leased-queue.ts';
 import type { PushMessage, PushTicket } from '../../provider-interfaces.ts';
-import type { DeviceRow } from './notifications.deliveries.ts';
+import type { DeliveryJob, DeviceRow } from './notifications.deliveries.ts';
 import type { NotificationRecord } from './notifications.resource.ts';
+
+/** The delivery worker's options (PUSH_*, src/config.ts): after maxAttempts failed provider requests a job fails. */
+export interface DeliveryWorkerOptions extends RetryPolicy {
+  /** Pause between polls when there was nothing (more) to do. */
+  pollIntervalMs: number;
+  /** How long a claimed job is this worker's; longer than a provider request may take. */
+  leaseMs?: number;
+  /** Jobs claimed (and sent concurrently) per run. */
+  batchSize?: number;
+}
+
+/** What delivering one claimed job needs of its worker. */
+export interface DeliveryRun {
+  db: Db;
+  dialect: Dialect;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  options: DeliveryWorkerOptions;
+  now: () => number;
+}
+
+/** A job claimed by a process that stopped before settling counts too: past maxAttempts it is given up before sending. */
+export function givenUp(job: Leased<DeliveryJob>, options: RetryPolicy): string | undefined {
+  return job.attempts > options.maxAttempts ? `gave up after ${options.maxAttempts} attempts: ${job.lastError ?? 'interrupted'}` : undefined;
+}
+
+export function lostLease(run: DeliveryRun, job: DeliveryJob): void {
+  run.log.warn({ notificationId: job.notificationId }, 'push delivery lease lost to another worker; outcome not written');
+}
+
+/** A failed provider request in one line, with the network error's code. */
+export function reasonOf(error: unknown): string {
+  if (!(error instanceof Error)) return 'unknown error';
+  const code = (error.cause as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' ? `${error.message} (${code})` : error.message;
+}
 
 /** The provider's ticket error for a token that no longer reaches an app install. */
 export const DEVICE_NOT_REGISTERED = 'DeviceNotRegistered';

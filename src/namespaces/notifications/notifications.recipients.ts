@@ -3,7 +3,7 @@ import type { Context } from '../../operations/operation.ts';
 import { validationFailed } from '../../values/errors.ts';
 
 /**
- * Who an organization may notify (CONTRACT.md section 6, "Consent"; docs/notifications.md,
+ * Who an organization may notify (docs/contract.md, "Consent"; docs/notifications.md,
  * "Recipients"): its own people, that is
  * - its members: a user record of the organization that is accepted (not an invitation still
  *   pending or declined) and not blocked (a block takes the person out of the organization);
@@ -50,7 +50,7 @@ export async function isRecipient(db: Db, organizationId: string, idpUserId: str
 /**
  * Whether the recipient rule holds for what this context writes: for every caller with a token,
  * and for everything in production (jobs included). A request without a token in the optional
- * development mode keeps the interface's behaviour (CONTRACT.md section 7).
+ * development mode keeps the interface's behaviour (docs/contract.md, "Modes").
  */
 export const recipientRuleHolds = (ctx: Context): boolean => ctx.caller.kind === 'user' || ctx.config.isProduction || ctx.config.auth.mode === 'required';
 

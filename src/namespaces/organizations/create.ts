@@ -24,7 +24,7 @@ async function addFirstAdmin(ctx: Context, idpUserId: string, organizationId: st
 }
 
 /**
- * Onboarding (CONTRACT.md section 6): a signed-in account creates an organization and becomes its
+ * Onboarding (docs/contract.md, "Onboarding"): a signed-in account creates an organization and becomes its
  * first admin, in the same transaction. ORGANIZATION_CREATION=platform keeps creation to platform
  * admins, also against requests without a token. A platform admin gets no record; without a
  * token (optional mode, creation open) the organization is created as the interface did, without an admin.

@@ -48,5 +48,5 @@ export const organizations = defineResource({
   prepare: (record) => ({ ...record, isActive: record.isActive ?? true, settings: normalizeSettings(record.settings) }),
 });
 
-/** The record as read: `read: normalizeSettings` has filled in the settings, which the row type cannot say. */
-export const asOrganization = (record: ResourceRecord<'organizations'>) => record as OrganizationRecord;
+/** The record as read, its settings typed: `read: normalizeSettings` filled them in, which the row type cannot say (normalizing again keeps them). */
+export const asOrganization = (record: ResourceRecord<'organizations'>): OrganizationRecord => ({ ...record, settings: normalizeSettings(record.settings) });

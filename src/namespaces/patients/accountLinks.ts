@@ -5,12 +5,12 @@ import { id, idpUserId } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { itemResult } from '../../values/results.ts';
 import { isPatient, itemReads } from '../../operations/reads.ts';
-import { asPatient, patients } from './patients.resource.ts';
+import { patients } from './patients.resource.ts';
 import { linkedOrAsked, linkFor, NO_LINK, presentLink } from './patients.linkRequests.ts';
 
 /**
  * Staff link a patient record to the patient's own account (patients.idpUserId), or undo it. The
- * account then reaches that record's data as its owner (CONTRACT.md section 6). A record linked to
+ * account then reaches that record's data as its owner (docs/contract.md, "Audiences and roles"). A record linked to
  * another account is CONFLICT: unlink it first, so that no account is replaced by mistake. A link
  * to another person's account is a request until that account accepts it (patients.linkRequests.ts);
  * a pending request counts as the record's link here, and asking again renews it.
@@ -23,7 +23,7 @@ export const linkAccount = defineOperation({
   input: z.object({ organizationId: id(), id: id(), idpUserId: idpUserId() }),
   output: itemResult(patients.schemas.record),
   async handler(ctx, input) {
-    const current = asPatient(await patients.repo.get(ctx.db, input.organizationId, input.id));
+    const current = await patients.repo.get(ctx.db, input.organizationId, input.id);
     const asked = linkedOrAsked(current);
     if (asked !== null && asked !== input.idpUserId) {
       throw new AppError('CONFLICT', 'this patient record is linked to another account; unlink it first');

@@ -4,8 +4,8 @@ import { assertMayLinkAccounts } from './patients.mayLinkAccounts.ts';
 import { linkedOrAsked, linkFor } from './patients.linkRequests.ts';
 import type { ResourceRecord } from '../../resources/resource.ts';
 
-/** A patients record as the resource holds it (patients.resource.ts's PatientRow, named here: that file uses this one). */
-type PatientRow = ResourceRecord<'patients'>;
+/** A patients record (patients.resource.ts's PatientRecord, named here: that file uses this one). */
+type PatientRecord = ResourceRecord<'patients'>;
 
 /**
  * A record's account link (idpUserId) changes only through patients.linkAccount and
@@ -15,7 +15,7 @@ type PatientRow = ResourceRecord<'patients'>;
  * keeps the link: the same value (the account linked or asked), or none, is fine, any other value
  * or null is VALIDATION_FAILED pointing to the operation that makes that change.
  */
-export function withAccountLink(ctx: Context, next: PatientRow, current?: PatientRow): PatientRow {
+export function withAccountLink(ctx: Context, next: PatientRecord, current?: PatientRecord): PatientRecord {
   if (current === undefined) {
     if (next.idpUserId === null) return next;
     assertMayLinkAccounts(ctx, next.organizationId);

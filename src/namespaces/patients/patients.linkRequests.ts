@@ -1,20 +1,19 @@
-import type { Caller, SignedInCaller } from '../../caller/caller.ts';
+import { callerId, type Caller, type SignedInCaller } from '../../caller/caller.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError, notFound } from '../../values/errors.ts';
 import type { PatientsTable } from './patients.table.ts';
-import { INVITATION_TTL_MS } from '../users/users.public.ts';
+import { actsFor, CONSENT_TTL_MS, hasExpired } from '../../operations/consent.ts';
+import { numberOrNull } from '../../values/stored-numbers.ts';
 
 /**
  * A patient record linked by staff to another person's account is a request until that account
- * accepts it with its own token (CONTRACT.md section 6, "Consent"; docs/identity.md, "Patient
+ * accepts it with its own token (docs/contract.md, "Consent"; docs/identity.md, "Patient
  * account links"). The request is kept apart from `idpUserId`, which holds accepted links only:
  * whatever reads the link (self access, recipients, auth.me, the reads of one's records) grants a
  * requested account nothing. The organization sees the request as the record's idpUserId, with
  * `accountLinkStatus` saying it is pending.
  */
 
-/** How long a link request can be accepted: as long as an invitation to an organization. */
-export const LINK_REQUEST_TTL_MS = INVITATION_TTL_MS;
 
 type LinkColumns = Pick<PatientsTable, 'idpUserId' | 'linkPendingIdpUserId' | 'linkRequestedBy' | 'linkRequestedAt' | 'linkExpiresAt'>;
 
@@ -22,13 +21,12 @@ type LinkColumns = Pick<PatientsTable, 'idpUserId' | 'linkPendingIdpUserId' | 'l
 export const NO_LINK: LinkColumns = { idpUserId: null, linkPendingIdpUserId: null, linkRequestedBy: null, linkRequestedAt: null, linkExpiresAt: null };
 
 /**
- * The link columns of a link to `idpUserId` made by this caller: accepted at once for one's own
- * account, for platform admins, and (optional mode) for a call without a token, which keeps the
- * interface's behaviour; a request pending the account's answer for anyone else's.
+ * The link columns of a link to `idpUserId` made by this caller: the link where the caller acts for
+ * that account (actsFor), else a request pending the account's answer.
  */
 export function linkFor(caller: Caller, idpUserId: string, now: number): LinkColumns {
-  if (caller.kind === 'anonymous' || caller.isPlatformAdmin || caller.idpUserId === idpUserId) return { ...NO_LINK, idpUserId };
-  return { idpUserId: null, linkPendingIdpUserId: idpUserId, linkRequestedBy: caller.idpUserId, linkRequestedAt: now, linkExpiresAt: now + LINK_REQUEST_TTL_MS };
+  if (actsFor(caller, idpUserId)) return { ...NO_LINK, idpUserId };
+  return { idpUserId: null, linkPendingIdpUserId: idpUserId, linkRequestedBy: callerId(caller), linkRequestedAt: now, linkExpiresAt: now + CONSENT_TTL_MS };
 }
 
 type Linkable = LinkColumns;
@@ -41,7 +39,7 @@ export type AccountLinkStatus = 'accepted' | 'pending' | 'expired' | null;
 export function accountLinkStatus(record: Linkable, now: number): AccountLinkStatus {
   if (record.idpUserId !== null) return 'accepted';
   if (record.linkPendingIdpUserId === null) return null;
-  return record.linkExpiresAt !== null && Number(record.linkExpiresAt) <= now ? 'expired' : 'pending';
+  return hasExpired(record.linkExpiresAt, now) ? 'expired' : 'pending';
 }
 
 /** A patient record as the organization's operations answer it: the link asked for shown, with its status. */
@@ -79,8 +77,8 @@ export async function pendingLinkRequestsOf(db: Db, idpUserId: string, now: numb
     organizationName: r.organizationName ?? null,
     patientName: r.name,
     requestedBy: r.linkRequestedBy,
-    requestedAt: r.linkRequestedAt === null ? null : Number(r.linkRequestedAt),
-    expiresAt: r.linkExpiresAt === null ? null : Number(r.linkExpiresAt),
+    requestedAt: numberOrNull(r.linkRequestedAt),
+    expiresAt: numberOrNull(r.linkExpiresAt),
   }));
 }
 
@@ -93,7 +91,7 @@ export async function linkRequestToAnswer(db: Db, caller: SignedInCaller, id: st
   const row = await db.selectFrom('patients').select(['id', 'organizationId', 'idpUserId', 'linkPendingIdpUserId', 'linkExpiresAt']).where('id', '=', id).executeTakeFirst();
   if (row?.idpUserId === caller.idpUserId) throw new AppError('INVALID_STATE', 'this record is linked to your account already');
   if (!row || row.linkPendingIdpUserId !== caller.idpUserId) throw notFound('link request');
-  if (row.linkExpiresAt !== null && Number(row.linkExpiresAt) <= now) throw new AppError('INVALID_STATE', 'this link request has expired; ask the organization for a new one');
+  if (hasExpired(row.linkExpiresAt, now)) throw new AppError('INVALID_STATE', 'this link request has expired; ask the organization for a new one');
   return { id: row.id, organizationId: row.organizationId };
 }
 

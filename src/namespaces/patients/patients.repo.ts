@@ -1,15 +1,14 @@
 import type { Db } from '../../db/database.ts';
 import { normalizeMobileNumber } from '../auth/auth.public.ts';
-import { asPatient, patients, type PatientRecord } from './patients.resource.ts';
+import { patients, type PatientRecord } from './patients.resource.ts';
 import { NO_LINK } from './patients.linkRequests.ts';
 
 export type { PatientRecord } from './patients.resource.ts';
 
 /** Query functions other namespaces use to reach patients; each takes the handle first. */
 
-export async function findPatient(db: Db, organizationId: string, id: string): Promise<PatientRecord | undefined> {
-  const found = await patients.repo.find(db, organizationId, id);
-  return found && asPatient(found);
+export function findPatient(db: Db, organizationId: string, id: string): Promise<PatientRecord | undefined> {
+  return patients.repo.find(db, organizationId, id);
 }
 
 /**
@@ -37,7 +36,7 @@ export async function findPatientByContact(
       .orderBy('id', 'asc')
       .limit(1)
       .executeTakeFirst();
-    if (row) return asPatient(patients.repo.toRecord(row));
+    if (row) return patients.repo.toRecord(row);
   }
   return undefined;
 }
@@ -71,5 +70,5 @@ export async function patientsLinkedTo(
   if (where.organizationId !== undefined) query = query.where('organizationId', '=', where.organizationId);
   if (where.mobileNumber !== undefined) query = query.where('mobileNumber', '=', where.mobileNumber);
   const rows = await query.orderBy('organizationId').orderBy('createdAt').orderBy('id').execute();
-  return rows.map((row) => asPatient(patients.repo.toRecord(row)));
+  return rows.map((row) => patients.repo.toRecord(row));
 }

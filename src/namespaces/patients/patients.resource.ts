@@ -9,29 +9,8 @@ import { withAccountLink } from './patients.accountLink.ts';
 import { presentLink } from './patients.linkRequests.ts';
 import { isPatient } from '../../operations/reads.ts';
 
-export type PatientRow = ResourceRecord<'patients'>;
-
-export interface PatientRecord {
-  id: string;
-  organizationId: string;
-  name: string;
-  dob: string | null;
-  gender: string | null;
-  /** normalised: separators removed, `+` and 7 to 15 digits */
-  mobileNumber: string | null;
-  /** lower case */
-  email: string | null;
-  address: Record<string, unknown> | null;
-  /** the patient's own sign-in identity, if they have one and accepted the link */
-  idpUserId: string | null;
-  /** a link staff asked for, pending that account's answer (patients.linkRequests.ts) */
-  linkPendingIdpUserId: string | null;
-  linkRequestedBy: string | null;
-  linkRequestedAt: number | null;
-  linkExpiresAt: number | null;
-  createdAt: number;
-  updatedAt: number;
-}
+/** A patient record: its row, address decoded (patients.table.ts says what each column holds). */
+export type PatientRecord = ResourceRecord<'patients'>;
 
 /** The zone furthest ahead: a date of birth after today there is after today everywhere. */
 const EARLIEST_ZONE = 'Pacific/Kiritimati';
@@ -58,7 +37,7 @@ export const patients = defineResource({
     idpUserId: { kind: 'string', schema: idpUserId() },
   },
   listSearch: ['name', 'mobileNumber', 'email'],
-  prepare(record: PatientRow, ctx, current) {
+  prepare(record: PatientRecord, ctx, current) {
     if (typeof record.dob === 'string' && record.dob > dateIn(EARLIEST_ZONE, ctx.now())) {
       throw validationFailed('dob', 'must not be in the future');
     }
@@ -67,4 +46,5 @@ export const patients = defineResource({
   present: (record, ctx) => presentLink(record, ctx.now()),
 });
 
-export const asPatient = (record: PatientRow) => record;
+/** Kept for appointments.createByDoctor, which still calls it: the repository's records are PatientRecords already. */
+export const asPatient = (record: PatientRecord) => record;

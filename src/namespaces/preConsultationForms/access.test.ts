@@ -5,7 +5,7 @@ import { describeEachDialect, failsWith, ok } from '../../../test/harness.ts';
 import { operations } from './index.ts';
 import { appointment, clinic, formInput, type Clinic } from './preConsultationForms.testkit.ts';
 
-describeEachDialect('preConsultationForms access (CONTRACT.md section 6)', (t) => {
+describeEachDialect('preConsultationForms access (docs/contract.md, "Audiences and roles")', (t) => {
   const call = (op: string, data: Record<string, unknown>, token?: string) => t().call('preConsultationForms', op, data, token ? { token } : {});
   let c: Clinic;
   let form: { id: string };

@@ -1,10 +1,9 @@
 import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
-import { notFound } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { deletedResult, deletedAnswer } from '../../values/results.ts';
-import { deleteForm, findForm } from './preConsultationForms.repo.ts';
+import { deleteForm, getForm } from './preConsultationForms.repo.ts';
 import { changeSubmissions } from './preConsultationForms.submission.ts';
 
 /** Deletes a form; deleting the last submitted form of an appointment clears its isPreConsultationCompleted. */
@@ -16,8 +15,7 @@ export const remove = defineOperation({
   input: z.object({ id: id(), organizationId: id() }),
   output: deletedResult,
   async handler(ctx, input) {
-    const form = await findForm(ctx.db, input.organizationId, input.id);
-    if (!form) throw notFound('pre-consultation form');
+    const form = await getForm(ctx.db, input.organizationId, input.id);
     const finish = await changeSubmissions(ctx, input.organizationId, form, undefined);
     await deleteForm(ctx.db, input.organizationId, input.id);
     await finish();

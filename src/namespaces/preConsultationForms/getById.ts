@@ -1,12 +1,11 @@
 import { self } from '../../operations/audience.ts';
 import { z } from 'zod';
-import { notFound } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { itemResult } from '../../values/results.ts';
 import { formResult } from './preConsultationForms.results.ts';
 import { ownerOfForm } from './preConsultationForms.access.ts';
-import { findForm } from './preConsultationForms.repo.ts';
+import { getForm } from './preConsultationForms.repo.ts';
 import { itemReads } from '../../operations/reads.ts';
 import { patientOfForm } from './preConsultationForms.reads.ts';
 
@@ -17,8 +16,7 @@ export const getById = defineOperation({
   input: z.object({ id: id(), organizationId: id() }),
   output: itemResult(formResult),
   async handler(ctx, input) {
-    const item = await findForm(ctx.db, input.organizationId, input.id);
-    if (!item) throw notFound('pre-consultation form');
+    const item = await getForm(ctx.db, input.organizationId, input.id);
     return { item };
   },
 });

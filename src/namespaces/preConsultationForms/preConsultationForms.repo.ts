@@ -8,6 +8,7 @@ import { offsetOf, pageOf, type Page } from '../../values/paging.ts';
 import { fromJsonText, toBool, toJsonText } from '../../values/record.ts';
 import { patchRow } from '../appointments/appointments.public.ts';
 import { departmentKey, type FormStatus } from './preConsultationForms.fields.ts';
+import { found } from '../../values/found.ts';
 import type { PreConsultationFormsTable } from './preConsultationForms.table.ts';
 
 /** Query functions of the preConsultationForms namespace; each takes the handle (`db` or the transaction) first. */
@@ -54,6 +55,11 @@ export async function findForm(db: Db, organizationId: string, id: string): Prom
     .where('id', '=', id)
     .executeTakeFirst();
   return row && toRecord(row);
+}
+
+/** The form in the organization; NOT_FOUND without it. */
+export function getForm(db: Db, organizationId: string, id: string): Promise<FormRecord> {
+  return found(findForm(db, organizationId, id), 'pre-consultation form');
 }
 
 export async function insertForm(db: Db, record: FormRecord): Promise<FormRecord> {

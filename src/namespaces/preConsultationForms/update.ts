@@ -1,29 +1,19 @@
 import { self } from '../../operations/audience.ts';
 import { z } from 'zod';
-import { notFound } from '../../values/errors.ts';
-import { id, idpUserId, ts } from '../../values/fields.ts';
+import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { itemResult } from '../../values/results.ts';
 import { formResult } from './preConsultationForms.results.ts';
 import { actingPatient, appointmentOf, assertFilledInBySelf, assertOwnAppointment, ownerOfForm } from './preConsultationForms.access.ts';
-import { answers, departmentName, status } from './preConsultationForms.fields.ts';
-import { findForm, saveForm } from './preConsultationForms.repo.ts';
+import { createInput } from './create.ts';
+import { getForm, saveForm } from './preConsultationForms.repo.ts';
 import { changeSubmissions, nextSubmission } from './preConsultationForms.submission.ts';
 
-/** The fields required on create may change but are never cleared (null is VALIDATION_FAILED); createdAt null keeps it. */
-export const updateInput = z.object({
-  id: id(),
-  organizationId: id(),
-  appointmentId: id().optional(),
-  idpUserId: idpUserId().optional(),
-  departmentName: departmentName().optional(),
-  answers: answers().optional(),
-  status: status().optional(),
-  submittedAt: ts().nullish(),
-  /** ts? in the interface: null is accepted and leaves it as stored (a form always has one). */
-  createdAt: ts().nullish(),
-  updatedAt: ts().nullish(),
-});
+/**
+ * create's fields, each optional: those required on create may change but are never cleared (null
+ * is VALIDATION_FAILED); createdAt null (`ts?` in the interface) leaves it as stored.
+ */
+export const updateInput = z.object({ id: id(), organizationId: id() }).extend(createInput.partial().shape);
 
 /**
  * Changes a form (omitted fields unchanged; `answers` replaced whole). Moving it to submitted sets
@@ -39,8 +29,7 @@ export const update = defineOperation({
   input: updateInput,
   output: itemResult(formResult),
   async handler(ctx, input) {
-    const current = await findForm(ctx.db, input.organizationId, input.id);
-    if (!current) throw notFound('pre-consultation form');
+    const current = await getForm(ctx.db, input.organizationId, input.id);
     const patient = actingPatient(ctx);
     if (input.idpUserId !== undefined && input.idpUserId !== current.idpUserId) assertFilledInBySelf(patient, input.idpUserId);
     if (input.appointmentId !== undefined && input.appointmentId !== current.appointmentId) {

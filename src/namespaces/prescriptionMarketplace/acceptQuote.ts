@@ -10,7 +10,7 @@ import { lockPatientDecision } from './prescriptionMarketplace.patientDecision.t
 import { moveBroadcasts, moveQuotes, patchBroadcast, patchQuote, patchRequest, type QuoteRow } from './prescriptionMarketplace.repo.ts';
 import { LIVE_BROADCAST, PENDING_QUOTE } from './prescriptionMarketplace.status.ts';
 import { quotePatient } from './prescriptionMarketplace.owners.ts';
-import { emitEvent } from '../webhooks/webhooks.public.ts';
+import { emit } from '../../events/events.ts';
 
 /** Tells the pharmacy's staff (admin, pharmacist) that its quote was accepted; once per quote and person. */
 async function notifyPharmacy(ctx: Context, quote: QuoteRow): Promise<void> {
@@ -56,7 +56,7 @@ export const acceptQuote = defineOperation({
     await notifyPharmacy(ctx, accepted);
     const quoteRecord = await oneQuoteRecord(ctx, accepted);
     // Told to the pharmacy whose quote was chosen (the patient's side belongs to no organization).
-    await emitEvent(ctx.db, ctx, accepted.organizationId, 'prescription.accepted', { prescriptionRequestId: request.id, quote: quoteRecord });
+    await emit(ctx.db, ctx, accepted.organizationId, 'prescription.accepted', { prescriptionRequestId: request.id, quote: quoteRecord });
     return {
       success: true as const,
       item: await requestDetail(ctx, closed, { catalogueOf: accepted.organizationId }),

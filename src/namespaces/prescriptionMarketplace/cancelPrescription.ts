@@ -1,11 +1,9 @@
 import { self } from '../../operations/audience.ts';
-import { z } from 'zod';
-import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { requestResult } from './prescriptionMarketplace.results.ts';
-import { actingPatient } from './prescriptionMarketplace.fields.ts';
+import { patientRequest, patientRequestInput } from './prescriptionMarketplace.patientDecision.ts';
 import { requestRecord } from './prescriptionMarketplace.records.ts';
-import { findPatientRequest, lockRequest, moveBroadcasts, moveQuotes, patchRequest } from './prescriptionMarketplace.repo.ts';
+import { lockRequest, moveBroadcasts, moveQuotes, patchRequest } from './prescriptionMarketplace.repo.ts';
 import { assertStatus, LIVE_BROADCAST, MOVES, PENDING_QUOTE } from './prescriptionMarketplace.status.ts';
 import { requestPatient } from './prescriptionMarketplace.owners.ts';
 
@@ -18,11 +16,10 @@ export const cancelPrescription = defineOperation({
   name: 'cancelPrescription', audience: self(requestPatient),
   summary: 'Cancel an open prescription request',
   writes: true,
-  input: z.object({ prescriptionRequestId: id(), patientId: id().nullish() }),
+  input: patientRequestInput,
   output: requestResult,
   async handler(ctx, input) {
-    const patientId = actingPatient(ctx, input.patientId);
-    const found = await findPatientRequest(ctx.db, input.prescriptionRequestId, patientId);
+    const found = await patientRequest(ctx, input);
     const request = await lockRequest(ctx.db, ctx.dialect, found.id);
     assertStatus('prescription request', request.status, MOVES.cancelPrescription.request, 'cancelPrescription');
 

@@ -1,11 +1,8 @@
 import { self } from '../../operations/audience.ts';
-import { z } from 'zod';
-import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { requestDetailResult } from './prescriptionMarketplace.results.ts';
-import { actingPatient } from './prescriptionMarketplace.fields.ts';
+import { patientRequest, patientRequestInput } from './prescriptionMarketplace.patientDecision.ts';
 import { patientCatalogue, requestDetail } from './prescriptionMarketplace.records.ts';
-import { findPatientRequest } from './prescriptionMarketplace.repo.ts';
 import { requestPatient } from './prescriptionMarketplace.owners.ts';
 import { byPatientId, itemReads } from '../../operations/reads.ts';
 
@@ -19,11 +16,10 @@ export const getPrescriptionDetails = defineOperation({
   name: 'getPrescriptionDetails', audience: self(requestPatient),
   readsPatientData: true, reads: itemReads(byPatientId),
   summary: "A patient's prescription request with its medicines and broadcasts",
-  input: z.object({ prescriptionRequestId: id(), patientId: id().nullish() }),
+  input: patientRequestInput,
   output: requestDetailResult,
   async handler(ctx, input) {
-    const patientId = actingPatient(ctx, input.patientId);
-    const request = await findPatientRequest(ctx.db, input.prescriptionRequestId, patientId);
+    const request = await patientRequest(ctx, input);
     return { success: true as const, item: await requestDetail(ctx, request, { catalogueOf: await patientCatalogue(ctx, request) }) };
   },
 });

@@ -1,11 +1,9 @@
 import { self } from '../../operations/audience.ts';
-import { z } from 'zod';
-import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { quotesResult } from './prescriptionMarketplace.results.ts';
-import { actingPatient } from './prescriptionMarketplace.fields.ts';
+import { patientRequest, patientRequestInput } from './prescriptionMarketplace.patientDecision.ts';
 import { quoteRecords } from './prescriptionMarketplace.records.ts';
-import { findPatientRequest, submittedQuotesOf } from './prescriptionMarketplace.repo.ts';
+import { submittedQuotesOf } from './prescriptionMarketplace.repo.ts';
 import { requestPatient } from './prescriptionMarketplace.owners.ts';
 import { quoteReads } from './prescriptionMarketplace.reads.ts';
 
@@ -18,11 +16,10 @@ export const getQuotations = defineOperation({
   name: 'getQuotations', audience: self(requestPatient),
   readsPatientData: true, reads: quoteReads,
   summary: 'The quotes pharmacies submitted for a prescription request',
-  input: z.object({ prescriptionRequestId: id(), patientId: id().nullish() }),
+  input: patientRequestInput,
   output: quotesResult,
   async handler(ctx, input) {
-    const patientId = actingPatient(ctx, input.patientId);
-    const request = await findPatientRequest(ctx.db, input.prescriptionRequestId, patientId);
+    const request = await patientRequest(ctx, input);
     return { success: true as const, items: await quoteRecords(ctx, await submittedQuotesOf(ctx.db, request.id)) };
   },
 });

@@ -31,3 +31,4 @@ export const operations: Operation[] = [
   updateQuote,
   uploadPrescription,
 ];
+export { events } from './prescriptionMarketplace.events.ts';

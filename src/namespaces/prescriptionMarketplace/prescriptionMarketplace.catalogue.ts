@@ -26,22 +26,14 @@ export interface ProductOption {
   availableStock: number;
 }
 
-/** A catalogue product with its prices in minor units, as quotes are priced from it. */
-export interface Product {
-  id: string;
-  itemName: string;
-  productId: string | null;
-  brandName: string | null;
-  medicineType: string | null;
-  strength: string | null;
-  strengthUnit: string | null;
-  mrp: number | null;
-  /** onlinePrice, else offlinePrice, else mrp: the rule of searchCatalogue */
-  sellingPrice: number | null;
-  availableStock: number;
-}
+/**
+ * A catalogue product as quotes are priced from it: the entry's fields an option shows, its prices
+ * in minor units (sellingPrice: onlinePrice, else offlinePrice, else mrp, the rule of searchCatalogue).
+ */
+export type Product = Pick<CatalogueEntry, 'id' | 'itemName' | 'productId' | 'brandName' | 'medicineType' | 'strength' | 'strengthUnit' | 'mrp' | 'sellingPrice' | 'availableStock'>;
 
-export function optionOfEntry(entry: CatalogueEntry, currency: string): ProductOption {
+/** The option of a catalogue entry (prices as amounts). */
+export function optionOfEntry(entry: Product, currency: string): ProductOption {
   return {
     id: entry.id,
     name: entry.itemName,
@@ -57,20 +49,10 @@ export function optionOfEntry(entry: CatalogueEntry, currency: string): ProductO
   };
 }
 
+/** The option of a product priced in minor units. */
 export function optionOfProduct(p: Product, currency: string): ProductOption {
-  return {
-    id: p.id,
-    name: p.itemName,
-    code: p.productId,
-    brandName: p.brandName,
-    medicineType: p.medicineType,
-    strength: p.strength,
-    strengthUnit: p.strengthUnit,
-    mrp: p.mrp === null ? null : fromMinor(p.mrp),
-    sellingPrice: p.sellingPrice === null ? null : fromMinor(p.sellingPrice),
-    currency,
-    availableStock: p.availableStock,
-  };
+  const amount = (minor: number | null) => (minor === null ? null : fromMinor(minor));
+  return optionOfEntry({ ...p, mrp: amount(p.mrp), sellingPrice: amount(p.sellingPrice) }, currency);
 }
 
 const toNumber = (v: number | string | null) => (v === null ? null : Number(v));

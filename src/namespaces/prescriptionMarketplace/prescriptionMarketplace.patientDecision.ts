@@ -1,7 +1,17 @@
+import { z } from 'zod';
 import type { Context } from '../../operations/operation.ts';
+import { id } from '../../values/fields.ts';
 import { actingPatient } from './prescriptionMarketplace.fields.ts';
-import { findPatientQuote, lockRequest, quoteById, type QuoteRow, type RequestRow } from './prescriptionMarketplace.repo.ts';
+import { findPatientQuote, findPatientRequest, lockRequest, quoteById, type QuoteRow, type RequestRow } from './prescriptionMarketplace.repo.ts';
 import { assertStatus, MOVES } from './prescriptionMarketplace.status.ts';
+
+/** The input of the operations on one of the patient's requests: the request, and the patient without a token. */
+export const patientRequestInput = z.object({ prescriptionRequestId: id(), patientId: id().nullish() });
+
+/** The patient's own request the input names (getPrescriptionDetails, getQuotations, cancelPrescription). */
+export async function patientRequest(ctx: Context, input: z.output<typeof patientRequestInput>): Promise<RequestRow> {
+  return findPatientRequest(ctx.db, input.prescriptionRequestId, actingPatient(ctx, input.patientId));
+}
 
 /**
  * The start of a patient's decision on a quote (acceptQuote, rejectQuote): the patient's own quote,

@@ -1,5 +1,6 @@
 import { AppError, type ErrorDetail } from '../../values/errors.ts';
 import type { Product } from './prescriptionMarketplace.catalogue.ts';
+import type { PrescriptionQuoteItemsTable } from './prescriptionMarketplace.table.ts';
 
 /**
  * Quote pricing, in integer minor units only. The client says which products, how many, whether
@@ -18,19 +19,8 @@ export interface QuoteLineInput {
   remarks?: string | null | undefined;
 }
 
-export interface PricedLine {
-  productId: string | null;
-  requestedMedicineName: string | null;
-  quantity: number;
-  mrp: number | null;
-  sellingPrice: number | null;
-  finalPrice: number;
-  available: boolean;
-  substituteProductId: string | null;
-  remarks: string | null;
-  productName: string | null;
-  substituteProductName: string | null;
-}
+/** A quote line priced: the columns of its row that pricing fills. */
+export type PricedLine = Omit<PrescriptionQuoteItemsTable, 'id' | 'quoteId' | 'organizationId' | 'position' | 'available' | 'createdAt'> & { available: boolean };
 
 export interface Amounts {
   discount: number;

@@ -16,7 +16,7 @@ import {
 } from './prescriptionMarketplace.repo.ts';
 
 /**
- * Rows to the interface's records and the three response shapes (CONTRACT.md section 3):
+ * Rows to the interface's records and the three response shapes (docs/contract.md, "Results"):
  * - single request: `{ success, item: request }` (cancelPrescription, uploadPrescription, rejectQuote);
  * - detail: `{ success, item: request + items[] (with productIds, products) + broadcasts[] }`
  *   (acceptQuote, getPrescriptionDetails, getPharmacyPrescriptionDetails);

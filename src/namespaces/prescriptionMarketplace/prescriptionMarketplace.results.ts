@@ -5,7 +5,7 @@ import { BROADCAST_STATUSES, QUOTE_STATUSES, REQUEST_STATUSES } from './prescrip
 /**
  * Result schemas of the marketplace operations (src/values/results.ts), as
  * prescriptionMarketplace.records.ts maps rows: money as amounts, times as unix milliseconds.
- * Every answer carries `success: true` beside its data (CONTRACT.md section 3).
+ * Every answer carries `success: true` beside its data (docs/contract.md, "Results").
  */
 
 const success = z.literal(true);

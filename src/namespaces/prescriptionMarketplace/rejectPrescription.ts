@@ -5,8 +5,8 @@ import { defineOperation } from '../../operations/operation.ts';
 import { broadcastResult } from './prescriptionMarketplace.results.ts';
 import { remarks } from './prescriptionMarketplace.fields.ts';
 import { broadcastRecord } from './prescriptionMarketplace.records.ts';
-import { findBroadcast, lockRequest, patchBroadcast, patchQuote, quoteOfBroadcast } from './prescriptionMarketplace.repo.ts';
-import { assertStatus, MOVES } from './prescriptionMarketplace.status.ts';
+import { lockPharmacyBroadcast } from './prescriptionMarketplace.pharmacyMove.ts';
+import { patchBroadcast, patchQuote, quoteOfBroadcast } from './prescriptionMarketplace.repo.ts';
 
 /**
  * The pharmacy declines a broadcast it has not answered (SENT or VIEWED) while the request is
@@ -21,11 +21,7 @@ export const rejectPrescription = defineOperation({
   input: z.object({ broadcastId: id(), organizationId: id(), reason: remarks().nullish() }),
   output: broadcastResult,
   async handler(ctx, input) {
-    const found = await findBroadcast(ctx.db, input.organizationId, { broadcastId: input.broadcastId });
-    const request = await lockRequest(ctx.db, ctx.dialect, found.prescriptionRequestId);
-    assertStatus('prescription request', request.status, MOVES.rejectPrescription.request, 'rejectPrescription');
-    const broadcast = await findBroadcast(ctx.db, input.organizationId, { broadcastId: found.id });
-    assertStatus('broadcast', broadcast.status, MOVES.rejectPrescription.broadcast, 'rejectPrescription');
+    const { broadcast } = await lockPharmacyBroadcast(ctx, 'rejectPrescription', input);
 
     const now = ctx.now();
     const draft = await quoteOfBroadcast(ctx.db, broadcast.id);

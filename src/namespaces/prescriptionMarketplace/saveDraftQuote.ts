@@ -5,7 +5,8 @@ import { defineOperation } from '../../operations/operation.ts';
 import { quoteResult } from './prescriptionMarketplace.results.ts';
 import { quoteAmounts } from './prescriptionMarketplace.fields.ts';
 import { oneQuoteRecord } from './prescriptionMarketplace.records.ts';
-import { findBroadcast, lockRequest, quoteOfBroadcast } from './prescriptionMarketplace.repo.ts';
+import { lockPharmacyBroadcast } from './prescriptionMarketplace.pharmacyMove.ts';
+import { quoteOfBroadcast } from './prescriptionMarketplace.repo.ts';
 import { assertStatus, MOVES } from './prescriptionMarketplace.status.ts';
 import { writeDraft } from './prescriptionMarketplace.quote.ts';
 
@@ -22,11 +23,7 @@ export const saveDraftQuote = defineOperation({
   input: z.object({ broadcastId: id(), organizationId: id(), ...quoteAmounts }),
   output: quoteResult,
   async handler(ctx, input) {
-    const found = await findBroadcast(ctx.db, input.organizationId, { broadcastId: input.broadcastId });
-    const request = await lockRequest(ctx.db, ctx.dialect, found.prescriptionRequestId);
-    assertStatus('prescription request', request.status, MOVES.saveDraftQuote.request, 'saveDraftQuote');
-    const broadcast = await findBroadcast(ctx.db, input.organizationId, { broadcastId: found.id });
-    assertStatus('broadcast', broadcast.status, MOVES.saveDraftQuote.broadcast, 'saveDraftQuote');
+    const { broadcast } = await lockPharmacyBroadcast(ctx, 'saveDraftQuote', input);
     const current = await quoteOfBroadcast(ctx.db, broadcast.id);
     if (current) assertStatus('quote', current.status, MOVES.saveDraftQuote.quote, 'saveDraftQuote');
     const quote = await writeDraft(ctx, broadcast, current, input);

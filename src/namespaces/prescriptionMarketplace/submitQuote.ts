@@ -6,9 +6,9 @@ import { defineOperation, type Context } from '../../operations/operation.ts';
 import { quoteResult } from './prescriptionMarketplace.results.ts';
 import { notify } from '../notifications/notifications.public.ts';
 import { oneQuoteRecord } from './prescriptionMarketplace.records.ts';
-import { findBroadcast, findPharmacyQuote, lockRequest, patchBroadcast, patchQuote, patchRequest, quoteById, quoteItemsOf, type QuoteRow, type RequestRow } from './prescriptionMarketplace.repo.ts';
-import { assertStatus, MOVES } from './prescriptionMarketplace.status.ts';
-import { emitEvent } from '../webhooks/webhooks.public.ts';
+import { lockPharmacyQuote } from './prescriptionMarketplace.pharmacyMove.ts';
+import { patchBroadcast, patchQuote, patchRequest, quoteItemsOf, type QuoteRow, type RequestRow } from './prescriptionMarketplace.repo.ts';
+import { emit } from '../../events/events.ts';
 
 /** Tells the patient a quote arrived; once per quote. */
 async function notifyPatient(ctx: Context, request: RequestRow, quote: QuoteRow, pharmacyName: string | null): Promise<void> {
@@ -39,13 +39,7 @@ export const submitQuote = defineOperation({
   input: z.object({ quoteId: id(), organizationId: id() }),
   output: quoteResult,
   async handler(ctx, input) {
-    const found = await findPharmacyQuote(ctx.db, input.organizationId, input.quoteId);
-    const request = await lockRequest(ctx.db, ctx.dialect, found.prescriptionRequestId);
-    assertStatus('prescription request', request.status, MOVES.submitQuote.request, 'submitQuote');
-    const quote = await quoteById(ctx.db, found.id);
-    assertStatus('quote', quote.status, MOVES.submitQuote.quote, 'submitQuote');
-    const broadcast = await findBroadcast(ctx.db, input.organizationId, { broadcastId: quote.broadcastId });
-    assertStatus('broadcast', broadcast.status, MOVES.submitQuote.broadcast, 'submitQuote');
+    const { request, quote, broadcast } = await lockPharmacyQuote(ctx, 'submitQuote', input);
     if ((await quoteItemsOf(ctx.db, [quote.id])).get(quote.id)!.length === 0) {
       throw new AppError('INVALID_STATE', 'a quote without items cannot be submitted');
     }
@@ -56,7 +50,7 @@ export const submitQuote = defineOperation({
     await patchRequest(ctx.db, request.id, { status: 'QUOTED', updatedAt: now });
     const record = await oneQuoteRecord(ctx, submitted);
     await notifyPatient(ctx, request, submitted, record.pharmacyName);
-    await emitEvent(ctx.db, ctx, input.organizationId, 'prescription.quoted', { prescriptionRequestId: request.id, quote: record });
+    await emit(ctx.db, ctx, input.organizationId, 'prescription.quoted', { prescriptionRequestId: request.id, quote: record });
     return { success: true as const, item: record };
   },
 });

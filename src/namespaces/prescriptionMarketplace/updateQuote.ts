@@ -5,8 +5,7 @@ import { defineOperation } from '../../operations/operation.ts';
 import { quoteResult } from './prescriptionMarketplace.results.ts';
 import { quoteAmounts } from './prescriptionMarketplace.fields.ts';
 import { oneQuoteRecord } from './prescriptionMarketplace.records.ts';
-import { findBroadcast, findPharmacyQuote, lockRequest, quoteById } from './prescriptionMarketplace.repo.ts';
-import { assertStatus, MOVES } from './prescriptionMarketplace.status.ts';
+import { lockPharmacyQuote } from './prescriptionMarketplace.pharmacyMove.ts';
 import { writeDraft } from './prescriptionMarketplace.quote.ts';
 
 /** Changes the pharmacy's draft quote (a submitted quote is final). Omitted fields are unchanged. */
@@ -18,13 +17,7 @@ export const updateQuote = defineOperation({
   input: z.object({ quoteId: id(), organizationId: id(), ...quoteAmounts }),
   output: quoteResult,
   async handler(ctx, input) {
-    const found = await findPharmacyQuote(ctx.db, input.organizationId, input.quoteId);
-    const request = await lockRequest(ctx.db, ctx.dialect, found.prescriptionRequestId);
-    assertStatus('prescription request', request.status, MOVES.updateQuote.request, 'updateQuote');
-    const quote = await quoteById(ctx.db, found.id);
-    assertStatus('quote', quote.status, MOVES.updateQuote.quote, 'updateQuote');
-    const broadcast = await findBroadcast(ctx.db, input.organizationId, { broadcastId: quote.broadcastId });
-    assertStatus('broadcast', broadcast.status, MOVES.updateQuote.broadcast, 'updateQuote');
+    const { quote, broadcast } = await lockPharmacyQuote(ctx, 'updateQuote', input);
     const updated = await writeDraft(ctx, broadcast, quote, input);
     return { success: true as const, item: await oneQuoteRecord(ctx, updated) };
   },

@@ -4,7 +4,7 @@ import { defineOperation } from '../../operations/operation.ts';
 import { deletedResult, deletedAnswer } from '../../values/results.ts';
 import { keyInput } from './getById.ts';
 import { deviceOwner } from './pushDevices.owner.ts';
-import { findInOrganization, removeDevice } from './pushDevices.repo.ts';
+import { getInOrganization, removeDevice } from './pushDevices.repo.ts';
 import { assertOwnDevice } from './pushDevices.access.ts';
 
 /** Removes one's own device (a platform admin: any device; never the organization's staff); it gets no more pushes. */
@@ -16,8 +16,7 @@ export const remove = defineOperation({
   input: keyInput,
   output: deletedResult,
   async handler(ctx, input) {
-    const device = await findInOrganization(ctx.db, input.organizationId, input.id);
-    if (!device) throw notFound('push device');
+    const device = await getInOrganization(ctx.db, input.organizationId, input.id);
     assertOwnDevice(ctx, device);
     if (!(await removeDevice(ctx.db, input.organizationId, input.id))) throw notFound('push device');
     return deletedAnswer(input.id);

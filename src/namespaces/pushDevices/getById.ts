@@ -1,13 +1,12 @@
 import { self } from '../../operations/audience.ts';
 import { z } from 'zod';
-import { notFound } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { itemResult } from '../../values/results.ts';
 import { pushDevices } from './pushDevices.resource.ts';
 import { present } from './pushDevices.access.ts';
 import { deviceOwner } from './pushDevices.owner.ts';
-import { findInOrganization } from './pushDevices.repo.ts';
+import { getInOrganization } from './pushDevices.repo.ts';
 
 export const keyInput = z.object({ id: id(), organizationId: id() });
 
@@ -22,8 +21,7 @@ export const getById = defineOperation({
   input: keyInput,
   output: itemResult(pushDevices.schemas.record),
   async handler(ctx, input) {
-    const item = await findInOrganization(ctx.db, input.organizationId, input.id);
-    if (!item) throw notFound('push device');
+    const item = await getInOrganization(ctx.db, input.organizationId, input.id);
     return { item: present(ctx, item) };
   },
 });

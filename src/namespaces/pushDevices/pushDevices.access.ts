@@ -1,3 +1,4 @@
+import { actsFor } from '../../operations/consent.ts';
 import { AppError } from '../../values/errors.ts';
 import type { Context } from '../../operations/operation.ts';
 import type { DeviceRecord } from './pushDevices.resource.ts';
@@ -16,14 +17,13 @@ export function assertMayMoveTo(ctx: Context, device: Pick<DeviceRecord, 'isActi
 }
 
 /**
- * A device belongs to its person (CONTRACT.md section 6, "Consent"): only they and platform admins
+ * A device belongs to its person (docs/contract.md, "Consent"): only they and platform admins
  * change or delete it, never an organization's staff, whatever their role (else an organization
  * could point the person's pushes at a device of its own). A call without a token (optional mode
  * only) keeps the interface's behaviour.
  */
 export function assertOwnDevice(ctx: Context, device: Pick<DeviceRecord, 'idpUserId'>): void {
-  const caller = ctx.caller;
-  if (caller.kind === 'anonymous' || caller.isPlatformAdmin || caller.idpUserId === device.idpUserId) return;
+  if (actsFor(ctx.caller, device.idpUserId)) return;
   throw new AppError('FORBIDDEN', 'a device is changed only by its person (or a platform admin)');
 }
 

@@ -1,7 +1,6 @@
 import type { Owner } from '../../operations/audience.ts';
-import { notFound } from '../../values/errors.ts';
 import type { Context } from '../../operations/operation.ts';
-import { findInOrganization } from './pushDevices.repo.ts';
+import { getInOrganization } from './pushDevices.repo.ts';
 
 /**
  * `self` owner of the device `id` in the organization named: the account that registered it, and
@@ -9,7 +8,6 @@ import { findInOrganization } from './pushDevices.repo.ts';
  * (missing, or its owner has no user record there) is NOT_FOUND, and so is it for anyone else.
  */
 export async function deviceOwner(input: { id: string; organizationId: string }, ctx: Context): Promise<Owner> {
-  const device = await findInOrganization(ctx.db, input.organizationId, input.id);
-  if (!device) throw notFound('push device');
+  const device = await getInOrganization(ctx.db, input.organizationId, input.id);
   return { idpUserId: device.idpUserId, organizationId: input.organizationId, named: false };
 }

@@ -1,3 +1,3 @@
 /** What other namespaces use of pushDevices; they import it from here only. */
-export { userTimeZone } from './pushDevices.timeZone.ts';
+export { todayOf, userTimeZone } from './pushDevices.timeZone.ts';
 export type { PushDevicesTable } from './pushDevices.table.ts';

@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema.ts';
 import { offsetOf, pageOf, type Page } from '../../values/paging.ts';
 import type { ResourceInput } from '../../resources/resource.ts';
 import { notFound } from '../../values/errors.ts';
+import { found } from '../../values/found.ts';
 import { pushDevices, type DeviceRecord } from './pushDevices.resource.ts';
 
 /**
@@ -31,6 +32,11 @@ const toRecord = pushDevices.repo.toRecord;
 export async function findInOrganization(db: Db, organizationId: string, deviceId: string): Promise<DeviceRecord | undefined> {
   const row = await inOrganization(db, organizationId).selectAll('pushDevices').where('pushDevices.id', '=', deviceId).executeTakeFirst();
   return row ? toRecord(row) : undefined;
+}
+
+/** The device in the organization (its owner a member there); NOT_FOUND without it. */
+export function getInOrganization(db: Db, organizationId: string, deviceId: string): Promise<DeviceRecord> {
+  return found(findInOrganization(db, organizationId, deviceId), 'push device');
 }
 
 export async function pageInOrganization(db: Db, organizationId: string, pageNo: number, pageSize: number): Promise<Page<DeviceRecord>> {

@@ -1,4 +1,4 @@
-import { isTimeZone } from '../../time/zone.ts';
+import { dateIn, isTimeZone } from '../../time/zone.ts';
 import type { Db } from '../../db/database.ts';
 import type { Context } from '../../operations/operation.ts';
 
@@ -18,4 +18,9 @@ export async function userTimeZone(db: Db, ctx: Context, idpUserId: string): Pro
     .limit(1)
     .executeTakeFirst();
   return device?.timezone && isTimeZone(device.timezone) ? device.timezone : ctx.config.timeZone;
+}
+
+/** The person's "today": the date now in their time zone (userTimeZone). */
+export async function todayOf(ctx: Context, idpUserId: string): Promise<string> {
+  return dateIn(await userTimeZone(ctx.db, ctx, idpUserId), ctx.now());
 }

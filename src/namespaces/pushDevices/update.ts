@@ -1,12 +1,12 @@
 import { self } from '../../operations/audience.ts';
 import { z } from 'zod';
-import { notFound, validationFailed } from '../../values/errors.ts';
+import { validationFailed } from '../../values/errors.ts';
 import { bool, id, idpUserId, ts } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { itemResult } from '../../values/results.ts';
 import { assertMayMoveTo, assertOwnDevice, present } from './pushDevices.access.ts';
 import { deviceOwner } from './pushDevices.owner.ts';
-import { findInOrganization, isMember, patchDevice } from './pushDevices.repo.ts';
+import { getInOrganization, isMember, patchDevice } from './pushDevices.repo.ts';
 import { providerPushToken } from './pushDevices.resource.ts';
 import { pushDevices } from './pushDevices.resource.ts';
 
@@ -44,8 +44,7 @@ export const update = defineOperation({
   input: updateInput,
   output: itemResult(pushDevices.schemas.record),
   async handler(ctx, input) {
-    const current = await findInOrganization(ctx.db, input.organizationId, input.id);
-    if (!current) throw notFound('push device');
+    const current = await getInOrganization(ctx.db, input.organizationId, input.id);
     assertOwnDevice(ctx, current);
     if (input.idpUserId !== undefined && input.idpUserId !== current.idpUserId) {
       assertMayMoveTo(ctx, current, input.idpUserId);

@@ -7,7 +7,7 @@ import { qualityDistributionResult } from './sleepLogs.results.ts';
 import { addDays } from '../../time/zone.ts';
 import { minutesToHours } from './sleepLogs.clock.ts';
 import { averages, goalCompletionRate, qualityDistribution, weeklyAverages } from './sleepLogs.figures.ts';
-import { todayOf } from './sleepLogs.records.ts';
+import { todayOf } from '../pushDevices/pushDevices.public.ts';
 import { logsBetween } from '../../db/daily-logs.ts';
 import { goalOf } from './sleepLogs.repo.ts';
 import { idpUserId } from '../../values/fields.ts';

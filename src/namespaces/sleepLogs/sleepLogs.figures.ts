@@ -29,7 +29,7 @@ export function goalCompletionRate(logs: SleepLogRow[]): number {
 
 export function qualityDistribution(logs: SleepLogRow[]): Record<Quality, number> {
   const counts = Object.fromEntries(QUALITIES.map((q) => [q, 0])) as Record<Quality, number>;
-  for (const log of logs) if ((QUALITIES as readonly string[]).includes(log.quality)) counts[log.quality as Quality] += 1;
+  for (const log of logs) if (QUALITIES.includes(log.quality)) counts[log.quality] += 1;
   return counts;
 }
 

@@ -1,21 +1,12 @@
-import type { Context } from '../../operations/operation.ts';
 import { toBool } from '../../values/record.ts';
-import { userTimeZone } from '../pushDevices/pushDevices.public.ts';
-import { dateIn } from '../../time/zone.ts';
 import { hoursText, minutesToHours } from './sleepLogs.clock.ts';
 import { DEFAULT_GOAL_MINUTES } from './sleepLogs.fields.ts';
 import { completionPercentage, type Quality } from './sleepLogs.quality.ts';
 import type { PreferencesRow, SleepLogRow } from './sleepLogs.repo.ts';
 
-/** The person's "today" (in their time zone). */
-export async function todayOf(ctx: Context, idpUserId: string): Promise<string> {
-  return dateIn(await userTimeZone(ctx.db, ctx, idpUserId), ctx.now());
-}
-
 /** The interface's "sleep preferences" shape. This service keeps no patient profiles: patientId is null. */
 export interface SleepPreferences {
   id: string | null;
-  /** always null: the interface's field, which this service does not fill */
   patientId: null;
   idpUserId: string;
   sleepTime: string | null;
@@ -63,36 +54,15 @@ export function defaultPreferences(idpUserId: string): SleepPreferences {
 }
 
 /** A sleep log as stored, with its goal figures (logSleep, getSleepHistory). */
-export interface SleepLog {
-  id: string;
-  idpUserId: string;
-  date: string;
-  hoursSlept: number;
-  sleptMinutes: number;
-  bedTime: string | null;
-  wakeTime: string | null;
-  quality: Quality;
-  notes: string | null;
-  goalMinutes: number;
-  goalHours: number;
-  completionPercentage: number;
-  createdAt: number;
-  updatedAt: number;
-}
+export type SleepLog = SleepLogRow & { goalHours: number; completionPercentage: number };
 
 export function sleepLogOf(row: SleepLogRow): SleepLog {
   const slept = Number(row.sleptMinutes);
   const goal = Number(row.goalMinutes);
   return {
-    id: row.id,
-    idpUserId: row.idpUserId,
-    date: row.date,
+    ...row,
     hoursSlept: Number(row.hoursSlept),
     sleptMinutes: slept,
-    bedTime: row.bedTime,
-    wakeTime: row.wakeTime,
-    quality: row.quality,
-    notes: row.notes,
     goalMinutes: goal,
     goalHours: minutesToHours(goal),
     completionPercentage: completionPercentage(slept, goal),
@@ -104,7 +74,7 @@ export function sleepLogOf(row: SleepLogRow): SleepLog {
 /** The interface's "sleep log of today" shape. */
 export interface TodaySleep {
   _id: string | null;
-  /** always null: the interface's field, which this service does not fill */
+  /** always null: this service keeps no patient profiles */
   patientProfileId: null;
   idpUserId: string;
   date: string;

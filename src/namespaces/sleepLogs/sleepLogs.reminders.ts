@@ -1,4 +1,5 @@
-import type { ExpressionBuilder } from 'kysely';
+import type { ExpressionBuilder, Selectable } from 'kysely';
+import { claimDue, stillHeld, type Leased, type LeasedQueue } from '../../background/leased-queue.ts';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import type { PushProvider } from '../../provider-interfaces.ts';
@@ -7,6 +8,7 @@ import { newId } from '../../values/ids.ts';
 import { toBool } from '../../values/record.ts';
 import { activeDevices, deactivateDevices, outcomeOf } from '../notifications/notifications.public.ts';
 import { hoursText, minutesOfDay } from './sleepLogs.clock.ts';
+import type { SleepRemindersTable } from './sleepLogs.table.ts';
 
 /** A reminder not sent within this long after its time is dropped (`missed`): a late bedtime nudge is noise. */
 export const REMINDER_WINDOW_MS = 30 * 60_000;
@@ -78,17 +80,28 @@ async function zonesOf(db: Db, idpUserIds: string[], fallbackZone: string): Prom
  */
 export const SENDING_LEASE_MS = 2 * 60_000;
 
+type Reminder = Selectable<SleepRemindersTable>;
+
+/** The reminders to send: queued, then `sending` while a run holds them (src/background/leased-queue.ts). */
+const reminderQueue: LeasedQueue<'sleepReminders', Reminder> = {
+  table: 'sleepReminders',
+  waiting: 'queued',
+  leased: 'sending',
+  due: 'dueAt',
+  read: (db, ids) => db.selectFrom('sleepReminders').selectAll().where('id', 'in', ids).orderBy('dueAt').execute(),
+};
+
 /** Reminders a run may take: queued, or taken by a run whose lease has run out. */
 const takeable = (now: number) => (eb: ExpressionBuilder<Database, 'sleepReminders'>) =>
   eb.or([eb('state', '=', 'queued'), eb.and([eb('state', '=', 'sending'), eb('lockedUntil', '<=', now)])]);
 
 /**
- * Sends what is queued to the person's active devices: each reminder is taken (`sending`, with a
- * lease) before its one provider request and settled after, by this run only while it still holds
- * the lease. It goes out once; twice only if a run stopped after the provider took the request and
- * before settling, and another took it again after the lease. A failed request puts it back for the
- * next run within its window. Reminders past their window, or whose switch was turned off meanwhile,
- * are not sent. Returns how many were sent.
+ * Sends what is queued to the person's active devices: the due reminders are taken (`sending`,
+ * with a lease) before their provider requests and each is settled after, by this run only while
+ * it still holds the lease. A reminder goes out once; twice only if a run stopped after the
+ * provider took the request and before settling, and another took it again after the lease. A
+ * failed request puts it back for the next run within its window. Reminders past their window, or
+ * whose switch was turned off meanwhile, are not sent. Returns how many were sent.
  */
 export async function sendQueuedReminders(db: Db, push: PushProvider, now: number): Promise<number> {
   await db
@@ -101,43 +114,41 @@ export async function sendQueuedReminders(db: Db, push: PushProvider, now: numbe
     .where(takeable(now))
     .where('dueAt', '<', now - REMINDER_WINDOW_MS)
     .execute();
-  const due = await db.selectFrom('sleepReminders').selectAll().where(takeable(now)).where('dueAt', '<=', now).orderBy('dueAt').limit(SEND_BATCH).execute();
-  let sent = 0;
-  for (const reminder of due) {
-    const lease = now + SENDING_LEASE_MS;
-    const taken = await db.updateTable('sleepReminders').set({ state: 'sending', lockedUntil: lease }).where('id', '=', reminder.id).where(takeable(now)).executeTakeFirst();
-    if (Number(taken.numUpdatedRows) !== 1) continue;
-    const settle = (state: string, error: string | null = null) =>
-      db
-        .updateTable('sleepReminders')
-        .set({ state, error, lockedUntil: null, sentAt: state === 'sent' ? now : null })
-        .where('id', '=', reminder.id)
-        .where('state', '=', 'sending')
-        .where('lockedUntil', '=', lease)
-        .execute();
-    const prefs = await db.selectFrom('sleepPreferences').selectAll().where('idpUserId', '=', reminder.idpUserId).executeTakeFirst();
-    const enabled = reminder.kind === 'sleep' ? prefs?.sleepReminderEnabled : prefs?.wakeReminderEnabled;
-    if (!prefs || !toBool(enabled)) {
-      await settle('cancelled', 'switched off before it was sent');
-      continue;
-    }
-    const devices = await activeDevices(db, reminder.idpUserId);
-    if (devices.length === 0) {
-      await settle('failed', 'no active devices');
-      continue;
-    }
-    const text = reminder.kind === 'sleep'
-      ? { title: 'Time to get ready for bed', body: `Your bedtime is ${prefs.sleepTime}; your goal is ${hoursText(Number(prefs.sleepGoalMinutes))} of sleep.` }
-      : { title: 'Good morning', body: `It is ${prefs.wakeTime}, your wake-up time.` };
-    const data = { type: `sleep_${reminder.kind}_reminder`, reminderId: reminder.id, localDate: reminder.localDate };
-    try {
-      const outcome = outcomeOf(devices, await push.send(devices.map((d) => ({ to: d.providerPushToken, ...text, data }))));
-      await deactivateDevices(db, outcome.unregistered, now);
-      await settle(outcome.state === 'failed' ? 'failed' : 'sent', outcome.error);
-      if (outcome.state !== 'failed') sent += 1;
-    } catch (error) {
-      await settle('queued', error instanceof Error ? error.message : String(error));
-    }
+  const taken = await claimDue(db, reminderQueue, { now, leaseMs: SENDING_LEASE_MS, limit: SEND_BATCH });
+  const sent = await Promise.all(taken.map((reminder) => sendReminder(db, push, reminder, now)));
+  return sent.filter(Boolean).length;
+}
+
+/** One reminder to the person's devices, settled while the run still holds it; true when it went out. */
+async function sendReminder(db: Db, push: PushProvider, reminder: Leased<Reminder>, now: number): Promise<boolean> {
+  const settle = (state: string, error: string | null = null) =>
+    db
+      .updateTable('sleepReminders')
+      .set({ state, error, lockedUntil: null, sentAt: state === 'sent' ? now : null })
+      .where(stillHeld(reminderQueue, reminder))
+      .execute();
+  const prefs = await db.selectFrom('sleepPreferences').selectAll().where('idpUserId', '=', reminder.idpUserId).executeTakeFirst();
+  const enabled = reminder.kind === 'sleep' ? prefs?.sleepReminderEnabled : prefs?.wakeReminderEnabled;
+  if (!prefs || !toBool(enabled)) {
+    await settle('cancelled', 'switched off before it was sent');
+    return false;
   }
-  return sent;
+  const devices = await activeDevices(db, reminder.idpUserId);
+  if (devices.length === 0) {
+    await settle('failed', 'no active devices');
+    return false;
+  }
+  const text = reminder.kind === 'sleep'
+    ? { title: 'Time to get ready for bed', body: `Your bedtime is ${prefs.sleepTime}; your goal is ${hoursText(Number(prefs.sleepGoalMinutes))} of sleep.` }
+    : { title: 'Good morning', body: `It is ${prefs.wakeTime}, your wake-up time.` };
+  const data = { type: `sleep_${reminder.kind}_reminder`, reminderId: reminder.id, localDate: reminder.localDate };
+  try {
+    const outcome = outcomeOf(devices, await push.send(devices.map((d) => ({ to: d.providerPushToken, ...text, data }))));
+    await deactivateDevices(db, outcome.unregistered, now);
+    await settle(outcome.state === 'failed' ? 'failed' : 'sent', outcome.error);
+    return outcome.state !== 'failed';
+  } catch (error) {
+    await settle('queued', error instanceof Error ? error.message : String(error));
+    return false;
+  }
 }

@@ -1,15 +1,9 @@
 import { AppError, type ErrorDetail } from '../../values/errors.ts';
 import { applyRate, fromMinor, toMinor } from '../../values/money.ts';
+import type { SuperAdminPayoutsTable } from './superAdminPayouts.table.ts';
 
-/** A payout's money in integer minor units (commission as basis points). */
-export interface Figures {
-  grossAmount: number;
-  commissionPercent: number;
-  commissionAmount: number;
-  gatewayCharge: number;
-  payoutCharge: number;
-  netPayout: number;
-}
+/** A payout's money as its columns hold it: integer minor units (commission as basis points). */
+export type Figures = Pick<SuperAdminPayoutsTable, 'grossAmount' | 'commissionPercent' | 'commissionAmount' | 'gatewayCharge' | 'payoutCharge' | 'netPayout'>;
 
 /** An amount in minor units as the API writes it, e.g. 1234 -> "12.34". */
 export const show = (minor: number) => fromMinor(minor).toFixed(2);

@@ -4,7 +4,7 @@ import { orgId, signIn, tokenFor } from '../../../test/builders.ts';
 import { describeEachDialect, failsWith, ok } from '../../../test/harness.ts';
 import { operations } from './index.ts';
 
-describeEachDialect('tokenCounters access (CONTRACT.md section 6)', (t) => {
+describeEachDialect('tokenCounters access (docs/contract.md, "Audiences and roles")', (t) => {
   const call = (op: string, data: Record<string, unknown>, token: string) => t().call('tokenCounters', op, data, { token });
   const org = orgId();
   let counter: { id: string };

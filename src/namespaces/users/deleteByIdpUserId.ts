@@ -1,11 +1,10 @@
 import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
-import { notFound } from '../../values/errors.ts';
 import { id, idpUserId } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { deletedResult, deletedAnswer } from '../../values/results.ts';
 import { assertMayChangePlatformAdmin } from './users.access.ts';
-import { findByIdpUserId } from './users.repo.ts';
+import { requireByIdpUserId } from './users.repo.ts';
 import { users } from './users.resource.ts';
 
 export const deleteByIdpUserId = defineOperation({
@@ -16,8 +15,7 @@ export const deleteByIdpUserId = defineOperation({
   input: z.object({ idpUserId: idpUserId(), organizationId: id() }),
   output: deletedResult,
   async handler(ctx, input) {
-    const current = await findByIdpUserId(ctx.db, input.idpUserId, input.organizationId);
-    if (!current) throw notFound('user');
+    const current = await requireByIdpUserId(ctx.db, input.idpUserId, input.organizationId);
     assertMayChangePlatformAdmin(ctx, current, undefined);
     await users.repo.remove(ctx.db, input.organizationId, current.id);
     return deletedAnswer(current.id);

@@ -7,7 +7,7 @@ import { defineOperation } from '../../operations/operation.ts';
 import { itemResult } from '../../values/results.ts';
 import { userRecord } from './users.results.ts';
 import { organizationsReadBy } from './users.access.ts';
-import { allOfIdpUser, findByIdpUserId } from './users.repo.ts';
+import { allOfIdpUser, requireByIdpUserId } from './users.repo.ts';
 import { type UserRecord } from './users.resource.ts';
 
 /**
@@ -23,9 +23,7 @@ export const getByIdpUserId = defineOperation({
   output: itemResult(userRecord),
   async handler(ctx, input) {
     if (input.organizationId) {
-      const item = await findByIdpUserId(ctx.db, input.idpUserId, input.organizationId);
-      if (!item) throw notFound('user');
-      return { item };
+      return { item: await requireByIdpUserId(ctx.db, input.idpUserId, input.organizationId) };
     }
     const readable = organizationsReadBy(ctx.caller, getByIdpUserId);
     const visible = (record: UserRecord) =>

@@ -21,7 +21,7 @@ async function recordOwner(input: { id: string; organizationId?: string }, ctx: 
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-/** A person editing its own record changes its profile only (CONTRACT.md section 6: only an admin changes roles or blocks). */
+/** A person editing its own record changes its profile only (docs/contract.md, "Audiences and roles": only an admin changes roles or blocks). */
 function assertMayChange(ctx: Context, current: UserRecord, changes: Partial<UserRecord>): void {
   if (!ctx.asOwner) return;
   const fields = Object.keys(changes) as (keyof UserRecord)[];

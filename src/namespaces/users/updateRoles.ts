@@ -1,13 +1,11 @@
 import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { role } from '../../caller/roles.ts';
-import { notFound } from '../../values/errors.ts';
 import { id, idpUserId } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { itemResult } from '../../values/results.ts';
 import { userRecord } from './users.results.ts';
-import { assertMayChangePlatformAdmin } from './users.access.ts';
-import { findByIdpUserId, patchById } from './users.repo.ts';
+import { changeRecordOf } from './users.recordChange.ts';
 import { roleList, withPrimaryRole } from './users.resource.ts';
 
 /**
@@ -31,12 +29,10 @@ export const updateRoles = defineOperation({
     role: role().nullish(),
   }),
   output: itemResult(userRecord),
-  async handler(ctx, input) {
-    const current = await findByIdpUserId(ctx.db, input.idpUserId, input.organizationId);
-    if (!current) throw notFound('user');
-    const primary = primaryRole(input.role, current.role, input.roles);
-    const changes = { role: primary, roles: withPrimaryRole(primary, input.roles), updatedAt: ctx.now() };
-    assertMayChangePlatformAdmin(ctx, current, { ...current, ...changes });
-    return { item: await patchById(ctx.db, current.id, changes) };
+  handler(ctx, input) {
+    return changeRecordOf(ctx, input, (current) => {
+      const primary = primaryRole(input.role, current.role, input.roles);
+      return { role: primary, roles: withPrimaryRole(primary, input.roles) };
+    });
   },
 });

@@ -19,7 +19,7 @@ function effective(record: RoleState | undefined): boolean {
 }
 
 /**
- * Only a platform admin may change who is a platform admin (CONTRACT.md section 6), in every
+ * Only a platform admin may change who is a platform admin (docs/contract.md, "Audiences and roles"), in every
  * auth mode: giving a record the role (create, update, updateRoles, syncFromIdpAuth), and taking
  * its effect away or back (removing the role, blocking, unblocking or deleting such a record).
  * `before` is the record as stored (undefined when created), `after` as it will be (undefined when deleted).

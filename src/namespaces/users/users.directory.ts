@@ -4,7 +4,7 @@ import type { Page } from '../../values/paging.ts';
 import type { UserStatus } from './users.repo.ts';
 import type { UserRecord } from './users.resource.ts';
 
-/** What the public doctor directory shows of a user record (CONTRACT.md section 6): no email, identity id, block or login data. */
+/** What the public doctor directory shows of a user record (docs/access.md, "The public directory"): no email, identity id, block or login data. */
 export const PUBLIC_PROFILE_FIELDS = [
   'id',
   'displayName',

@@ -1,20 +1,22 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Updateable } from 'kysely';
-import type { Caller } from '../../caller/caller.ts';
+import { callerId, type Caller } from '../../caller/caller.ts';
 import type { Db } from '../../db/database.ts';
+import { actsFor, CONSENT_TTL_MS, hasExpired } from '../../operations/consent.ts';
+import { numberOrNull } from '../../values/stored-numbers.ts';
 import { AppError, notFound } from '../../values/errors.ts';
 import { parseJsonArray } from '../../values/record.ts';
 import type { UsersTable } from './users.table.ts';
 import { users, type UserRecord } from './users.resource.ts';
 
 /**
- * Invitations (CONTRACT.md section 6, "Consent"; docs/identity.md, "Invitations and consent"): a
+ * Invitations (docs/contract.md, "Consent"; docs/identity.md, "Invitations and consent"): a
  * user record naming another person's identity is pending until that person accepts it with
  * their own token; until then loadCaller does not count it (no membership, no role, no block).
  */
 
-/** How long an invitation can be accepted: 14 days from when it was made. */
-export const INVITATION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+/** How long an invitation can be accepted (as long as every consent request). */
+export const INVITATION_TTL_MS = CONSENT_TTL_MS;
 
 /** The idpUserId of a record invited by email, until someone proves the address (users.inviteByEmail). */
 export const EMAIL_INVITEE_PREFIX = 'invitation:';
@@ -22,15 +24,14 @@ export const EMAIL_INVITEE_PREFIX = 'invitation:';
 type InvitationFields = Pick<UsersTable, 'invitedBy' | 'invitedAt' | 'invitationExpiresAt' | 'respondedAt'> & { invitationStatus: 'pending' | 'accepted' };
 
 /**
- * The invitation state of a record made (or rebound) for `idpUserId` by this caller: accepted at
- * once for one's own identity, for platform admins, and (optional mode) for a call without a
- * token, which keeps the interface's behaviour; pending for anyone else's identity.
+ * The invitation state of a record made (or rebound) for `idpUserId` by this caller: accepted where
+ * the caller acts for that identity (actsFor), else pending its answer.
  */
 export function invitationFor(caller: Caller, idpUserId: string, now: number): InvitationFields {
-  if (caller.kind === 'anonymous' || caller.isPlatformAdmin || caller.idpUserId === idpUserId) {
+  if (actsFor(caller, idpUserId)) {
     return { invitationStatus: 'accepted', invitedBy: null, invitedAt: null, invitationExpiresAt: null, respondedAt: null };
   }
-  return { invitationStatus: 'pending', invitedBy: caller.idpUserId, invitedAt: now, invitationExpiresAt: now + INVITATION_TTL_MS, respondedAt: null };
+  return { invitationStatus: 'pending', invitedBy: callerId(caller), invitedAt: now, invitationExpiresAt: now + INVITATION_TTL_MS, respondedAt: null };
 }
 
 /** Sets a record's invitation columns; the record as it is now. */
@@ -79,8 +80,8 @@ export async function pendingInvitationsOf(db: Db, idpUserId: string, now: numbe
     role: r.role,
     roles: parseRoles(r.roles, r.role),
     invitedBy: r.invitedBy,
-    invitedAt: r.invitedAt === null ? null : Number(r.invitedAt),
-    expiresAt: r.invitationExpiresAt === null ? null : Number(r.invitationExpiresAt),
+    invitedAt: numberOrNull(r.invitedAt),
+    expiresAt: numberOrNull(r.invitationExpiresAt),
   }));
 }
 
@@ -104,7 +105,7 @@ export async function invitationToAnswer(db: Db, caller: Extract<Caller, { kind:
   const byCode = row?.idpUserId.startsWith(EMAIL_INVITEE_PREFIX) && code !== undefined && row.invitationCodeHash !== null && row.invitationCodeHash === codeHash(code);
   if (!row || !(row.idpUserId === caller.idpUserId || byCode)) throw notFound('invitation');
   if (row.invitationStatus !== 'pending') throw new AppError('INVALID_STATE', `this invitation was ${row.invitationStatus} already`);
-  if (row.invitationExpiresAt !== null && Number(row.invitationExpiresAt) <= now) throw new AppError('INVALID_STATE', 'this invitation has expired');
+  if (hasExpired(row.invitationExpiresAt, now)) throw new AppError('INVALID_STATE', 'this invitation has expired');
   return { ...row, byCode: Boolean(byCode) };
 }
 

@@ -6,6 +6,7 @@ import { containsLiteral, containsText } from '../../db/text-search.ts';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../values/errors.ts';
 import type { Page } from '../../values/paging.ts';
+import { found } from '../../values/found.ts';
 import { users, type UserRecord } from './users.resource.ts';
 
 /** Query functions for the users namespace; each takes the handle (`db` or the transaction) first. */
@@ -95,6 +96,11 @@ export async function findByIdpUserId(db: Db, idpUserId: string, organizationId:
     .where((eb) => (organizationId === null ? eb('organizationId', 'is', null) : eb('organizationId', '=', organizationId)))
     .executeTakeFirst();
   return row ? users.repo.toRecord(row) : undefined;
+}
+
+/** The person's record in the organization (null: the platform-level one); NOT_FOUND without one. */
+export function requireByIdpUserId(db: Db, idpUserId: string, organizationId: string | null): Promise<UserRecord> {
+  return found(findByIdpUserId(db, idpUserId, organizationId), 'user');
 }
 
 /** Every record of `idpUserId`: the platform-level one first, then by creation. */

@@ -10,3 +10,5 @@ import { webhookJobs } from './webhooks.jobs.ts';
 
 export const operations: Operation[] = [subscribe, listSubscriptions, updateSubscription, unsubscribe, listDeliveries, redeliver];
 export const jobs: readonly JobDefinition[] = webhookJobs;
+/** What webhooks do with the events of src/events/: queue them for the subscriptions that take them. */
+export { queueDeliveries as eventConsumer } from './webhooks.outbox.ts';

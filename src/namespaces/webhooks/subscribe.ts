@@ -3,14 +3,19 @@ import { z } from 'zod';
 import { member } from '../../operations/audience.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { out } from '../../values/results.ts';
+import { declaredEvents } from '../../events/events.ts';
 import { subscriptionResult } from './webhooks.results.ts';
 import { id, str } from '../../values/fields.ts';
 import { newId } from '../../values/ids.ts';
-import { EVENT_TYPES } from './webhooks.events.ts';
 import { subscriptionOf } from './webhooks.records.ts';
 import { assertTarget } from './webhooks.targets.ts';
 
-export const eventTypes = () => z.array(z.enum(['*', ...EVENT_TYPES])).min(1).max(EVENT_TYPES.length + 1);
+/** The event types a subscription asks for (`*`: all), read once the namespaces have declared them (webhooks.results.ts). */
+export const eventTypes = () =>
+  z.lazy(() => {
+    const names = declaredEvents();
+    return z.array(z.enum(['*', ...names])).min(1).max(names.length + 1);
+  });
 export const targetUrl = () => z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }).max(2000);
 
 /**

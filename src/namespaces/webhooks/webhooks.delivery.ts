@@ -1,8 +1,8 @@
 import type { Selectable } from 'kysely';
 import { Webhook } from 'standardwebhooks';
 import type { Config } from '../../config.ts';
-import type { Db, Dialect } from '../../db/database.ts';
-import { retryDelayMs } from '../../background/runner.ts';
+import type { Db } from '../../db/database.ts';
+import { claimDue, nextAttemptAt, stillHeld, type Leased, type LeasedQueue } from '../../background/leased-queue.ts';
 import { send } from '../../providers/outbound.ts';
 import type { ResolveHost } from '../../provider-interfaces.ts';
 import type { WebhookDeliveriesTable } from './webhooks.table.ts';
@@ -13,29 +13,17 @@ const BATCH = 20;
 const MAX_ERROR = 500;
 
 /**
- * Claims up to a batch of due deliveries (PostgreSQL: FOR UPDATE SKIP LOCKED, so processes take
- * disjoint ones) for a lease longer than a request may take; attempts goes up by one and fences
- * the outcome.
+ * The outbox of webhooks, taken by the delivery job with a lease longer than a request may take
+ * (src/background/leased-queue.ts): each claim adds one to the attempts.
  */
-async function claimDue(db: Db, dialect: Dialect, now: number, leaseMs: number): Promise<Delivery[]> {
-  let due = db
-    .selectFrom('webhookDeliveries as due')
-    .select('due.id')
-    .where('due.state', '=', 'pending')
-    .where('due.nextAttemptAt', '<=', now)
-    .where((eb) => eb.or([eb('due.lockedUntil', 'is', null), eb('due.lockedUntil', '<=', now)]))
-    .orderBy('due.nextAttemptAt')
-    .limit(BATCH);
-  if (dialect === 'postgres') due = due.forUpdate().skipLocked();
-  return db
-    .updateTable('webhookDeliveries')
-    .set((eb) => ({ lockedUntil: now + leaseMs, attempts: eb('attempts', '+', 1), updatedAt: now }))
-    .where('id', 'in', due)
-    .where('state', '=', 'pending')
-    .where((eb) => eb.or([eb('lockedUntil', 'is', null), eb('lockedUntil', '<=', now)]))
-    .returningAll()
-    .execute();
-}
+const deliveryQueue: LeasedQueue<'webhookDeliveries', Delivery> = {
+  table: 'webhookDeliveries',
+  waiting: 'pending',
+  due: 'nextAttemptAt',
+  attempts: 'attempts',
+  changedAt: 'updatedAt',
+  read: (db, ids) => db.selectFrom('webhookDeliveries').selectAll().where('id', 'in', ids).orderBy('nextAttemptAt').execute(),
+};
 
 /**
  * Sends what is due, signed as Standard Webhooks says (`webhook-id` = the delivery's id, the same
@@ -45,14 +33,13 @@ async function claimDue(db: Db, dialect: Dialect, now: number, leaseMs: number):
  * checked again and the request connects to the addresses that check resolved (webhooks.targets.ts).
  * Answers how many were delivered.
  */
-export async function deliverDue(db: Db, dialect: Dialect, config: Config, now: () => number, resolve?: ResolveHost): Promise<number> {
-  const options = config.webhooks;
-  const claimed = await claimDue(db, dialect, now(), options.timeoutMs * 2);
+export async function deliverDue(db: Db, config: Config, now: () => number, resolve?: ResolveHost): Promise<number> {
+  const claimed = await claimDue(db, deliveryQueue, { now: now(), leaseMs: config.webhooks.timeoutMs * 2, limit: BATCH });
   const outcomes = await Promise.all(claimed.map((delivery) => deliverOne(db, config, delivery, now, resolve)));
   return outcomes.filter(Boolean).length;
 }
 
-async function deliverOne(db: Db, config: Config, delivery: Delivery, now: () => number, resolve: ResolveHost | undefined): Promise<boolean> {
+async function deliverOne(db: Db, config: Config, delivery: Leased<Delivery>, now: () => number, resolve: ResolveHost | undefined): Promise<boolean> {
   const options = config.webhooks;
   const subscription = await db.selectFrom('webhookSubscriptions').selectAll().where('id', '=', delivery.subscriptionId).executeTakeFirst();
   if (!subscription || !subscription.isActive) return settle(db, delivery, now(), { state: 'failed', lastStatus: null, lastError: 'the subscription was removed or paused' });
@@ -83,27 +70,26 @@ async function deliverOne(db: Db, config: Config, delivery: Delivery, now: () =>
       error = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
     }
   }
-  const last = delivery.attempts >= options.maxAttempts;
   const at = now();
+  const next = nextAttemptAt(delivery.attempts, options, at);
   return settle(db, delivery, at, {
-    state: last ? 'failed' : 'pending',
+    state: next === undefined ? 'failed' : 'pending',
     lastStatus: status,
-    lastError: (last ? `gave up after ${delivery.attempts} attempts; last: ${error}` : error)?.slice(0, MAX_ERROR) ?? null,
-    ...(last ? {} : { nextAttemptAt: at + retryDelayMs(delivery.attempts, options.retryBaseMs, options.retryMaxMs) }),
+    lastError: (next === undefined ? `gave up after ${delivery.attempts} attempts; last: ${error}` : error)?.slice(0, MAX_ERROR) ?? null,
+    ...(next === undefined ? {} : { nextAttemptAt: next }),
   });
 }
 
 async function settle(
   db: Db,
-  delivery: Delivery,
+  delivery: Leased<Delivery>,
   now: number,
-  outcome: { state: string; lastStatus: number | null; lastError: string | null; deliveredAt?: number; nextAttemptAt?: number },
+  outcome: { state: 'delivered' | 'pending' | 'failed'; lastStatus: number | null; lastError: string | null; deliveredAt?: number; nextAttemptAt?: number },
 ): Promise<boolean> {
   await db
     .updateTable('webhookDeliveries')
     .set({ ...outcome, lockedUntil: null, updatedAt: now })
-    .where('id', '=', delivery.id)
-    .where('attempts', '=', delivery.attempts)
+    .where(stillHeld(deliveryQueue, delivery))
     .execute();
   return outcome.state === 'delivered';
 }

@@ -7,7 +7,7 @@ export const deliverWebhooks: JobDefinition = {
   everyMs: 5_000,
   transactional: false,
   async run(ctx) {
-    return deliverDue(ctx.db, ctx.dialect, ctx.config, () => ctx.now(), ctx.services.resolveHost);
+    return deliverDue(ctx.db, ctx.config, () => ctx.now(), ctx.services.resolveHost);
   },
 };
 

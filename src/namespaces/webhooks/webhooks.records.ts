@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { isEventType, type EventType } from '../../events/events.ts';
 import { AppError } from '../../values/errors.ts';
 import { fromJsonText, parseJsonArray, toBool } from '../../values/record.ts';
 import type { WebhookDeliveriesTable, WebhookSubscriptionsTable } from './webhooks.table.ts';
@@ -10,12 +11,20 @@ export function subscriptionOf(row: Selectable<WebhookSubscriptionsTable>) {
     id: row.id,
     organizationId: row.organizationId,
     url: row.url,
-    eventTypes: parseJsonArray(row.eventTypes),
+    // A type retired since the subscription was made is not answered (nor delivered: nothing emits it).
+    eventTypes: parseJsonArray(row.eventTypes).filter((name) => name === '*' || isEventType(name)),
     description: row.description,
     isActive: toBool(row.isActive) ?? false,
     createdAt: Number(row.createdAt),
     updatedAt: Number(row.updatedAt),
   };
+}
+
+/** The body of a delivery, as webhooks.outbox.ts writes it. */
+interface WebhookBody {
+  type: EventType;
+  timestamp: string;
+  data: Record<string, unknown>;
 }
 
 /** A delivery as its log shows it, with the body that was (or will be) sent. */
@@ -24,7 +33,7 @@ export function deliveryOf(row: Selectable<WebhookDeliveriesTable>) {
     id: row.id,
     subscriptionId: row.subscriptionId,
     eventType: row.eventType,
-    payload: fromJsonText(row.payload),
+    payload: fromJsonText<WebhookBody>(row.payload),
     state: row.state,
     attempts: Number(row.attempts),
     nextAttemptAt: row.state === 'pending' ? Number(row.nextAttemptAt) : null,

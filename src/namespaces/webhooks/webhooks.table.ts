@@ -1,3 +1,4 @@
+import type { EventType } from '../../events/events.ts';
 import type { Bool } from '../../values/record.ts';
 
 export interface WebhookSubscriptionsTable {
@@ -19,11 +20,11 @@ export interface WebhookDeliveriesTable {
   id: string;
   organizationId: string;
   subscriptionId: string;
-  eventType: string;
+  eventType: EventType;
   /** the body as it is sent: `{ type, timestamp, data }` */
   payload: string;
   /** pending, delivered, failed */
-  state: string;
+  state: 'pending' | 'delivered' | 'failed';
   attempts: number;
   nextAttemptAt: number;
   lockedUntil: number | null;

@@ -1,32 +1,13 @@
 import type { Db } from '../../db/database.ts';
 import { cachedRead } from '../../db/table-cache.ts';
-import type { Context } from '../../operations/operation.ts';
+import type { EventConsumer } from '../../events/events.ts';
 import { newId } from '../../values/ids.ts';
 import { parseJsonArray } from '../../values/record.ts';
 
-/** The events an organization can subscribe to (docs/webhooks.md says which are emitted so far). */
-export const EVENT_TYPES = [
-  'appointment.created',
-  'appointment.rescheduled',
-  'appointment.cancelled',
-  'appointment.completed',
-  'admission.admitted',
-  'admission.discharged',
-  'charge.applied',
-  'charge.voided',
-  'payment.recorded',
-  'stock.low',
-  'stock.expiring',
-  'prescription.quoted',
-  'prescription.accepted',
-  'labResult.uploaded',
-] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
-
 /**
- * The organization's active subscriptions and the types each takes. Every event-emitting write
- * asks (bookings, charges, stock), mostly of organizations without any: remembered until the table
- * changes (src/db/table-cache.ts).
+ * The organization's active subscriptions and the types each takes. Every event asks (bookings,
+ * charges, stock), mostly of organizations without any: remembered until the table changes
+ * (src/db/table-cache.ts).
  */
 function activeSubscriptions(db: Db, organizationId: string): Promise<readonly { id: string; types: readonly string[] }[]> {
   return cachedRead(db, ['webhookSubscriptions'], `webhooks:${organizationId}`, async () => {
@@ -36,12 +17,13 @@ function activeSubscriptions(db: Db, organizationId: string): Promise<readonly {
 }
 
 /**
- * Queues the event for every active subscription of the organization that takes it, in the
- * caller's transaction: the event exists exactly when the change it tells of was committed.
+ * The webhooks' consumer of events (src/events/): queues the event for every active subscription
+ * of the organization that takes it, in the emitting transaction, so a delivery exists exactly
+ * when the change it tells of was committed. The delivery job sends it (webhooks.delivery.ts).
  */
-export async function emitEvent(db: Db, ctx: Context, organizationId: string, type: EventType, data: Record<string, unknown>): Promise<number> {
+export const queueDeliveries: EventConsumer = async (db, ctx, organizationId, { type, data }) => {
   const takers = (await activeSubscriptions(db, organizationId)).filter((s) => s.types.includes('*') || s.types.includes(type));
-  if (takers.length === 0) return 0;
+  if (takers.length === 0) return;
   const now = ctx.now();
   const payload = JSON.stringify({ type, timestamp: new Date(now).toISOString(), data });
   await db
@@ -53,5 +35,4 @@ export async function emitEvent(db: Db, ctx: Context, organizationId: string, ty
       })),
     )
     .execute();
-  return takers.length;
-}
+};

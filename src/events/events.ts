@@ -40,6 +40,12 @@ export function onEvent(consumer: EventConsumer): () => void {
 /** Whether `name` is a declared event's (a name stored before an event was retired is not). */
 export const isEventType = (name: string): name is EventType => declared.has(name);
 
+/** A stored event name: only declared events are stored (emit refuses others), so another is a bug. */
+export function storedEventType(name: string): EventType {
+  if (!isEventType(name)) throw new Error(`stored event type ${name} is not declared`);
+  return name;
+}
+
 /** Every declared event name, in declaration order (what a webhook may subscribe to). */
 export function declaredEvents(): readonly EventType[] {
   if (declared.size === 0) throw new Error('no event is declared yet: namespaces/index.ts declares them when it loads');

@@ -3,8 +3,6 @@ import { bool, date, email, int, jsonObject, num, str, strArray, time, ts } from
 import { fromMinor, money, percent } from '../values/money.ts';
 import { out } from '../values/results.ts';
 import type { IsBool, IsJson } from '../values/record.ts';
-import type { Storage, StorageOf } from '../db/codec.ts';
-import type { FieldName, FieldsOf, TableName } from './spec.ts';
 
 /**
  * How a field is validated and stored. `money`: an amount with at most two decimals in records and
@@ -86,18 +84,4 @@ export function resultSchemaOf(kind: FieldKind): z.ZodType {
     case 'json':
       return out.object();
   }
-}
-
-const STORAGE: Partial<Record<FieldKind, Storage>> = { bool: 'bool', strings: 'json', json: 'json', money: 'minor', percent: 'minor' };
-
-/** How the columns of described fields hold their values (src/db/codec.ts). */
-export function storageOf<T extends TableName, I extends FieldName<T>>(fields: FieldsOf<T, I>): StorageOf<T> {
-  const described: Readonly<Record<string, FieldSpec>> = fields;
-  const storage: Record<string, Storage> = {};
-  for (const [name, field] of Object.entries(described)) {
-    const stored = STORAGE[field.kind];
-    if (stored) storage[name] = stored;
-  }
-  // FieldsOf demands a kind that decodes each boolean and JSON column: the storage StorageOf asks for.
-  return storage as StorageOf<T>;
 }

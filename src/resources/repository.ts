@@ -10,7 +10,8 @@ import type { Context } from '../operations/operation.ts';
 import { notFound } from '../values/errors.ts';
 import { newId } from '../values/ids.ts';
 import { offsetOf, pageOf, type Page } from '../values/paging.ts';
-import { storageOf, type FieldSpec } from './kinds.ts';
+import type { FieldSpec } from './kinds.ts';
+import { storageOf } from './storage.ts';
 import type { ListWhere, ResourceInput, ResourceRecord, ResourceSpec, RowOf, TableName, FieldName } from './spec.ts';
 
 type Loose = Record<string, unknown>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { str } from '../../values/fields.ts';
+import type { Serving as StoredServing } from './foods.table.ts';
 
 /** Schema pieces of the foods resource (interface-2 "foods") and the keys derived from a food. */
 
@@ -27,7 +28,7 @@ export const serving = () =>
     servingName: shortText(200).nullish(),
     weightInGrams: amount().nullish(),
     displayOrder: z.int().nullish(),
-  });
+  }) satisfies z.ZodType<StoredServing>;
 
 export const servings = () =>
   z

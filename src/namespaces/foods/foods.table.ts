@@ -1,8 +1,12 @@
-import type { z } from 'zod';
 import type { Bool, Json } from '../../values/record.ts';
-import type { serving } from './foods.fields.ts';
 
-type Serving = z.output<ReturnType<typeof serving>>;
+/** One serving of a food as stored (foods.fields.ts validates it): a name and a weight, in display order. */
+export interface Serving {
+  id?: string | null | undefined;
+  servingName?: string | null | undefined;
+  weightInGrams?: number | null | undefined;
+  displayOrder?: number | null | undefined;
+}
 
 /** The platform food catalogue (no organization); see src/db/migrations/0035_foods.ts for the derived columns. */
 export interface FoodsTable {

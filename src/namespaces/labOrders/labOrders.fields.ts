@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { id, str, ts } from '../../values/fields.ts';
 import { money } from '../../values/money.ts';
+import { PRIORITIES } from './labOrders.table.ts';
 
 /** Schema pieces and value sets of the labOrders operations (docs/labs-and-content.md). */
 
@@ -16,7 +17,7 @@ export type TestStatus = (typeof TEST_STATUSES)[number];
 export const ORDER_STATUSES = ['ordered', 'in_progress', 'completed', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-export const PRIORITIES = ['routine', 'urgent', 'stat'] as const;
+export { PRIORITIES };
 
 const oneOf = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: `must be one of: ${values.join(', ')}` });
 /** Bounded, trimmed text; blank is taken as not given (null). */

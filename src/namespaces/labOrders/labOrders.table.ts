@@ -1,4 +1,6 @@
-import type { PRIORITIES } from './labOrders.fields.ts';
+/** How soon an order's tests are wanted. */
+export const PRIORITIES = ['routine', 'urgent', 'stat'] as const;
+
 import type { Bool } from '../../values/record.ts';
 
 export interface LabOrdersTable {

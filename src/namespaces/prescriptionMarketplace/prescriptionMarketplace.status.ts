@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AppError } from '../../values/errors.ts';
+import { BROADCAST_STATUSES, QUOTE_STATUSES, REQUEST_STATUSES, type BroadcastStatus, type QuoteStatus, type RequestStatus } from './prescriptionMarketplace.table.ts';
 
 /**
  * The state tables of the marketplace (docs/marketplace.md): for each record, the statuses and
@@ -7,14 +8,7 @@ import { AppError } from '../../values/errors.ts';
  * after locking the request, and answers INVALID_STATE otherwise.
  */
 
-export const REQUEST_STATUSES = ['BROADCASTED', 'QUOTED', 'ACCEPTED', 'CANCELLED'] as const;
-export type RequestStatus = (typeof REQUEST_STATUSES)[number];
-
-export const BROADCAST_STATUSES = ['SENT', 'VIEWED', 'QUOTED', 'REJECTED', 'ACCEPTED', 'CLOSED', 'CANCELLED'] as const;
-export type BroadcastStatus = (typeof BROADCAST_STATUSES)[number];
-
-export const QUOTE_STATUSES = ['DRAFT', 'SUBMITTED', 'ACCEPTED', 'REJECTED', 'NOT_CHOSEN', 'CANCELLED'] as const;
-export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+export { BROADCAST_STATUSES, QUOTE_STATUSES, REQUEST_STATUSES, type BroadcastStatus, type QuoteStatus, type RequestStatus };
 
 /** A request still open to quotes. */
 export const OPEN_REQUEST: readonly RequestStatus[] = ['BROADCASTED', 'QUOTED'];

@@ -1,5 +1,14 @@
-import type { BROADCAST_STATUSES, QUOTE_STATUSES, REQUEST_STATUSES } from './prescriptionMarketplace.status.ts';
 import type { Bool, Json } from '../../values/record.ts';
+
+/** The statuses of a request, a broadcast and a quote (prescriptionMarketplace.status.ts says how they move). */
+export const REQUEST_STATUSES = ['BROADCASTED', 'QUOTED', 'ACCEPTED', 'CANCELLED'] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+
+export const BROADCAST_STATUSES = ['SENT', 'VIEWED', 'QUOTED', 'REJECTED', 'ACCEPTED', 'CLOSED', 'CANCELLED'] as const;
+export type BroadcastStatus = (typeof BROADCAST_STATUSES)[number];
+
+export const QUOTE_STATUSES = ['DRAFT', 'SUBMITTED', 'ACCEPTED', 'REJECTED', 'NOT_CHOSEN', 'CANCELLED'] as const;
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
 
 /** A patient's prescription request (docs/marketplace.md). patientId = the person's idpUserId; organizationId = the pharmacy named (null: broadcast by distance). */
 export interface PrescriptionRequestsTable {
@@ -12,7 +21,7 @@ export interface PrescriptionRequestsTable {
   latitude: number | null;
   longitude: number | null;
   radiusKm: number | null;
-  status: (typeof REQUEST_STATUSES)[number];
+  status: RequestStatus;
   acceptedQuoteId: string | null;
   acceptedAt: number | null;
   cancelledAt: number | null;
@@ -42,7 +51,7 @@ export interface PrescriptionBroadcastsTable {
   organizationId: string;
   organizationBranchId: string | null;
   distanceKm: number | null;
-  status: (typeof BROADCAST_STATUSES)[number];
+  status: BroadcastStatus;
   rejectionReason: string | null;
   viewedAt: number | null;
   respondedAt: number | null;
@@ -57,7 +66,7 @@ export interface PrescriptionQuotesTable {
   organizationBranchId: string | null;
   prescriptionRequestId: string;
   broadcastId: string;
-  status: (typeof QUOTE_STATUSES)[number];
+  status: QuoteStatus;
   currency: string;
   itemsTotal: number;
   discount: number;

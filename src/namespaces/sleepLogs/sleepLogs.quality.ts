@@ -1,4 +1,5 @@
 import { percentOf } from './sleepLogs.rounding.ts';
+import { QUALITIES, type Quality } from './sleepLogs.table.ts';
 
 /**
  * Sleep quality from the minutes slept against the goal (the ratio slept / goal, compared in
@@ -10,8 +11,7 @@ import { percentOf } from './sleepLogs.rounding.ts';
  *   ratio >=  70 %  fair
  *   below    70 %   poor
  */
-export const QUALITIES = ['excellent', 'good', 'fair', 'poor', 'too_much'] as const;
-export type Quality = (typeof QUALITIES)[number];
+export { QUALITIES, type Quality };
 
 const BANDS: readonly [percent: number, quality: Quality][] = [
   [125, 'too_much'],

@@ -1,5 +1,8 @@
-import type { QUALITIES } from './sleepLogs.quality.ts';
 import type { Bool } from '../../values/record.ts';
+
+/** The ratings of a night (sleepLogs.quality.ts says how one is given). */
+export const QUALITIES = ['excellent', 'good', 'fair', 'poor', 'too_much'] as const;
+export type Quality = (typeof QUALITIES)[number];
 
 export interface SleepPreferencesTable {
   id: string;
@@ -23,7 +26,7 @@ export interface SleepLogsTable {
   bedTime: string | null;
   wakeTime: string | null;
   notes: string | null;
-  quality: (typeof QUALITIES)[number];
+  quality: Quality;
   goalMinutes: number;
   createdAt: number;
   updatedAt: number;

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { isEventType, type EventType } from '../../events/events.ts';
+import { isEventType, storedEventType, type EventType } from '../../events/events.ts';
 import { AppError } from '../../values/errors.ts';
 import { fromJsonText, parseJsonArray, toBool } from '../../values/record.ts';
 import type { WebhookDeliveriesTable, WebhookSubscriptionsTable } from './webhooks.table.ts';
@@ -32,7 +32,7 @@ export function deliveryOf(row: Selectable<WebhookDeliveriesTable>) {
   return {
     id: row.id,
     subscriptionId: row.subscriptionId,
-    eventType: row.eventType,
+    eventType: storedEventType(row.eventType),
     payload: fromJsonText<WebhookBody>(row.payload),
     state: row.state,
     attempts: Number(row.attempts),

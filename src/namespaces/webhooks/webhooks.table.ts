@@ -1,4 +1,3 @@
-import type { EventType } from '../../events/events.ts';
 import type { Bool } from '../../values/record.ts';
 
 export interface WebhookSubscriptionsTable {
@@ -20,7 +19,7 @@ export interface WebhookDeliveriesTable {
   id: string;
   organizationId: string;
   subscriptionId: string;
-  eventType: EventType;
+  eventType: string;
   /** the body as it is sent: `{ type, timestamp, data }` */
   payload: string;
   /** pending, delivered, failed */

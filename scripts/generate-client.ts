@@ -25,19 +25,19 @@ export async function clientFiles(): Promise<ClientFiles> {
 }
 
 function indexOf(registry: Registry): string {
-  const byNamespace = new Map<string, { name: string; summary: string }[]>();
+  const byNamespace = new Map<string, { name: string; summary: string; writes: boolean | 'manual' }[]>();
   for (const op of registry.all()) {
     const list = byNamespace.get(op.namespace) ?? [];
-    list.push({ name: op.name, summary: op.summary ?? `${op.namespace}.${op.name}` });
+    list.push({ name: op.name, summary: op.summary ?? `${op.namespace}.${op.name}`, writes: op.writes });
     byNamespace.set(op.namespace, list);
   }
   const namespaces = [...byNamespace.entries()].sort(([a], [b]) => a.localeCompare(b));
   const lines = [
     HEADER.trimEnd(),
     "import type { paths } from './schema.ts';",
-    "import { transport, type ClientOptions } from './http.ts';",
+    "import { transport, type CallOptions, type ClientOptions } from './http.ts';",
     '',
-    "export { HealthopsError, type ClientOptions, type ErrorDetail } from './http.ts';",
+    "export { HealthopsError, type CallOptions, type ClientOptions, type ErrorDetail } from './http.ts';",
     'export type { paths } from \'./schema.ts\';',
     '',
     'type Post<P extends keyof paths> = paths[P] extends { post: infer O } ? O : never;',
@@ -46,7 +46,11 @@ function indexOf(registry: Registry): string {
     '/** What an operation answers in `data`. */',
     "export type Output<P extends keyof paths> = Post<P> extends { responses: { 200: { content: { 'application/json': { data: infer D } } } } } ? D : never;",
     '',
-    '/** A client of every operation: `client.appointments.create({ ... })` answers the typed `data` or throws HealthopsError. */',
+    '/**',
+    ' * A client of every operation: `client.appointments.create({ ... })` answers the typed `data` or throws',
+    ' * HealthopsError. A write sends an Idempotency-Key (a new one, or `{ idempotencyKey }`) and keeps it when',
+    ' * it is sent again after a network failure.',
+    ' */',
     'export function createClient(options: ClientOptions) {',
     '  const call = transport(options);',
     '  return {',
@@ -56,7 +60,9 @@ function indexOf(registry: Registry): string {
     for (const op of ops.sort((a, b) => a.name.localeCompare(b.name))) {
       const path = `'/api/${namespace}/${op.name}'`;
       lines.push(`      /** ${op.summary.replaceAll('*/', '* /')} */`);
-      lines.push(`      ${op.name}: (data: Input<${path}>) => call('${namespace}', '${op.name}', data) as Promise<Output<${path}>>,`);
+      const send = op.writes === false ? `call('${namespace}', '${op.name}', data)` : `call('${namespace}', '${op.name}', data, { ...options, write: true })`;
+      const params = op.writes === false ? `data: Input<${path}>` : `data: Input<${path}>, options?: CallOptions`;
+      lines.push(`      ${op.name}: (${params}) => ${send} as Promise<Output<${path}>>,`);
     }
     lines.push('    },');
   }

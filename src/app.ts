@@ -11,7 +11,7 @@ import { ping, type DatabaseHandle } from './db/database.ts';
 import { setPageBudget } from './db/paged-list.ts';
 import { allOperations, ExportStream } from './namespaces/index.ts';
 import { fromDatabaseError } from './rpc/db-errors.ts';
-import { Dispatcher } from './rpc/dispatch.ts';
+import { Dispatcher, type Call } from './rpc/dispatch.ts';
 import type { Operation } from './operations/operation.ts';
 import { AppError, type ErrorCode } from './values/errors.ts';
 import { newId } from './values/ids.ts';
@@ -79,14 +79,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (data !== undefined && data !== null && (typeof data !== 'object' || Array.isArray(data))) {
       throw new AppError('BAD_REQUEST', 'data must be an object');
     }
-    return reply.send({ status: 'ok', data: envelopeData(await dispatcher.dispatch(callOf(request, namespace, apiName, data))) });
+    return reply.send({ status: 'ok', data: envelopeData(await dispatcher.dispatch(callOf(request, reply, namespace, apiName, data))) });
   });
 
   // exports.stream's records, streamed as they are read (docs/export.md); the body is its data.
   app.post('/export', async (request, reply) => {
     const data = request.body ?? {};
     if (typeof data !== 'object' || Array.isArray(data)) throw new AppError('BAD_REQUEST', 'the body must be a JSON object');
-    const result = await dispatcher.dispatch(callOf(request, 'exports', 'stream', data));
+    const result = await dispatcher.dispatch(callOf(request, reply, 'exports', 'stream', data));
     if (!(result instanceof ExportStream)) throw new AppError('INTERNAL', 'the export did not produce a stream');
     void reply
       .header('content-type', result.contentType)
@@ -100,7 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const data = request.body ?? {};
     if (typeof data !== 'object' || Array.isArray(data)) throw new AppError('BAD_REQUEST', 'the body must be a JSON object');
     const { namespace, apiName } = request.params;
-    return reply.send({ status: 'ok', data: envelopeData(await dispatcher.dispatch(callOf(request, namespace, apiName, data))) });
+    return reply.send({ status: 'ok', data: envelopeData(await dispatcher.dispatch(callOf(request, reply, namespace, apiName, data))) });
   });
 
   app.get('/health', async () => ({ status: 'ok' }));
@@ -189,8 +189,10 @@ function envelopeData(result: unknown): unknown {
   return result;
 }
 
-function callOf(request: FastifyRequest, namespace: string, apiName: string, data: unknown) {
-  return { namespace, apiName, data: data ?? {}, headers: request.headers, ip: request.ip, requestId: request.id, log: request.log };
+function callOf(request: FastifyRequest, reply: FastifyReply, namespace: string, apiName: string, data: unknown): Call {
+  // A replayed answer says so (docs/api.md, "Idempotency keys").
+  const replayed = () => void reply.header('idempotent-replayed', 'true');
+  return { namespace, apiName, data: data ?? {}, headers: request.headers, ip: request.ip, requestId: request.id, log: request.log, replayed };
 }
 
 function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {

@@ -40,6 +40,16 @@ export interface ClientOptions {
   fetch?: typeof fetch;
   /** headers sent with every call */
   headers?: Record<string, string>;
+  /** how many times a call is sent again after a network failure (default 2); a write keeps its Idempotency-Key */
+  retries?: number;
+  /** makes the Idempotency-Key of a write (default: a random UUID) */
+  newIdempotencyKey?: () => string;
+}
+
+/** Options of one call. */
+export interface CallOptions {
+  /** the Idempotency-Key to send with a write (default: a new one): send the same to make one request of two */
+  idempotencyKey?: string;
 }
 
 interface Envelope {
@@ -48,31 +58,41 @@ interface Envelope {
   error?: { code?: string; message?: string; details?: ErrorDetail[]; requestId?: string };
 }
 
-/** A function that calls one operation and answers its `data`, or throws HealthopsError. */
-export type Transport = (namespace: string, apiName: string, data: unknown) => Promise<unknown>;
+/** A function that calls one operation and answers its `data`, or throws HealthopsError; `write`: it changes something. */
+export type Transport = (namespace: string, apiName: string, data: unknown, call?: CallOptions & { write?: boolean }) => Promise<unknown>;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function transport(options: ClientOptions): Transport {
   const send = options.fetch ?? fetch;
   const url = `${options.baseUrl.replace(/\/+$/, '')}/api`;
-  return async (namespace, apiName, data) => {
+  const retries = options.retries ?? 2;
+  const newKey = options.newIdempotencyKey ?? (() => crypto.randomUUID());
+  return async (namespace, apiName, data, call = {}) => {
     const token = typeof options.token === 'function' ? await options.token() : options.token;
     const headers: Record<string, string> = { 'content-type': 'application/json', ...options.headers };
     if (token) headers.authorization = `Bearer ${token}`;
-    let response: Response;
-    try {
-      response = await send(url, { method: 'POST', headers, body: JSON.stringify({ namespace, apiName, data: data ?? {} }) });
-    } catch (cause) {
-      throw new HealthopsError({ code: 'NETWORK', message: `the service at ${url} could not be reached`, status: 0, cause });
+    // A write sent again after a lost answer is answered as the first one, not done twice (docs/api.md, "Idempotency keys").
+    if (call.write) headers['idempotency-key'] = call.idempotencyKey ?? newKey();
+    const body = JSON.stringify({ namespace, apiName, data: data ?? {} });
+    let response: Response | undefined;
+    for (let attempt = 0; response === undefined; attempt++) {
+      try {
+        response = await send(url, { method: 'POST', headers, body });
+      } catch (cause) {
+        if (attempt >= retries) throw new HealthopsError({ code: 'NETWORK', message: `the service at ${url} could not be reached`, status: 0, cause });
+        await pause(200 * 2 ** attempt);
+      }
     }
     const text = await response.text();
-    let body: Envelope;
+    let envelope: Envelope;
     try {
-      body = JSON.parse(text) as Envelope;
+      envelope = JSON.parse(text) as Envelope;
     } catch (cause) {
       throw new HealthopsError({ code: 'BAD_RESPONSE', message: `HTTP ${response.status} without a JSON envelope`, status: response.status, cause });
     }
-    if (response.ok && body.status === 'ok') return body.data;
-    const error = body.error ?? {};
+    if (response.ok && envelope.status === 'ok') return envelope.data;
+    const error = envelope.error ?? {};
     const retryAfter = Number(response.headers.get('retry-after'));
     throw new HealthopsError({
       code: error.code ?? 'BAD_RESPONSE',

@@ -44,6 +44,7 @@ import * as notificationRecipients from './migrations/0136_notification_recipien
 import * as notificationAddressesHidden from './migrations/0137_notification_addresses_hidden.ts';
 import * as admissionAdvances from './migrations/0138_admission_advances.ts';
 import * as patientLinkRequests from './migrations/0139_patient_link_requests.ts';
+import * as idempotencyKeys from './migrations/0140_idempotency_keys.ts';
 import * as jobs from './migrations/0126_jobs.ts';
 import * as admissionStagePayments from './migrations/0125_admission_stage_payments.ts';
 import * as notificationChannels from './migrations/0124_notification_channels.ts';
@@ -102,6 +103,7 @@ const migrations: Record<string, Migration> = {
   '0137_notification_addresses_hidden': notificationAddressesHidden,
   '0138_admission_advances': admissionAdvances,
   '0139_patient_link_requests': patientLinkRequests,
+  '0140_idempotency_keys': idempotencyKeys,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -12,8 +12,12 @@ import { recordAudit } from '../audit-trail/trail.ts';
 import type { Services } from '../provider-interfaces.ts';
 import { AppError, type ErrorDetail } from '../values/errors.ts';
 import type { Context, Operation } from '../operations/operation.ts';
+import { claim, errorAnswer, idempotencyKeyOf, idempotentCall, isFinalAnswer, keepAnswer, release, replayed, sweepExpired, type IdempotentCall } from './idempotency.ts';
 import { RateLimits } from './rate-limits.ts';
 import type { Registry } from './registry.ts';
+
+/** How often expired idempotency keys are swept. */
+const SWEEP_EVERY_MS = 10 * 60 * 1000;
 
 export interface DispatchDeps {
   registry: Registry;
@@ -33,6 +37,8 @@ export interface Call {
   ip: string;
   requestId: string;
   log: FastifyBaseLogger;
+  /** Told when the answer is an earlier request's, replayed for its Idempotency-Key. */
+  replayed?: () => void;
 }
 
 /**
@@ -43,6 +49,7 @@ export class Dispatcher {
   readonly #deps: DispatchDeps;
   readonly #rateLimits: RateLimits;
   readonly #callers: CallerCache;
+  #nextSweep = 0;
 
   constructor(deps: DispatchDeps) {
     this.#deps = deps;
@@ -80,20 +87,38 @@ export class Dispatcher {
     ctx.organizationId = admitted.organizationId;
     ctx.membership = admitted.membership;
     ctx.asOwner = admitted.asOwner;
-    await this.#rateLimits.check(op, input, ctx);
+    const key = op.writes === false ? undefined : idempotencyKeyOf(call.headers);
+    const idempotent = key === undefined ? undefined : idempotentCall(caller, call.ip, key, `${op.namespace}.${op.name}`, call.data ?? {});
+    if (idempotent) {
+      const now = services.now();
+      if (now >= this.#nextSweep) {
+        this.#nextSweep = now + SWEEP_EVERY_MS;
+        await sweepExpired(database.db, now);
+      }
+      const claimed = await claim(database.db, idempotent, now);
+      if (claimed.kind === 'replay') {
+        call.replayed?.();
+        return replayed(claimed.answer);
+      }
+    }
 
     try {
-      const result = op.writes === true ? await this.#runWriting(op, input, ctx, admitted.organizationId) : await op.handler(ctx, input);
+      await this.#rateLimits.check(op, input, ctx);
+      const result = op.writes === true ? await this.#runWriting(op, input, ctx, admitted.organizationId, idempotent) : await op.handler(ctx, input);
+      if (idempotent && op.writes === 'manual') await keepAnswer(database.db, idempotent, { data: result });
       await this.#rateLimits.succeeded(op, input, ctx);
       if (op.readsPatientData && caller.kind === 'user') this.#deps.readLog?.recordRead(op, ctx, result);
       return result;
+    } catch (err) {
+      if (idempotent) await (isFinalAnswer(err) ? keepAnswer(database.db, idempotent, errorAnswer(err)) : release(database.db, idempotent));
+      throw err;
     } finally {
       // Nothing is answered before what it wrote, or read, is on disk (group commit on SQLite).
       await database.durable();
     }
   }
 
-  #runWriting(op: Operation, input: unknown, ctx: Context, organizationId: string | null): Promise<unknown> {
+  #runWriting(op: Operation, input: unknown, ctx: Context, organizationId: string | null, idempotent: IdempotentCall | undefined): Promise<unknown> {
     return this.#deps.database.db.transaction().execute(async (trx) => {
       const txCtx = { ...ctx, db: trx };
       const result = await op.handler(txCtx, input);
@@ -103,6 +128,8 @@ export class Dispatcher {
         recordId: subject.recordId,
         organizationId: organizationId ?? subject.organizationId,
       });
+      // The answer kept for a retry commits with the write: never one without the other.
+      if (idempotent) await keepAnswer(trx, idempotent, { data: result });
       return result;
     });
   }

@@ -9,6 +9,8 @@ export const errorStatus = {
   INVALID_STATE: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  /** an Idempotency-Key sent again with other data (an extension: docs/api.md, "Idempotency keys") */
+  IDEMPOTENCY_KEY_REUSED: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   NOT_CONFIGURED: 503,

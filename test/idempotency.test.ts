@@ -1,0 +1,77 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { booking, clinic } from '../src/namespaces/appointments/appointments.testkit.ts';
+import { describeEachDialect, failsWith, ok, type TestApp } from './harness.ts';
+
+/** Idempotency keys through the real envelope (docs/api.md, "Idempotency keys"). */
+describeEachDialect('a write sent again with its Idempotency-Key', (t) => {
+  const keyed = (key: string, ip = '10.0.0.1') => ({ headers: { 'idempotency-key': key }, ip });
+  const bookings = async (app: TestApp, org: string) => ok(await app.call('appointments', 'listByOrganization', { organizationId: org, page: 1, pageSize: 50 })).items.length;
+
+  test('is answered as the first time, and done once', async () => {
+    const c = await clinic(t());
+    const first = await t().call('appointments', 'create', booking(c), keyed('book-1'));
+    const again = await t().call('appointments', 'create', booking(c), keyed('book-1'));
+    assert.equal(again.statusCode, 200);
+    assert.deepEqual(ok(again), ok(first));
+    assert.equal(again.headers['idempotent-replayed'], 'true');
+    assert.equal(first.headers['idempotent-replayed'], undefined);
+    assert.equal(await bookings(t(), c.org), 1);
+  });
+
+  test('the same data with its keys in another order is the same request', async () => {
+    const c = await clinic(t());
+    const data = booking(c);
+    const reordered = Object.fromEntries(Object.entries(data).reverse());
+    ok(await t().call('appointments', 'create', data, keyed('book-order')));
+    assert.equal((await t().call('appointments', 'create', reordered, keyed('book-order'))).headers['idempotent-replayed'], 'true');
+    assert.equal(await bookings(t(), c.org), 1);
+  });
+
+  test('with other data is 422 IDEMPOTENCY_KEY_REUSED, and nothing is written', async () => {
+    const c = await clinic(t());
+    ok(await t().call('appointments', 'create', booking(c), keyed('book-2')));
+    failsWith(await t().call('appointments', 'create', booking(c, { scheduledTime: '11:00' }), keyed('book-2')), 'IDEMPOTENCY_KEY_REUSED', 422);
+    failsWith(await t().call('patients', 'create', { organizationId: c.org, name: 'Someone Else' }, keyed('book-2')), 'IDEMPOTENCY_KEY_REUSED', 422);
+    assert.equal(await bookings(t(), c.org), 1);
+  });
+
+  test('two requests at once with one key run once', async () => {
+    const c = await clinic(t());
+    const answers = await Promise.all([1, 2, 3].map(() => t().call('appointments', 'create', booking(c), keyed('book-race'))));
+    const done = answers.filter((a) => a.statusCode === 200);
+    assert.ok(done.length >= 1, 'one of them booked');
+    for (const other of answers.filter((a) => a.statusCode !== 200)) failsWith(other, 'CONFLICT', 409);
+    assert.equal(new Set(done.map((a) => ok(a).item.id)).size, 1, 'every 200 is the one booking');
+    assert.equal(await bookings(t(), c.org), 1);
+  });
+
+  test('a refusal is the answer too: the retry gets it again, even once the slot is free', async () => {
+    const c = await clinic(t());
+    const taken = ok(await t().call('appointments', 'create', booking(c)));
+    failsWith(await t().call('appointments', 'create', booking(c, { patientId: c.signedPatient.id }), keyed('book-clash')), 'CONFLICT', 409);
+    ok(await t().call('appointments', 'cancel', { id: taken.item.id, organizationId: c.org, reason: 'freed' }));
+    const retried = await t().call('appointments', 'create', booking(c, { patientId: c.signedPatient.id }), keyed('book-clash'));
+    failsWith(retried, 'CONFLICT', 409);
+    assert.equal(retried.headers['idempotent-replayed'], 'true');
+  });
+
+  test('keys are the caller\'s own: another caller with the same key is another request', async () => {
+    const c = await clinic(t());
+    ok(await t().call('appointments', 'create', booking(c), keyed('shared-key', '10.0.0.7')));
+    const other = await t().call('appointments', 'create', booking(c, { scheduledTime: '12:00' }), keyed('shared-key', '10.0.0.8'));
+    assert.equal(ok(other).item.scheduledTime, '12:00');
+    assert.equal(await bookings(t(), c.org), 2);
+  });
+
+  test('a key that is not 1 to 255 visible characters is 400; a read ignores its key', async () => {
+    const c = await clinic(t());
+    failsWith(await t().call('appointments', 'create', booking(c), keyed('has space')), 'VALIDATION_FAILED', 400);
+    failsWith(await t().call('appointments', 'create', booking(c), keyed('k'.repeat(256))), 'VALIDATION_FAILED', 400);
+    ok(await t().call('appointments', 'listByOrganization', { organizationId: c.org, page: 1, pageSize: 10 }, keyed('read-key')));
+    ok(await t().call('appointments', 'listByOrganization', { organizationId: c.org, page: 2, pageSize: 10 }, keyed('read-key')));
+    const stored = await t().database.db.selectFrom('idempotencyKeys').select('key').where('key', '=', 'read-key').execute();
+    assert.deepEqual(stored, []);
+    assert.equal(await bookings(t(), c.org), 0);
+  });
+});

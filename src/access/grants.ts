@@ -10,6 +10,18 @@ import type { Role } from '../caller/roles.ts';
  * patterns before it gave. `platform_admin` passes every check and needs no row; `patient` has none:
  * a patient reaches its own records through its linked account (the `self` audience), never as staff.
  */
+/** What doctors and nurses alike may read and use: the wards and services, notifications, tokens, colleagues and stock. */
+const CLINICAL_STAFF = [
+  'wards:read',
+  'rooms:read',
+  'services:read',
+  'notifications.*',
+  'tokenCounters.next',
+  'tokenCounters:read',
+  'users:read',
+  'inventoryItems:read',
+];
+
 export const GRANTS: Readonly<Record<Exclude<Role, 'platform_admin'>, readonly string[]>> = {
   // Everything of its organization, members and roles included; attendance stays hr's (interface).
   admin: ['*', '!hrmAttendance.*'],
@@ -32,14 +44,7 @@ export const GRANTS: Readonly<Record<Exclude<Role, 'platform_admin'>, readonly s
     'admissionCharges:read',
     'admissionCharges.applyDoctorFee',
     'beds:read',
-    'wards:read',
-    'rooms:read',
-    'services:read',
-    'notifications.*',
-    'tokenCounters.next',
-    'tokenCounters:read',
-    'users:read',
-    'inventoryItems:read',
+    ...CLINICAL_STAFF,
   ],
   nurse: [
     'admissionLogs.*',
@@ -55,14 +60,7 @@ export const GRANTS: Readonly<Record<Exclude<Role, 'platform_admin'>, readonly s
     'labOrders:read',
     'labResultFiles:read',
     'preConsultationForms:read',
-    'wards:read',
-    'rooms:read',
-    'services:read',
-    'notifications.*',
-    'tokenCounters.next',
-    'tokenCounters:read',
-    'users:read',
-    'inventoryItems:read',
+    ...CLINICAL_STAFF,
   ],
   receptionist: [
     'patients:read',

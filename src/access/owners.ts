@@ -1,7 +1,9 @@
 import type { Db } from '../db/database.ts';
+import { matchingRows } from '../db/queries/matching-rows.ts';
+import type { Database } from '../db/schema.ts';
 import { AppError } from '../values/errors.ts';
 import type { Context } from '../operations/operation.ts';
-import type { Owner, OwnerOf } from '../operations/audience.ts';
+import { self, type Audience, type Owner, type OwnerOf } from '../operations/audience.ts';
 
 /**
  * The owner of a patient record: the account linked to it (patients.idpUserId: accepted links only,
@@ -30,6 +32,29 @@ export async function doctorOwner(db: Db, organizationId: string, doctorId: stri
 /** `self` owner of a create of a doctor's record: the doctor the input names. */
 export const ownerByNamedDoctor = (input: { organizationId?: string; doctorId?: unknown }, ctx: Context): Promise<Owner> =>
   doctorOwner(ctx.db, input.organizationId!, typeof input.doctorId === 'string' ? input.doctorId : undefined);
+
+type TablesOfDoctors = {
+  [T in keyof Database]: Database[T] extends { id: string; organizationId: string; doctorId: string } ? T : never;
+}[keyof Database];
+
+/** `self` owner of an update or delete of a doctor's record in `table`: the doctor of the stored record. */
+export function ownerByStoredDoctor(table: TablesOfDoctors): OwnerOf<{ id: string; organizationId?: string }> {
+  return async (input, ctx) => {
+    const organizationId = input.organizationId!;
+    const record = await matchingRows(ctx.db, table, { id: input.id, organizationId }).executeTakeFirst();
+    return doctorOwner(ctx.db, organizationId, record?.doctorId);
+  };
+}
+
+/**
+ * The audiences of the generated writes of a doctor's own records in `table` (education,
+ * schedules): the doctor the input names creates, the doctor of the stored record updates and
+ * deletes; the organization's staff with a granted role may act for either.
+ */
+export function doctorsOwnWrites(table: TablesOfDoctors): Record<'create' | 'update' | 'delete', Audience<unknown>> {
+  const stored = self(ownerByStoredDoctor(table));
+  return { create: self(ownerByNamedDoctor), update: stored, delete: stored };
+}
 
 /** `self` owner for an operation keyed by a patient record id in `input[key]`. */
 export function ownerByPatient<I>(key: keyof I & string): OwnerOf<I> {

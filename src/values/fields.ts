@@ -36,3 +36,6 @@ export const jsonList = (bounds: Partial<Bounds> = {}) => bounded(z.array(z.unkn
 export const page = () => z.int().min(1).default(1);
 export const pageSize = () => z.int().min(1).max(100).default(20);
 export const paging = { page: page(), pageSize: pageSize() };
+
+/** An optional filter: null is taken as omitted. */
+export const filter = <T extends z.ZodType>(schema: T) => schema.nullish().transform((v) => v ?? undefined);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { out } from '../../values/results.ts';
+import { organizationRecordKey, writeTimes } from '../../values/result-fields.ts';
 import { charges } from './admissions.charges.ts';
 import { PAYMENT_METHODS } from './admissions.payments.ts';
 
@@ -14,8 +15,7 @@ export const chargeRecord = charges.schemas.record;
 /** A payment or refund (toPaymentRecord): `amount` with two decimals, negative for a refund. */
 export const paymentRecord = out
   .record({
-    id: out.id(),
-    organizationId: out.id(),
+    ...organizationRecordKey(),
     admissionId: out.id(),
     patientId: out.id(),
     amount: out.number(),
@@ -36,8 +36,7 @@ export const paymentWritten = z.object({ item: paymentRecord, balanceDue: out.nu
 /** A row of the admission's log, as admissionLogs maps it (`source: system` rows are the workflow's). */
 export const admissionLogRecord = out
   .record({
-    id: out.id(),
-    organizationId: out.id(),
+    ...organizationRecordKey(),
     admissionId: out.id(),
     patientId: out.id(),
     event: out.text(),
@@ -46,8 +45,7 @@ export const admissionLogRecord = out
     performedByRole: out.text().nullable(),
     notes: out.text().nullable(),
     source: z.enum(['system', 'manual']),
-    createdAt: out.ts(),
-    updatedAt: out.ts(),
+    ...writeTimes(),
   })
   .meta({ title: 'admissionLog' });
 

@@ -23,9 +23,6 @@ export const label = () => z.string().trim().max(200);
 /** Free text: reason, notes. */
 export const text = () => str();
 
-/** An optional filter: null is taken as omitted. */
-export const filter = <T extends z.ZodType>(schema: T) => schema.nullish().transform((v) => v ?? undefined);
-
 /** The interface's `dateFilter` values (documented in docs/appointments.md). */
 export const DATE_FILTERS = ['today', 'tomorrow', 'upcoming', 'past', 'week', 'month', 'all'] as const;
 export type DateFilter = (typeof DATE_FILTERS)[number];

@@ -1,5 +1,6 @@
 import type { Owner, OwnerOf } from '../../operations/audience.ts';
 import type { Db } from '../../db/database.ts';
+import { findPatient } from '../patients/patients.public.ts';
 
 /** Owners of the appointments' `self` operations: the account linked to the patient record concerned. */
 
@@ -36,13 +37,8 @@ export function ownerByAppointment<K extends string>(key: K): OwnerOf<{ organiza
 
 /** `self` owner for a booking: the account linked to the patient record `input.patientId` of the named organization. */
 export const ownerByBookedPatient: OwnerOf<{ organizationId: string; patientId: string }> = async (input, ctx) => {
-  const row = await ctx.db
-    .selectFrom('patients')
-    .select('idpUserId')
-    .where('id', '=', input.patientId)
-    .where('organizationId', '=', input.organizationId)
-    .executeTakeFirst();
-  return inNamedOrganization(input.organizationId, row?.idpUserId);
+  const patient = await findPatient(ctx.db, input.organizationId, input.patientId);
+  return inNamedOrganization(input.organizationId, patient?.idpUserId);
 };
 
 /** `self` owner for an operation on a waitlist entry (`input.id`): the account linked to its patient. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { out } from '../../values/results.ts';
+import { organizationRecordKey, writeTimes } from '../../values/result-fields.ts';
 import type { HistoryOperation } from './appointments.repo.ts';
 import { STATUSES } from './appointments.status.ts';
 
@@ -22,8 +23,7 @@ export const historyEntry = z
 /** An appointment as appointments.repo.ts toRecord gives it: money as numbers, booleans, history decoded. */
 export const appointmentRecord = out
   .record({
-    id: out.id(),
-    organizationId: out.id(),
+    ...organizationRecordKey(),
     organizationBranchId: out.id().nullable(),
     patientId: out.id(),
     doctorId: out.id(),
@@ -57,8 +57,7 @@ export const appointmentRecord = out
     patientJoinedAt: out.ts().nullable(),
     history: z.array(historyEntry),
     seriesId: out.id().nullable(),
-    createdAt: out.ts(),
-    updatedAt: out.ts(),
+    ...writeTimes(),
   })
   .meta({ title: 'appointment' });
 
@@ -71,24 +70,21 @@ export const seriesResult = z.object({ seriesId: out.id(), items: z.array(appoin
 /** A reserved block of a doctor's day (ReservedSlot, appointments.slots.ts). */
 export const reservedSlotRecord = out
   .record({
-    id: out.id(),
-    organizationId: out.id(),
+    ...organizationRecordKey(),
     doctorId: out.id(),
     slotDate: out.date(),
     startTime: out.time(),
     /** `24:00` when the block runs to the end of the day */
     endTime: out.time(),
     createdBy: out.text().nullable(),
-    createdAt: out.ts(),
-    updatedAt: out.ts(),
+    ...writeTimes(),
   })
   .meta({ title: 'reserved slot' });
 
 /** A waitlist entry (WaitlistRecord, appointments.waitlist.ts): the status its offer's hold implies. */
 export const waitlistRecord = out
   .record({
-    id: out.id(),
-    organizationId: out.id(),
+    ...organizationRecordKey(),
     doctorId: out.id(),
     patientId: out.id(),
     serviceId: out.id().nullable(),
@@ -101,8 +97,7 @@ export const waitlistRecord = out
     offeredAt: out.ts().nullable(),
     /** until when the offer's pending hold runs (null unless the hold is pending) */
     offerExpiresAt: out.ts().nullable(),
-    createdAt: out.ts(),
-    updatedAt: out.ts(),
+    ...writeTimes(),
   })
   .meta({ title: 'waitlist entry' });
 
@@ -122,8 +117,7 @@ const channelOutcome = z.object({
  */
 export const notificationRecord = out
   .record({
-    id: out.id(),
-    organizationId: out.id(),
+    ...organizationRecordKey(),
     recipientIdpUserId: out.text(),
     recipientRole: out.text(),
     type: out.text(),
@@ -145,8 +139,7 @@ export const notificationRecord = out
     isRead: out.bool(),
     readAt: out.ts().nullable(),
     openedAt: out.ts().nullable(),
-    createdAt: out.ts(),
-    updatedAt: out.ts(),
+    ...writeTimes(),
   })
   .meta({ title: 'notification' });
 

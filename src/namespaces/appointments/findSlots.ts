@@ -1,13 +1,13 @@
 import { everyone } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { validationFailed } from '../../values/errors.ts';
-import { date, id } from '../../values/fields.ts';
+import { date, filter, id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { addDays } from '../../time/zone.ts';
 import { dateTimeOf, dayStartMinute, type Interval } from '../../time/local-minutes.ts';
 import { byStart, freeOf } from '../../time/slot-grid.ts';
 import { availableOn, merged, schedulesIn, slotStarts, type DoctorSchedule } from '../practitionerSchedules/practitionerSchedules.public.ts';
-import { daysAsked, duration, filter } from './appointments.fields.ts';
+import { daysAsked, duration } from './appointments.fields.ts';
 import { clockOf } from './appointments.references.ts';
 import { unavailableIn } from './appointments.slots.ts';
 import { out } from '../../values/results.ts';

@@ -1,11 +1,11 @@
 import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { notFound } from '../../values/errors.ts';
-import { id, paging } from '../../values/fields.ts';
+import { filter, id, paging } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { pageAppointments } from './appointments.repo.ts';
 import { startRange } from './appointments.dateFilters.ts';
-import { dateFilter, filter, statusList } from './appointments.fields.ts';
+import { dateFilter, statusList } from './appointments.fields.ts';
 import { clockOf, userIdsByReference } from './appointments.references.ts';
 import { pageResult } from '../../values/results.ts';
 import { appointmentRecord } from './appointments.results.ts';

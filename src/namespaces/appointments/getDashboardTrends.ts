@@ -1,12 +1,11 @@
 import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
-import { date, id } from '../../values/fields.ts';
+import { date, filter, id } from '../../values/fields.ts';
 import { fromMinor } from '../../values/money.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { addDays } from '../../time/zone.ts';
 import { addMonths, monthStart, nextMonthStart, weekStart } from '../../time/calendar.ts';
 import { figuresByDay } from './appointments.repo.ts';
-import { filter } from './appointments.fields.ts';
 import { clockOf } from './appointments.references.ts';
 import { out } from '../../values/results.ts';
 

@@ -1,10 +1,10 @@
 import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
-import { id, paging, time } from '../../values/fields.ts';
+import { filter, id, paging, time } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { pageAppointments } from './appointments.repo.ts';
 import { startRange } from './appointments.dateFilters.ts';
-import { dateFilter, filter, label } from './appointments.fields.ts';
+import { dateFilter, label } from './appointments.fields.ts';
 import { clockOf } from './appointments.references.ts';
 import { pageResult } from '../../values/results.ts';
 import { appointmentRecord } from './appointments.results.ts';

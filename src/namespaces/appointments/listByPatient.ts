@@ -1,10 +1,10 @@
 import { self } from '../../operations/audience.ts';
 import { ownerByPatient } from '../../access/owners.ts';
 import { z } from 'zod';
-import { date, id, paging } from '../../values/fields.ts';
+import { date, filter, id, paging } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { pageAppointments } from './appointments.repo.ts';
-import { filter, statusList } from './appointments.fields.ts';
+import { statusList } from './appointments.fields.ts';
 import { pageResult } from '../../values/results.ts';
 import { appointmentRecord } from './appointments.results.ts';
 import { byPatientId, itemsReads } from '../../operations/reads.ts';

@@ -1,10 +1,10 @@
 import { everyone } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { validationFailed } from '../../values/errors.ts';
-import { date, id } from '../../values/fields.ts';
+import { date, filter, id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { partsPerDay, timeOfDay, type Interval } from '../../time/local-minutes.ts';
-import { daysAsked, filter } from './appointments.fields.ts';
+import { daysAsked } from './appointments.fields.ts';
 import { clockOf, doctorByReference, serviceOf } from './appointments.references.ts';
 import { unavailableIn } from './appointments.slots.ts';
 import { out } from '../../values/results.ts';

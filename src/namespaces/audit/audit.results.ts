@@ -34,15 +34,13 @@ export const patientDataRead = out
   })
   .meta({ title: 'patientDataRead' });
 
-/** A read of the caller's own patient records, as listReadsOfMyRecords shows it. */
+/**
+ * A read of the caller's own patient records, as listReadsOfMyRecords shows it: the read's fields
+ * (patientIds: the caller's own patient records among those read) and who read them.
+ */
 export const readOfMyRecords = z
   .object({
-    id: out.id(),
-    at: out.ts(),
-    operation: out.text(),
-    organizationId: out.id().nullable(),
-    /** the caller's own patient records among those read */
-    patientIds: out.strings(),
+    ...patientDataRead.pick({ id: true, at: true, operation: true, organizationId: true, patientIds: true }).shape,
     reader: z.object({
       idpUserId: out.text(),
       /** null when the reader has no user record in that organization (any more) */

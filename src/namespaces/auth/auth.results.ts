@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { out } from '../../values/results.ts';
+import { writeTimes } from '../../values/result-fields.ts';
 
 /** Result schemas of the auth namespace (src/values/results.ts). */
 
@@ -12,8 +13,7 @@ export const identityRecord = out
     name: out.text().nullable(),
     isVerified: out.bool(),
     lastLoginAt: out.ts().nullable(),
-    createdAt: out.ts(),
-    updatedAt: out.ts(),
+    ...writeTimes(),
   })
   .meta({ title: 'identity' });
 

@@ -1,13 +1,11 @@
 import { z } from 'zod';
 import { out, portionFields } from '../../values/results.ts';
+import { nutrientGrams, writeTimesOrNull } from '../../values/result-fields.ts';
 
 /** The five nutrient figures (kcal or g), one decimal (calorieLogs.nutrition.ts `Totals`). */
 export const totalsResult = out.record({
   calories: out.number(),
-  protein: out.number(),
-  carbs: out.number(),
-  fat: out.number(),
-  fiber: out.number(),
+  ...nutrientGrams(out.number),
 });
 
 /** One food entry of a day (calorieLogs.dayLog.ts `FoodEntry`). */
@@ -29,8 +27,7 @@ export const dayLogResult = out
     remaining: out.number(),
     percent: out.number(),
     withinGoal: out.bool(),
-    createdAt: out.ts().nullable(),
-    updatedAt: out.ts().nullable(),
+    ...writeTimesOrNull(),
   })
   .meta({ title: 'CalorieDayLog' });
 

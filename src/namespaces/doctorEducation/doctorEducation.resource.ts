@@ -1,4 +1,4 @@
-import { everyone, self, type Audience } from '../../operations/audience.ts';
+import { everyone } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { validationFailed } from '../../values/errors.ts';
 import { id, reqStr } from '../../values/fields.ts';
@@ -6,7 +6,7 @@ import type { Context } from '../../operations/operation.ts';
 import { defineResource, type ResourceRecord } from '../../resources/resource.ts';
 import { dateIn } from '../../time/zone.ts';
 import { isDoctorOf } from '../services/services.public.ts';
-import { ownerOfEducation, ownerOfNewEducation } from './doctorEducation.owners.ts';
+import { doctorsOwnWrites } from '../../access/owners.ts';
 
 export type EducationRecord = ResourceRecord<'doctorEducation'>;
 
@@ -54,11 +54,7 @@ async function prepare(record: EducationRecord, ctx: Context, current?: Educatio
  */
 export const doctorEducation = defineResource({
   namespace: 'doctorEducation', audience: everyone,
-  audiences: {
-    create: self(ownerOfNewEducation) as Audience<unknown>,
-    update: self(ownerOfEducation) as Audience<unknown>,
-    delete: self(ownerOfEducation) as Audience<unknown>,
-  },
+  audiences: doctorsOwnWrites('doctorEducation'),
   table: 'doctorEducation',
   scope: 'organization',
   createOnly: ['doctorId'],

@@ -1,15 +1,12 @@
 import { everyone } from '../../operations/audience.ts';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { id } from '../../values/fields.ts';
+import { filter, id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { itemsResult } from '../../values/results.ts';
 import { doctorEducation, educationStatus } from './doctorEducation.resource.ts';
 
 export const SORT_KEYS = ['endYear', 'startYear', 'degree', 'createdAt'] as const;
-
-/** null is taken as "no filter" / the default, like an omitted field. */
-const optional = <T extends z.ZodType>(schema: T) => schema.nullish().transform((v) => v ?? undefined);
 
 /**
  * Every education record of the doctor in the organization (`{ items }`, not paged), newest first by
@@ -24,9 +21,9 @@ export const listByDoctor = defineOperation({
   input: z.object({
     doctorId: id(),
     organizationId: id(),
-    educationStatus: optional(educationStatus()),
-    sortBy: optional(z.enum(SORT_KEYS, { error: `must be one of: ${SORT_KEYS.join(', ')}` })).transform((v) => v ?? 'endYear'),
-    sortOrder: optional(z.enum(['asc', 'desc'])).transform((v) => v ?? 'desc'),
+    educationStatus: filter(educationStatus()),
+    sortBy: filter(z.enum(SORT_KEYS, { error: `must be one of: ${SORT_KEYS.join(', ')}` })).transform((v) => v ?? 'endYear'),
+    sortOrder: filter(z.enum(['asc', 'desc'])).transform((v) => v ?? 'desc'),
   }),
   output: itemsResult(doctorEducation.schemas.record),
   async handler(ctx, input) {

@@ -8,17 +8,22 @@ import type { Serving as StoredServing } from './foods.table.ts';
 const amount = () => z.number().min(0, 'must be at least 0');
 const shortText = (max: number) => z.string().max(max);
 
+/** The nutrients of a food, each optional and nullable: as food fields and as nutritionPer100g. */
+const nutrients = () => ({
+  calories: z.int().min(0, 'must be at least 0').nullish(),
+  protein: amount().nullish(),
+  carbs: amount().nullish(),
+  fat: amount().nullish(),
+  fiber: amount().nullish(),
+  sugar: amount().nullish(),
+  sodium: amount().nullish(),
+  cholesterol: amount().nullish(),
+});
+
 /** nutritionPer100g: values for `nutritionBaseWeight` grams (default 100), stored and returned as given. */
 export const nutrition = () =>
   z.object({
-    calories: z.int().min(0, 'must be at least 0').nullish(),
-    protein: amount().nullish(),
-    carbs: amount().nullish(),
-    fat: amount().nullish(),
-    fiber: amount().nullish(),
-    sugar: amount().nullish(),
-    sodium: amount().nullish(),
-    cholesterol: amount().nullish(),
+    ...nutrients(),
     nutritionBaseWeight: z.number().gt(0, 'must be greater than 0').nullish(),
   });
 
@@ -54,14 +59,7 @@ export const optionalFoodFields = {
   categoryId: z.string().trim().max(128).nullish(),
   category: z.string().trim().max(200).nullish(),
   description: str().nullish(),
-  calories: z.int().min(0, 'must be at least 0').nullish(),
-  protein: amount().nullish(),
-  carbs: amount().nullish(),
-  fat: amount().nullish(),
-  fiber: amount().nullish(),
-  sugar: amount().nullish(),
-  sodium: amount().nullish(),
-  cholesterol: amount().nullish(),
+  ...nutrients(),
   serving_size: shortText(200).nullish(),
   ingredients: z.array(shortText(300)).max(200).nullish(),
   image_url: shortText(2048).nullish(),

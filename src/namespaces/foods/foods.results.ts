@@ -1,30 +1,18 @@
 import { z } from 'zod';
 import { out } from '../../values/results.ts';
-
-/** nutritionPer100g as stored: the keys the writer sent (foods.fields.ts `nutrition`), each a value or null. */
-export const nutritionResult = out.record({
-  calories: out.int().nullish(),
-  protein: out.number().nullish(),
-  carbs: out.number().nullish(),
-  fat: out.number().nullish(),
-  fiber: out.number().nullish(),
-  sugar: out.number().nullish(),
-  sodium: out.number().nullish(),
-  cholesterol: out.number().nullish(),
-  nutritionBaseWeight: out.number().nullish(),
-});
+import { nutrientGrams, writeTimes } from '../../values/result-fields.ts';
 
 /** The nutrients of a food or serving as answered: each a value, or null without one. */
 const nutrients = {
   calories: out.int().nullable(),
-  protein: out.number().nullable(),
-  carbs: out.number().nullable(),
-  fat: out.number().nullable(),
-  fiber: out.number().nullable(),
+  ...nutrientGrams(() => out.number().nullable()),
   sugar: out.number().nullable(),
   sodium: out.number().nullable(),
   cholesterol: out.number().nullable(),
 };
+
+/** nutritionPer100g as stored: the keys the writer sent (foods.fields.ts `nutrition`), each a value or null. */
+export const nutritionResult = out.record({ ...nutrients, nutritionBaseWeight: out.number().nullable() }).partial();
 
 /** One serving of a food as stored: the keys the writer sent (foods.fields.ts `serving`), each a value or null. */
 const servingShape = {
@@ -60,8 +48,7 @@ export const foodResult = out
     nutritionPer100g: nutritionResult.nullable(),
     servings: z.array(servingResult).nullable(),
     isActive: out.bool(),
-    createdAt: out.ts(),
-    updatedAt: out.ts(),
+    ...writeTimes(),
   })
   .meta({ title: 'Food' });
 

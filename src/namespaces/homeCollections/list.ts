@@ -4,14 +4,13 @@ import { z } from 'zod';
 import { readPage } from '../../db/paged-list.ts';
 import { containsLiteral, containsText } from '../../db/text-search.ts';
 import { defineOperation } from '../../operations/operation.ts';
+import { filter } from '../../values/fields.ts';
 import { out, pageResult } from '../../values/results.ts';
 import { categoryId, homeCollections } from './homeCollections.resource.ts';
 
 export const SORT_KEYS = ['orderLevel', 'name', 'createdAt', 'updatedAt'] as const;
 export const DEFAULT_PAGE_SIZE = 20;
 
-/** null is taken as "no filter", like an omitted field. */
-const filter = <T extends z.ZodType>(schema: T) => schema.nullish().transform((v) => v ?? undefined);
 const size = () => z.int().min(1).max(100);
 
 export const listInput = z

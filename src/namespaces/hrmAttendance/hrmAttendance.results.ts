@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { out } from '../../values/results.ts';
+import { organizationRecordKey, writeTimes } from '../../values/result-fields.ts';
 
 /** Result schemas of the hrmAttendance namespace (src/values/results.ts), from hrmAttendance.table.ts. */
 
 /** An attendance record, as stored. */
 const recordShape = {
-  id: out.id(),
-  organizationId: out.id(),
+  ...organizationRecordKey(),
   employeeId: out.id(),
   attendanceDate: out.date(),
   /** `HH:mm` or an ISO 8601 date-time with a zone, as sent */
@@ -20,8 +20,7 @@ const recordShape = {
   remarks: out.text().nullable(),
   approvedBy: out.text().nullable(),
   approvedAt: out.text().nullable(),
-  createdAt: out.ts(),
-  updatedAt: out.ts(),
+  ...writeTimes(),
 };
 export const attendanceRecord = out.record(recordShape).meta({ title: 'hrmAttendance' });
 

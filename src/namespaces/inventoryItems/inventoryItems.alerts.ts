@@ -2,7 +2,7 @@ import type { Db } from '../../db/database.ts';
 import { containsLiteral } from '../../db/text-search.ts';
 import type { Context } from '../../operations/operation.ts';
 import { parseJsonArray } from '../../values/record.ts';
-import { notify } from '../notifications/notifications.public.ts';
+import { notify, type NotifyInput } from '../notifications/notifications.public.ts';
 import type { ItemRow } from './inventoryItems.resource.ts';
 import { patchBatch, patchItem, type BatchRow, type ExpiryWindow } from './inventoryItems.repo.ts';
 import { emit } from '../../events/events.ts';
@@ -48,6 +48,16 @@ export async function staffOf(db: Db, organizationId: string): Promise<StaffMemb
   });
 }
 
+/** What every staff member is told alike; each one's dedupe key is `dedupePrefix` and their idpUserId. */
+type StaffNotice = Omit<NotifyInput, 'recipientIdpUserId' | 'recipientRole' | 'dedupeKey'> & { dedupePrefix: string };
+
+async function notifyStaff(db: Db, ctx: Context, staff: StaffMember[], notice: StaffNotice): Promise<void> {
+  const { dedupePrefix, ...shared } = notice;
+  for (const person of staff) {
+    await notify(db, ctx, { ...shared, recipientIdpUserId: person.idpUserId, recipientRole: person.role, dedupeKey: `${dedupePrefix}:${person.idpUserId}` });
+  }
+}
+
 const isLow = (item: ItemRow) => item.minStock !== null && item.quantity <= item.minStock;
 const unitsOf = (item: ItemRow, n: number) => `${n} ${item.unitOfMeasure ?? (n === 1 ? 'unit' : 'units')}`;
 
@@ -57,21 +67,17 @@ async function lowStockAlert(db: Db, ctx: Context, item: ItemRow, staff: () => P
   if (open) return item;
   const episode = item.lowStockEpisode + 1;
   const out = item.quantity === 0;
-  for (const person of await staff()) {
-    await notify(db, ctx, {
-      organizationId: item.organizationId,
-      recipientIdpUserId: person.idpUserId,
-      recipientRole: person.role,
-      type: out ? 'inventory_out_of_stock' : 'inventory_low_stock',
-      title: `${out ? 'Out of stock' : 'Low stock'}: ${item.itemName}`,
-      message: `${item.itemName} is ${out ? 'out of stock' : `down to ${unitsOf(item, item.quantity)}`} (minimum ${item.minStock!}).`,
-      priority: 'high',
-      relatedEntityType: 'inventoryItems',
-      relatedEntityId: item.id,
-      navigationParams: { inventoryItemId: item.id },
-      dedupeKey: `inventory:${item.id}:low-stock:${episode}:${person.idpUserId}`,
-    });
-  }
+  await notifyStaff(db, ctx, await staff(), {
+    organizationId: item.organizationId,
+    type: out ? 'inventory_out_of_stock' : 'inventory_low_stock',
+    title: `${out ? 'Out of stock' : 'Low stock'}: ${item.itemName}`,
+    message: `${item.itemName} is ${out ? 'out of stock' : `down to ${unitsOf(item, item.quantity)}`} (minimum ${item.minStock!}).`,
+    priority: 'high',
+    relatedEntityType: 'inventoryItems',
+    relatedEntityId: item.id,
+    navigationParams: { inventoryItemId: item.id },
+    dedupePrefix: `inventory:${item.id}:low-stock:${episode}`,
+  });
   await emit(db, ctx, item.organizationId, 'stock.low', { item: { id: item.id, itemName: item.itemName, quantity: item.quantity, minStock: item.minStock }, outOfStock: out });
   return patchItem(db, item.id, { lowStockEpisode: episode, lowStockOpen: true });
 }
@@ -82,21 +88,17 @@ export async function expiryAlerts(db: Db, ctx: Context, item: ItemRow, batches:
     const expiry = batch.expiryDate!;
     const expired = expiry < window.today;
     const label = batch.batchNumber ? `Batch ${batch.batchNumber}` : batch.lotNumber ? `Lot ${batch.lotNumber}` : 'Stock';
-    for (const person of await staff()) {
-      await notify(db, ctx, {
-        organizationId: item.organizationId,
-        recipientIdpUserId: person.idpUserId,
-        recipientRole: person.role,
-        type: expired ? 'inventory_expired' : 'inventory_near_expiry',
-        title: `${expired ? 'Expired' : 'Expiring soon'}: ${item.itemName}`,
-        message: `${label} of ${item.itemName} (${unitsOf(item, batch.quantity)}) ${expired ? 'expired' : 'expires'} on ${expiry}.`,
-        priority: expired ? 'high' : 'normal',
-        relatedEntityType: 'inventoryItems',
-        relatedEntityId: item.id,
-        navigationParams: { inventoryItemId: item.id, batchId: batch.id },
-        dedupeKey: `inventory:${item.id}:expiry:${batch.id}:${expiry}:${person.idpUserId}`,
-      });
-    }
+    await notifyStaff(db, ctx, await staff(), {
+      organizationId: item.organizationId,
+      type: expired ? 'inventory_expired' : 'inventory_near_expiry',
+      title: `${expired ? 'Expired' : 'Expiring soon'}: ${item.itemName}`,
+      message: `${label} of ${item.itemName} (${unitsOf(item, batch.quantity)}) ${expired ? 'expired' : 'expires'} on ${expiry}.`,
+      priority: expired ? 'high' : 'normal',
+      relatedEntityType: 'inventoryItems',
+      relatedEntityId: item.id,
+      navigationParams: { inventoryItemId: item.id, batchId: batch.id },
+      dedupePrefix: `inventory:${item.id}:expiry:${batch.id}:${expiry}`,
+    });
     await emit(db, ctx, item.organizationId, 'stock.expiring', {
       item: { id: item.id, itemName: item.itemName },
       batch: { id: batch.id, batchNumber: batch.batchNumber, lotNumber: batch.lotNumber, expiryDate: expiry, quantity: batch.quantity },
@@ -163,19 +165,15 @@ export async function sweepLowStock(db: Db, ctx: Context, organizationId: string
   const out = low.filter((i) => i.quantity === 0).length;
   const named = low.slice(0, DIGEST_NAMES).map((i) => `${i.itemName} (${i.quantity} of ${i.minStock!})`);
   const more = low.length > DIGEST_NAMES ? ` and ${low.length - DIGEST_NAMES} more` : '';
-  for (const person of await staffOf(db, organizationId)) {
-    await notify(db, ctx, {
-      organizationId,
-      recipientIdpUserId: person.idpUserId,
-      recipientRole: person.role,
-      type: 'inventory_low_stock_daily',
-      title: `${low.length} ${low.length === 1 ? 'item is' : 'items are'} at or below minimum stock`,
-      message: `${out > 0 ? `${out} out of stock. ` : ''}${named.join(', ')}${more}.`,
-      priority: out > 0 ? 'high' : 'normal',
-      relatedEntityType: 'inventoryItems',
-      navigationParams: { lowStock: true },
-      dedupeKey: `inventory:low-stock-daily:${organizationId}:${today}:${person.idpUserId}`,
-    });
-  }
+  await notifyStaff(db, ctx, await staffOf(db, organizationId), {
+    organizationId,
+    type: 'inventory_low_stock_daily',
+    title: `${low.length} ${low.length === 1 ? 'item is' : 'items are'} at or below minimum stock`,
+    message: `${out > 0 ? `${out} out of stock. ` : ''}${named.join(', ')}${more}.`,
+    priority: out > 0 ? 'high' : 'normal',
+    relatedEntityType: 'inventoryItems',
+    navigationParams: { lowStock: true },
+    dedupePrefix: `inventory:low-stock-daily:${organizationId}:${today}`,
+  });
   return low.length;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { out } from '../../values/results.ts';
+import { organizationRecordKey, writeTimes } from '../../values/result-fields.ts';
 import { MOVEMENT_TYPES } from './inventoryItems.repo.ts';
 import { inventoryItems } from './inventoryItems.resource.ts';
 
@@ -11,36 +12,32 @@ import { inventoryItems } from './inventoryItems.resource.ts';
  */
 export const itemRecord = z.intersection(inventoryItems.schemas.record, out.record({ quantity: out.int(), batchId: out.id().nullable() }));
 
+/** What names a batch and when it expires: a movement carries its batch's (inventoryItems.table.ts). */
+const batchLabel = { batchNumber: out.text().nullable(), lotNumber: out.text().nullable(), expiryDate: out.date().nullable() };
+
 /** A batch of an item (toBatch); `isExpired` is relative to today in the service zone. */
 export const batchRecord = out.record({
-  id: out.id(),
-  organizationId: out.id(),
+  ...organizationRecordKey(),
   inventoryItemId: out.id(),
-  batchNumber: out.text().nullable(),
-  lotNumber: out.text().nullable(),
-  expiryDate: out.date().nullable(),
+  ...batchLabel,
   quantity: out.int(),
   isExpired: out.bool(),
   purchasePrice: out.number().nullable(),
   supplierId: out.id().nullable(),
   receivedAt: out.ts().nullable(),
-  createdAt: out.ts(),
-  updatedAt: out.ts(),
+  ...writeTimes(),
 }).meta({ title: 'inventoryBatch' });
 
 /** A stock movement of the ledger (toMovement): `quantity` signed, money as amounts. */
 export const movementRecord = out.record({
-  id: out.id(),
-  organizationId: out.id(),
+  ...organizationRecordKey(),
   inventoryItemId: out.id(),
   batchId: out.id(),
   transactionId: out.id(),
   type: z.enum(MOVEMENT_TYPES),
   quantity: out.int(),
   balanceAfter: out.int(),
-  batchNumber: out.text().nullable(),
-  lotNumber: out.text().nullable(),
-  expiryDate: out.date().nullable(),
+  ...batchLabel,
   unitPrice: out.number().nullable(),
   purchasePrice: out.number().nullable(),
   supplierId: out.id().nullable(),

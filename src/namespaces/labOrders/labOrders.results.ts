@@ -1,8 +1,12 @@
 import { z } from 'zod';
 import { out } from '../../values/results.ts';
+import { organizationRecordKey, writeTimes } from '../../values/result-fields.ts';
 import { ORDER_STATUSES, PRIORITIES, TEST_STATUSES } from './labOrders.fields.ts';
 
 /** Result schemas of the labOrders operations (src/values/results.ts), as labOrders.repo.ts maps rows. */
+
+/** When a test or a whole order was completed, and by whom. */
+const completion = { completedAt: out.ts().nullable(), completedBy: out.text().nullable() };
 
 /** A test of an order (LabTestRecord): `price` is the amount, not minor units. */
 export const labTestRecord = out.record({
@@ -21,8 +25,7 @@ export const labTestRecord = out.record({
   sampleType: out.text().nullable(),
   processingStartedAt: out.ts().nullable(),
   processingStartedBy: out.text().nullable(),
-  completedAt: out.ts().nullable(),
-  completedBy: out.text().nullable(),
+  ...completion,
   isExternal: out.bool(),
   externalLabName: out.text().nullable(),
   externalMarkedAt: out.ts().nullable(),
@@ -30,8 +33,7 @@ export const labTestRecord = out.record({
 }).meta({ title: 'labOrderTest' });
 
 const orderShape = {
-  id: out.id(),
-  organizationId: out.id(),
+  ...organizationRecordKey(),
   patientId: out.id(),
   selectedLabId: out.id().nullable(),
   doctorId: out.id().nullable(),
@@ -41,10 +43,8 @@ const orderShape = {
   priority: z.enum(PRIORITIES),
   notes: out.text().nullable(),
   assignedTo: out.text().nullable(),
-  completedAt: out.ts().nullable(),
-  completedBy: out.text().nullable(),
-  createdAt: out.ts(),
-  updatedAt: out.ts(),
+  ...completion,
+  ...writeTimes(),
   /** in the order they were given */
   tests: z.array(labTestRecord),
 };
@@ -54,8 +54,7 @@ export const labOrderRecord = out.record(orderShape).meta({ title: 'labOrder' })
 
 /** A result file of an order as the lab report shows it (labOrders.resultFiles.ts). */
 export const reportResultFileRecord = out.record({
-  id: out.id(),
-  organizationId: out.id(),
+  ...organizationRecordKey(),
   labOrderId: out.id(),
   testName: out.text().nullable(),
   fileId: out.text(),
@@ -69,8 +68,7 @@ export const reportResultFileRecord = out.record({
   uploadedAt: out.ts(),
   isExternalResult: out.bool(),
   uploadedByPatient: out.bool(),
-  createdAt: out.ts(),
-  updatedAt: out.ts(),
+  ...writeTimes(),
 }).meta({ title: 'labReportResultFile' });
 
 /** A lab order in the lab report: with its result files, oldest upload first. */

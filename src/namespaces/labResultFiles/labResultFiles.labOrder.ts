@@ -1,6 +1,7 @@
 import type { Owner, OwnerOf } from '../../operations/audience.ts';
 import type { Caller } from '../../caller/caller.ts';
 import type { Db } from '../../db/database.ts';
+import { matchingRows } from '../../db/queries/matching-rows.ts';
 import { notFound, validationFailed } from '../../values/errors.ts';
 import { findLabOrder, type LabOrderRecord } from '../labOrders/labOrders.public.ts';
 import { findPatient } from '../patients/patients.public.ts';
@@ -58,12 +59,7 @@ export const ownerOfLabOrder: OwnerOf<{ labOrderId: string; organizationId?: str
 
 /** `self` owner of a result file (getById): the owner of its lab order. */
 export const ownerOfResultFile: OwnerOf<{ id: string; organizationId: string }> = async (input, ctx) => {
-  const file = await ctx.db
-    .selectFrom('labResultFiles')
-    .select('labOrderId')
-    .where('organizationId', '=', input.organizationId)
-    .where('id', '=', input.id)
-    .executeTakeFirst();
+  const file = await matchingRows(ctx.db, 'labResultFiles', { organizationId: input.organizationId, id: input.id }).executeTakeFirst();
   return ownerOfLabOrder({ labOrderId: file?.labOrderId ?? '', organizationId: input.organizationId }, ctx);
 };
 

@@ -3,19 +3,13 @@ import { newId } from '../../values/ids.ts';
 import type { Context } from '../../operations/operation.ts';
 import { enqueueDelivery, insertOnce } from './notifications.repo.ts';
 import { DEFAULT_CHANNELS, type DeliveryState, type NotificationRecord } from './notifications.resource.ts';
-import type { ChannelDelivery, ChannelOutcome } from './notifications.table.ts';
+import type { ChannelDelivery, ChannelOutcome, NotificationsTable } from './notifications.table.ts';
 import { isRecipient, notARecipient, NOT_A_RECIPIENT, recipientRuleHolds } from './notifications.recipients.ts';
 
 export type { NotificationRecord } from './notifications.resource.ts';
 
-/** What a namespace gives to notify a user. */
-export interface NotifyInput {
-  organizationId: string;
-  recipientIdpUserId: string;
-  recipientRole: string;
-  type: string;
-  title: string;
-  message: string;
+/** What a namespace gives to notify a user: who and what as stored, the rest optional. */
+export interface NotifyInput extends Pick<NotificationsTable, 'organizationId' | 'recipientIdpUserId' | 'recipientRole' | 'type' | 'title' | 'message'> {
   priority?: string | null | undefined;
   relatedEntityType?: string | null | undefined;
   relatedEntityId?: string | null | undefined;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { out } from '../../values/results.ts';
+import { writeTimes } from '../../values/result-fields.ts';
 import { SETTINGS_DEFAULTS } from './organizations.settings.ts';
 
 /**
@@ -24,8 +25,7 @@ const publicShape = {
   latitude: out.number().nullable(),
   longitude: out.number().nullable(),
   isActive: out.bool(),
-  createdAt: out.ts(),
-  updatedAt: out.ts(),
+  ...writeTimes(),
 };
 
 /** A whole organization record, as its members and platform admins see it. */

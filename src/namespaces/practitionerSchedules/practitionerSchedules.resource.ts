@@ -1,4 +1,4 @@
-import { member, self, type Audience } from '../../operations/audience.ts';
+import { member } from '../../operations/audience.ts';
 import { validationFailed } from '../../values/errors.ts';
 import { date, id } from '../../values/fields.ts';
 import type { Context } from '../../operations/operation.ts';
@@ -6,7 +6,7 @@ import { defineResource, type ResourceRecord } from '../../resources/resource.ts
 import { findService, isDoctorOf } from '../services/services.public.ts';
 import { minuteOfDay } from './practitionerSchedules.availability.ts';
 import { scheduleExceptions, slotMinutes, weeklyHours } from './practitionerSchedules.fields.ts';
-import { ownerOfNewSchedule, ownerOfSchedule } from './practitionerSchedules.owners.ts';
+import { doctorsOwnWrites } from '../../access/owners.ts';
 import type { WeeklyRange } from './practitionerSchedules.table.ts';
 
 export type ScheduleRecord = ResourceRecord<'practitionerSchedules'>;
@@ -50,11 +50,7 @@ async function prepare(record: ScheduleRecord, ctx: Context, current?: ScheduleR
  */
 export const practitionerSchedules = defineResource({
   namespace: 'practitionerSchedules', audience: member(),
-  audiences: {
-    create: self(ownerOfNewSchedule) as Audience<unknown>,
-    update: self(ownerOfSchedule) as Audience<unknown>,
-    delete: self(ownerOfSchedule) as Audience<unknown>,
-  },
+  audiences: doctorsOwnWrites('practitionerSchedules'),
   table: 'practitionerSchedules',
   noun: 'schedule',
   scope: 'organization',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { out, pageResult } from '../../values/results.ts';
+import { writeTimes } from '../../values/result-fields.ts';
 import { BROADCAST_STATUSES, QUOTE_STATUSES, REQUEST_STATUSES } from './prescriptionMarketplace.status.ts';
 
 /**
@@ -20,8 +21,7 @@ const requestShape = {
   organizationBranchId: out.id().nullable(),
   uploadedFileUrl: out.text(),
   status: z.enum(REQUEST_STATUSES),
-  createdAt: out.ts(),
-  updatedAt: out.ts(),
+  ...writeTimes(),
 };
 export const requestSchema = out.record(requestShape).meta({ title: 'prescriptionRequest' });
 
@@ -35,6 +35,12 @@ export const broadcastSchema = out.record({
   createdAt: out.ts(),
 }).meta({ title: 'prescriptionBroadcast' });
 
+/** What a medicine is, as a catalogue product or a requested medicine describes it. */
+const medicineForm = { medicineType: out.text().nullable(), strength: out.text().nullable(), strengthUnit: out.text().nullable() };
+
+/** A product's prices as the catalogue lists them. */
+const listPrices = { mrp: out.number().nullable(), sellingPrice: out.number().nullable() };
+
 /** A catalogue product option (ProductOption). */
 export const productOptionSchema = out.record({
   id: out.id(),
@@ -42,11 +48,8 @@ export const productOptionSchema = out.record({
   /** the catalogue's product code, null when it has none */
   code: out.text().nullable(),
   brandName: out.text().nullable(),
-  medicineType: out.text().nullable(),
-  strength: out.text().nullable(),
-  strengthUnit: out.text().nullable(),
-  mrp: out.number().nullable(),
-  sellingPrice: out.number().nullable(),
+  ...medicineForm,
+  ...listPrices,
   currency: out.text(),
   availableStock: out.int(),
 }).meta({ title: 'prescriptionProductOption' });
@@ -56,9 +59,7 @@ export const requestLineSchema = out.record({
   id: out.id(),
   prescriptionRequestId: out.id(),
   medicineName: out.text(),
-  medicineType: out.text().nullable(),
-  strength: out.text().nullable(),
-  strengthUnit: out.text().nullable(),
+  ...medicineForm,
   quantity: out.int(),
   notes: out.text().nullable(),
   productIds: out.strings(),
@@ -79,8 +80,7 @@ export const quoteItemSchema = out.record({
   productId: out.id().nullable(),
   requestedMedicineName: out.text().nullable(),
   quantity: out.int(),
-  mrp: out.number().nullable(),
-  sellingPrice: out.number().nullable(),
+  ...listPrices,
   finalPrice: out.number(),
   available: out.bool(),
   substituteProductId: out.id().nullable(),
@@ -108,8 +108,7 @@ export const quoteSchema = out.record({
   items: z.array(quoteItemSchema),
   submittedAt: out.ts().nullable(),
   decidedAt: out.ts().nullable(),
-  createdAt: out.ts(),
-  updatedAt: out.ts(),
+  ...writeTimes(),
 }).meta({ title: 'prescriptionQuote' });
 
 /** A list summary (summaryRecord); `status` is the request's (patient) or the broadcast's (pharmacy). */

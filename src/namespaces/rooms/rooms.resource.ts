@@ -2,6 +2,7 @@ import { member } from '../../operations/audience.ts';
 import { AppError, validationFailed } from '../../values/errors.ts';
 import { id, reqStr } from '../../values/fields.ts';
 import type { Context } from '../../operations/operation.ts';
+import { matchingRows } from '../../db/queries/matching-rows.ts';
 import { defineResource, type ResourceRecord } from '../../resources/resource.ts';
 import { findService } from '../services/services.public.ts';
 import { findWard } from '../wards/wards.public.ts';
@@ -10,13 +11,7 @@ export type RoomRecord = ResourceRecord<'rooms'>;
 
 /** The bed number of a bed in the room, if any. */
 async function bedInRoom(ctx: Context, record: RoomRecord): Promise<string | undefined> {
-  const bed = await ctx.db
-    .selectFrom('beds')
-    .select('bedNumber')
-    .where('organizationId', '=', record.organizationId)
-    .where('roomId', '=', record.id)
-    .limit(1)
-    .executeTakeFirst();
+  const bed = await matchingRows(ctx.db, 'beds', { organizationId: record.organizationId, roomId: record.id }).limit(1).executeTakeFirst();
   return bed?.bedNumber;
 }
 

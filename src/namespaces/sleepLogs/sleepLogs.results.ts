@@ -1,9 +1,13 @@
 import { z } from 'zod';
 import { out } from '../../values/results.ts';
+import { writeTimes, writeTimesOrNull } from '../../values/result-fields.ts';
 import { QUALITIES } from './sleepLogs.quality.ts';
 
 /** A quality rating (sleepLogs.quality.ts): the only values qualityOf gives and logs store. */
 export const qualityResult = () => z.enum(QUALITIES);
+
+/** The sleep goal a night is measured against (sleepLogs.figures.ts). */
+const goal = { goalMinutes: out.int(), goalHours: out.number() };
 
 /** A sleep log with its goal figures (sleepLogs.records.ts `SleepLog`). */
 export const sleepLogResult = out
@@ -17,11 +21,9 @@ export const sleepLogResult = out
     wakeTime: out.time().nullable(),
     quality: qualityResult(),
     notes: out.text().nullable(),
-    goalMinutes: out.int(),
-    goalHours: out.number(),
+    ...goal,
     completionPercentage: out.number(),
-    createdAt: out.ts(),
-    updatedAt: out.ts(),
+    ...writeTimes(),
   })
   .meta({ title: 'SleepLog' });
 
@@ -41,8 +43,7 @@ export const sleepPreferencesResult = out
     sleepGoalHours: out.text(),
     sleepReminderEnabled: out.bool(),
     wakeReminderEnabled: out.bool(),
-    createdAt: out.ts().nullable(),
-    updatedAt: out.ts().nullable(),
+    ...writeTimesOrNull(),
   })
   .meta({ title: 'SleepPreferences' });
 
@@ -58,8 +59,7 @@ export const todaySleepResult = out
     bedTime: out.time().nullable(),
     wakeTime: out.time().nullable(),
     sleptMinutes: out.int().nullable(),
-    goalMinutes: out.int(),
-    goalHours: out.number(),
+    ...goal,
     completionPercentage: out.number().nullable(),
   })
   .meta({ title: 'TodaySleep' });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { out } from '../../values/results.ts';
+import { writeTimes } from '../../values/result-fields.ts';
 import { PUBLIC_PROFILE_FIELDS } from './users.directory.ts';
 
 /**
@@ -37,8 +38,7 @@ const recordShape = {
   invitedAt: out.ts().nullable(),
   invitationExpiresAt: out.ts().nullable(),
   respondedAt: out.ts().nullable(),
-  createdAt: out.ts(),
-  updatedAt: out.ts(),
+  ...writeTimes(),
 };
 
 /** A user record: a person in one organization (organizationId null: platform-level). */

@@ -2,6 +2,7 @@ import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { AppError } from '../../values/errors.ts';
 import { reqStr, str } from '../../values/fields.ts';
+import { matchingRows } from '../../db/queries/matching-rows.ts';
 import { defineResource, type ResourceRecord } from '../../resources/resource.ts';
 
 export type WardRecord = ResourceRecord<'wards'>;
@@ -22,13 +23,7 @@ export const wards = defineResource({
   listSearch: ['name', 'code'],
   prepare: (record) => ({ ...record, isActive: record.isActive ?? true }),
   async beforeDelete(ctx, record) {
-    const room = await ctx.db
-      .selectFrom('rooms')
-      .select('roomNumber')
-      .where('organizationId', '=', record.organizationId)
-      .where('wardId', '=', record.id)
-      .limit(1)
-      .executeTakeFirst();
+    const room = await matchingRows(ctx.db, 'rooms', { organizationId: record.organizationId, wardId: record.id }).limit(1).executeTakeFirst();
     if (room) throw new AppError('INVALID_STATE', `the ward still has rooms (room ${room.roomNumber}): move or delete them first`);
   },
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { out } from '../../values/results.ts';
+import { organizationRecordKey, writeTimes } from '../../values/result-fields.ts';
 import { declaredEvents } from '../../events/events.ts';
 
 /**
@@ -13,15 +14,13 @@ export const eventTypeList = () => z.lazy(() => z.array(z.enum(['*', ...declared
 /** A subscription without its secret (webhooks.records.ts `subscriptionOf`). */
 export const subscriptionResult = out
   .record({
-    id: out.id(),
-    organizationId: out.id(),
+    ...organizationRecordKey(),
     url: out.text(),
     /** `*`: every event type */
     eventTypes: eventTypeList(),
     description: out.text().nullable(),
     isActive: out.bool(),
-    createdAt: out.ts(),
-    updatedAt: out.ts(),
+    ...writeTimes(),
   })
   .meta({ title: 'WebhookSubscription' });
 

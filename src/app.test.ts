@@ -41,6 +41,16 @@ describeEachDialect('the envelope', (t) => {
     failsWith(await t().call('tokenCounters', 'nope'), 'UNKNOWN_OPERATION', 404);
   });
 
+  test('a mistyped operation is told the one it most likely meant', async () => {
+    const byCase = failsWith(await t().call('appointments', 'checkin'), 'UNKNOWN_OPERATION', 404);
+    assert.match(byCase.message, /did you mean appointments\.checkIn\?/);
+    assert.deepEqual(byCase.details, [{ path: 'apiName', message: 'did you mean appointments.checkIn?' }]);
+    assert.match(failsWith(await t().call('apointments', 'reschedul'), 'UNKNOWN_OPERATION', 404).message, /did you mean appointments\.reschedule\?/);
+    const far = failsWith(await t().call('appointments', 'teleport'), 'UNKNOWN_OPERATION', 404);
+    assert.doesNotMatch(far.message, /did you mean/);
+    assert.equal(far.details, undefined);
+  });
+
   test('content type with a charset is accepted, and each response carries a request id', async () => {
     const res = await post(JSON.stringify({ namespace: 'nope', apiName: 'x' }), { 'content-type': 'application/json; charset=utf-8' });
     assert.equal(res.json().error.code, 'UNKNOWN_OPERATION');

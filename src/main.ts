@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.ts';
 import { authModeNotices, ConfigError, developmentSwitches, loadConfig, type Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
@@ -59,7 +60,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 
-  const address = await app.listen({ port: config.port, host: config.host });
+  const reachable = await app.listen({ port: config.port, host: config.host });
+  const address = boundAddress(app.server.address()) ?? reachable;
   // Written whatever LOG_LEVEL says: the one line an operator always needs (same shape as the log's).
   startupLine(
     {
@@ -71,7 +73,7 @@ async function main(): Promise<void> {
       developmentSwitches: developmentSwitches(config),
       migrations,
       listen: address,
-      docs: `${address}/docs`,
+      docs: `${reachable}/docs`,
       jobs: config.jobs.enabled,
       deliveries: { push: Boolean(config.push.url), sms: Boolean(config.sms), email: Boolean(config.mail.smtpUrl) },
       corsOrigins: config.corsOrigins,
@@ -80,6 +82,16 @@ async function main(): Promise<void> {
   for (const notice of authModeNotices(config)) if (notice.level === 'warn') app.log.warn({ authMode: config.auth.mode, env: config.env }, notice.message);
   pushWorker?.start();
   jobRunner?.start();
+}
+
+/**
+ * The address the socket is bound to, as a URL: `http://0.0.0.0:3901` when it listens on every
+ * interface (Fastify's own answer names one address it can be reached at: the docs link uses that).
+ */
+function boundAddress(bound: AddressInfo | string | null): string | undefined {
+  if (bound === null || typeof bound === 'string') return undefined;
+  const host = bound.family === 'IPv6' ? `[${bound.address}]` : bound.address;
+  return `http://${host}:${bound.port}`;
 }
 
 function startupLine(fields: Record<string, unknown>): void {

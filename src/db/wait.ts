@@ -15,6 +15,16 @@ export interface WaitOptions {
 export class DatabaseUnreachable extends Error {}
 
 /**
+ * PostgreSQL's answers that waiting does not change (the server runs, and refuses): the database
+ * does not exist, the credentials are wrong, the role may not connect. The start stops at once.
+ */
+const REFUSALS: Readonly<Record<string, string>> = {
+  '3D000': 'the database does not exist: create it, or correct the name in DATABASE_URL',
+  '28P01': 'the password was refused: correct it in DATABASE_URL',
+  '28000': 'the role may not connect: correct the user in DATABASE_URL, or its pg_hba.conf entry',
+};
+
+/**
  * Resolves once the database answers a query. PostgreSQL that is not reachable yet (a service
  * started with or before its database) is tried again with backoff until `timeoutMs` has passed;
  * then it rejects with one line that says what it waited for and the last reason.
@@ -30,6 +40,8 @@ export async function waitForDatabase(database: DatabaseHandle, target: string, 
       return;
     } catch (error) {
       const reason = reasonOf(error);
+      const refusal = refusalOf(error);
+      if (refusal) throw new DatabaseUnreachable(`the database at ${target} refused the connection: ${refusal} (${reason})`);
       const left = deadline - now();
       if (left <= 0) throw new DatabaseUnreachable(`the database at ${target} is not reachable after ${Math.round(options.timeoutMs / 1000)} s (${reason}); check DATABASE_URL and that the database runs`);
       const retryInMs = Math.min(delay, left);
@@ -38,6 +50,11 @@ export async function waitForDatabase(database: DatabaseHandle, target: string, 
       delay = Math.min(delay * 2, options.maxDelayMs ?? 5_000);
     }
   }
+}
+
+function refusalOf(error: unknown): string | undefined {
+  const code: unknown = typeof error === 'object' && error !== null ? Reflect.get(error, 'code') : undefined;
+  return typeof code === 'string' ? REFUSALS[code] : undefined;
 }
 
 function reasonOf(error: unknown): string {

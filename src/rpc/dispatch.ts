@@ -60,7 +60,11 @@ export class Dispatcher {
   async dispatch(call: Call): Promise<unknown> {
     const { registry, database, config, services } = this.#deps;
     const op = registry.find(call.namespace, call.apiName);
-    if (!op) throw new AppError('UNKNOWN_OPERATION', `unknown operation ${call.namespace}.${call.apiName}`);
+    if (!op) {
+      const meant = registry.closest(call.namespace, call.apiName);
+      const hint = meant ? `: did you mean ${meant}?` : '';
+      throw new AppError('UNKNOWN_OPERATION', `unknown operation ${call.namespace}.${call.apiName}${hint}`, meant ? { details: [{ path: 'apiName', message: `did you mean ${meant}?` }] } : {});
+    }
 
     const caller = await this.#authenticate(call.headers);
     admitCaller(op, caller, config);

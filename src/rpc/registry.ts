@@ -28,7 +28,39 @@ export class Registry {
     return this.#ops.get(namespace)?.get(name);
   }
 
+  /** The operation a mistyped name most likely meant (letter case, or one or two letters off), if one stands out. */
+  closest(namespace: string, name: string): string | undefined {
+    const known = [...this.#ops.keys()];
+    const ns = this.#ops.has(namespace) ? namespace : nearest(namespace, known);
+    if (ns === undefined) return undefined;
+    const names = [...this.#ops.get(ns)!.keys()];
+    const op = names.includes(name) ? name : nearest(name, names);
+    return op === undefined ? undefined : `${ns}.${op}`;
+  }
+
   all(): Operation[] {
     return [...this.#ops.values()].flatMap((ns) => [...ns.values()]);
   }
+}
+
+/** The candidate equal to `word` but for letter case, else the one within two edits when only one is. */
+function nearest(word: string, candidates: readonly string[]): string | undefined {
+  const lower = word.toLowerCase();
+  const sameLetters = candidates.find((c) => c.toLowerCase() === lower);
+  if (sameLetters) return sameLetters;
+  const close = candidates.filter((c) => editDistance(c.toLowerCase(), lower) <= 2);
+  return close.length === 1 ? close[0] : undefined;
+}
+
+/** Levenshtein distance (insertions, deletions, substitutions). */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
 }

@@ -4,7 +4,7 @@ import { validationFailed } from '../../values/errors.ts';
 import { date, filter, id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { addDays } from '../../time/zone.ts';
-import { dateTimeOf, dayStartMinute, type Interval } from '../../time/local-minutes.ts';
+import { dateOfDay, dayOfMinute, dayStartMinute, MINUTES_PER_DAY, timeOfDay, type Interval } from '../../time/local-minutes.ts';
 import { byStart, freeOf } from '../../time/slot-grid.ts';
 import { availableOn, merged, schedulesIn, slotStarts, type DoctorSchedule } from '../practitionerSchedules/practitionerSchedules.public.ts';
 import { daysAsked, duration } from './appointments.fields.ts';
@@ -32,6 +32,22 @@ function gridSlots(schedules: DoctorSchedule[], from: string, to: string, timeZo
       return slotStarts(availableOn(s, date, timeZone), s.slotMinutes, length).map((start) => ({ start: day + start, end: day + start + length }));
     });
     slots.push(...byStart(onDay));
+  }
+  return slots;
+}
+
+/** The free slots as the answer lists them; a day's date is written once (a month holds some 1,500 slots). */
+function listed(doctorId: string, free: readonly Interval[]): FreeSlot[] {
+  const slots: FreeSlot[] = [];
+  let day = Number.NaN;
+  let date = '';
+  for (const slot of free) {
+    const slotDay = dayOfMinute(slot.start);
+    if (slotDay !== day) {
+      day = slotDay;
+      date = dateOfDay(day);
+    }
+    slots.push({ doctorId, date, time: timeOfDay(slot.start - day * MINUTES_PER_DAY), duration: slot.end - slot.start });
   }
   return slots;
 }
@@ -74,7 +90,7 @@ export const findSlots = defineOperation({
     for (const [doctorId, own] of byDoctor) {
       const { reserved, busy } = await unavailableIn(ctx.db, { organizationId, id: doctorId }, window, ctx.now(), clock.settings.allowOverlappingAppointments);
       const free = freeOf(gridSlots(own, dateFrom, dateTo, clock.timeZone, input.duration ?? undefined), merged([...reserved, ...busy]), clock.nowMinute);
-      items.push(...free.map((slot) => ({ doctorId, ...dateTimeOf(slot.start), duration: slot.end - slot.start })));
+      items.push(...listed(doctorId, free));
     }
     items.sort((a, b) => a.date.localeCompare(b.date) || a.time.localeCompare(b.time) || a.doctorId.localeCompare(b.doctorId));
     return { organizationId, dateFrom, dateTo, items };

@@ -11,9 +11,10 @@ import { createPlatformAdmin, PlatformAdminInputError } from './namespaces/auth/
  */
 
 const USAGE = `usage: npm run admin -- <command>
-  create-platform-admin --email <email> [--password <password>]
-      The password may instead come from ADMIN_PASSWORD; without either, a new account gets a
-      generated password, printed once.
+  create-platform-admin --email <email> [--password-stdin]
+      The password comes from ADMIN_PASSWORD, or with --password-stdin from standard input (one
+      line), never from the command line (it would stay in the shell's history); without either, a
+      new account gets a generated password, printed once.
   migrate [--list]
       Applies the pending migrations (also: npm run migrate); --list only lists them.
   backup <file>
@@ -27,12 +28,15 @@ type Command = (args: string[], config: Config) => Promise<number>;
 
 const commands: Record<string, Command> = {
   'create-platform-admin': async (args, config) => {
-    const { values } = parse(args, { email: { type: 'string' }, password: { type: 'string' } });
+    if (args.some((arg) => arg === '--password' || arg.startsWith('--password='))) {
+      throw new UsageError('a password is not taken from the command line, where the shell keeps it: set ADMIN_PASSWORD, or pass --password-stdin and write it to standard input');
+    }
+    const { values } = parse(args, { email: { type: 'string' }, 'password-stdin': { type: 'boolean' } });
     if (typeof values.email !== 'string') throw new UsageError('--email is required');
     const email = values.email;
+    const password = values['password-stdin'] ? await firstLineOfStdin() : process.env.ADMIN_PASSWORD;
     return withDatabase(config, 1, async ({ db }) => {
       await migrateToLatest(db);
-      const password = typeof values.password === 'string' ? values.password : process.env.ADMIN_PASSWORD;
       const result = await createPlatformAdmin(db, { email, password, now: Date.now() });
       console.log(`${result.createdIdentity ? 'created' : 'reused'} identity ${result.identity.id} for ${result.identity.email ?? email}`);
       console.log(`${result.createdUser ? 'created' : 'updated'} platform admin user record ${result.user.id}`);
@@ -70,6 +74,18 @@ const commands: Record<string, Command> = {
     return 0;
   },
 };
+
+/** The first line written to standard input (a password piped in: `printf %s "$PW" | npm run admin -- ...`). */
+async function firstLineOfStdin(): Promise<string> {
+  let text = '';
+  for await (const chunk of process.stdin) {
+    text += String(chunk);
+    if (text.includes('\n')) break;
+  }
+  const line = text.split(/\r?\n/)[0] ?? '';
+  if (!line) throw new UsageError('--password-stdin: nothing was written to standard input');
+  return line;
+}
 
 function parse(args: string[], options: NonNullable<Parameters<typeof parseArgs>[0]>['options'], positionals = 0) {
   let parsed;

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server, type Socket, connect } from 'node:net';
 import { join } from 'node:path';
@@ -61,6 +61,39 @@ describe('start-up', () => {
     assert.match(String(waits[0]!.reason), /ECONNREFUSED/);
     assert.match(service.lines.at(-1)!, /^the database at postgres:\/\/app:\*\*\*@127\.0\.0\.1:1\/healthops is not reachable after 2 s \(.*ECONNREFUSED.*\); check DATABASE_URL/);
     assert.ok(!service.lines.join('\n').includes('s3cret-pw'));
+  });
+
+  test('a database that refuses (it does not exist) stops start-up at once with the reason, not after the wait', { skip: process.env.TEST_DATABASE_URL ? false : 'needs TEST_DATABASE_URL' }, async () => {
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.pathname = '/healthops_no_such_database';
+    const began = Date.now();
+    const service = startService({ DATABASE_URL: url.toString(), DATABASE_WAIT_SECONDS: '60' });
+    assert.equal(await service.exited, 1);
+    assert.ok(Date.now() - began < 30_000, 'it did not wait the 60 s for a database that will not appear');
+    assert.equal(service.logs().filter((l) => String(l.msg).startsWith('waiting for the database')).length, 0, 'no retry');
+    assert.match(service.lines.at(-1)!, /refused the connection: the database does not exist: create it, or correct the name in DATABASE_URL \(3D000/);
+  });
+
+  test('listening on every interface, the line names the address bound, and a docs link that can be opened', async () => {
+    const service = startService({ DATABASE_URL: `sqlite:${join(scratchDir(), 'h.db')}`, HOST: '0.0.0.0' });
+    const { line } = await service.started;
+    assert.match(String(line.listen), /^http:\/\/0\.0\.0\.0:\d+$/);
+    const port = new URL(String(line.listen)).port;
+    assert.equal(line.docs, `http://127.0.0.1:${port}/docs`);
+    assert.equal((await fetch(`${String(line.docs)}/`)).status, 200);
+    assert.equal(await service.stop(), 0);
+  });
+
+  test('the admin command takes a password from standard input or ADMIN_PASSWORD, never from its arguments', () => {
+    const env = { ...process.env, DATABASE_URL: `sqlite:${join(scratchDir(), 'h.db')}` };
+    const admin = (args: string[], input = '') => spawnSync(process.execPath, ['src/admin.ts', 'create-platform-admin', ...args], { cwd: ROOT, env, input, encoding: 'utf8' });
+    const refused = admin(['--email', 'root@example.com', '--password', 'on the command line']);
+    assert.equal(refused.status, 2);
+    assert.match(refused.stderr, /a password is not taken from the command line/);
+    const piped = admin(['--email', 'root@example.com', '--password-stdin'], 'from standard input\n');
+    assert.equal(piped.status, 0, piped.stderr);
+    assert.match(piped.stdout, /created identity/);
+    assert.doesNotMatch(piped.stdout, /generated password/, 'the piped password was taken');
   });
 
   test('with MIGRATE_ON_START=false a pending migration stops start-up; npm run migrate lists and applies them', async () => {

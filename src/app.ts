@@ -178,7 +178,7 @@ async function registerHttpPolicies(app: FastifyInstance, config: Config, openap
     origin: config.corsOrigins,
     methods: ['GET', 'POST'],
     allowedHeaders: ['authorization', 'content-type', 'x-request-id', 'x-idp-access-token'],
-    exposedHeaders: ['x-request-id', 'retry-after'],
+    exposedHeaders: ['x-request-id', 'retry-after', 'idempotent-replayed', 'x-unknown-fields', 'preference-applied'],
     maxAge: 600,
   });
 }
@@ -190,9 +190,8 @@ function envelopeData(result: unknown): unknown {
 }
 
 function callOf(request: FastifyRequest, reply: FastifyReply, namespace: string, apiName: string, data: unknown): Call {
-  // A replayed answer says so (docs/api.md, "Idempotency keys").
-  const replayed = () => void reply.header('idempotent-replayed', 'true');
-  return { namespace, apiName, data: data ?? {}, headers: request.headers, ip: request.ip, requestId: request.id, log: request.log, replayed };
+  const header = (name: string, value: string) => void reply.header(name, value);
+  return { namespace, apiName, data: data ?? {}, headers: request.headers, ip: request.ip, requestId: request.id, log: request.log, header };
 }
 
 function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {

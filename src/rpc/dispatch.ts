@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { z } from 'zod';
+import { ZodObject, type z } from 'zod';
 import { admitCall, admitCaller } from '../access/enforce.ts';
 import { organizationConcerned } from '../access/organization.ts';
 import type { ReadRecorder } from '../access/read-log.ts';
@@ -37,8 +37,8 @@ export interface Call {
   ip: string;
   requestId: string;
   log: FastifyBaseLogger;
-  /** Told when the answer is an earlier request's, replayed for its Idempotency-Key. */
-  replayed?: () => void;
+  /** Sets a header of the answer (Idempotent-Replayed, X-Unknown-Fields). */
+  header?: (name: string, value: string) => void;
 }
 
 /**
@@ -72,6 +72,7 @@ export class Dispatcher {
     const parsed = op.input.safeParse(call.data ?? {});
     if (!parsed.success) throw validationError(parsed.error);
     const input: unknown = parsed.data;
+    this.#unknownFields(op, call);
 
     const ctx: Context = {
       db: database.db,
@@ -101,7 +102,7 @@ export class Dispatcher {
       }
       const claimed = await claim(database.db, idempotent, now);
       if (claimed.kind === 'replay') {
-        call.replayed?.();
+        call.header?.('idempotent-replayed', 'true');
         return replayed(claimed.answer);
       }
     }
@@ -138,6 +139,23 @@ export class Dispatcher {
     });
   }
 
+  /**
+   * Fields the operation does not take are left out, as always (clients send whole records back),
+   * but named: in X-Unknown-Fields, in the development log, and with `Prefer: handling=strict`
+   * (RFC 7240) refused with VALIDATION_FAILED (docs/api.md, "Unknown fields").
+   */
+  #unknownFields(op: Operation, call: Call): void {
+    const unknown = unknownFieldsOf(op.input, call.data);
+    const strict = isStrict(call.headers.prefer);
+    if (strict) call.header?.('preference-applied', 'handling=strict');
+    if (unknown.length === 0) return;
+    if (strict) {
+      throw new AppError('VALIDATION_FAILED', `${unknown.join(', ')}: not a field of ${op.namespace}.${op.name}`, { details: unknown.map((path) => ({ path, message: 'not a field of this operation' })) });
+    }
+    call.header?.('x-unknown-fields', unknown.join(', '));
+    if (this.#deps.config.env === 'development') call.log.info({ operation: `${op.namespace}.${op.name}`, unknownFields: unknown }, 'fields the operation does not take were left out');
+  }
+
   async #authenticate(headers: Call['headers']): Promise<Caller> {
     const token = tokenFromHeaders(headers);
     if (token === undefined) return anonymous;
@@ -149,6 +167,19 @@ export class Dispatcher {
     }
     return caller;
   }
+}
+
+/** The top-level fields of `data` the input schema does not name (a schema that is no plain object names them all). */
+function unknownFieldsOf(input: z.ZodType, data: unknown): string[] {
+  if (!(input instanceof ZodObject) || typeof data !== 'object' || data === null) return [];
+  const shape: Record<string, unknown> = input.shape;
+  return Object.keys(data).filter((key) => !Object.hasOwn(shape, key)).slice(0, 20);
+}
+
+/** Whether a Prefer header asks for `handling=strict`. */
+function isStrict(prefer: string | string[] | undefined): boolean {
+  const values = Array.isArray(prefer) ? prefer : prefer === undefined ? [] : [prefer];
+  return values.some((value) => value.split(',').some((preference) => preference.trim().toLowerCase() === 'handling=strict'));
 }
 
 function validationError(error: z.ZodError): AppError {

@@ -63,6 +63,16 @@ describeEachDialect('the envelope', (t) => {
     assert.equal(ready.statusCode, 200);
   });
 
+  test('/openapi.json says what each namespace is for, and that exports stream at /export in three formats', async () => {
+    const doc = (await t().app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    const tags = doc.tags as { name: string; description: string }[];
+    assert.ok(tags.length > 30);
+    for (const tag of tags) assert.doesNotMatch(tag.description, /^(a namespace of the interface|an extension)/, `${tag.name} says what it is for`);
+    const exported = doc.paths['/export'].post;
+    assert.deepEqual(Object.keys(exported.responses['200'].content).sort(), ['application/fhir+ndjson', 'application/x-ndjson', 'text/csv; charset=utf-8']);
+    assert.deepEqual(exported.requestBody.content['application/json'].schema.required, ['organizationId', 'resource']);
+  });
+
   test('/openapi.json lists every registered operation and every error code; /docs serves a page', async () => {
     const doc = (await t().app.inject({ method: 'GET', url: '/openapi.json' })).json();
     assert.ok(doc.paths['/api/tokenCounters/create'].post.requestBody);

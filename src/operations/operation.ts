@@ -43,6 +43,11 @@ export type Answer<T> = T extends readonly (infer E)[]
     ? { [K in keyof T as string extends K ? never : K]: Answer<T[K]> }
     : T;
 
+export interface Streamed {
+  path: string;
+  contentTypes: readonly string[];
+}
+
 export interface OperationDef<S extends z.ZodType, O extends z.ZodType, R> {
   namespace: string;
   name: string;
@@ -72,6 +77,8 @@ export interface OperationDef<S extends z.ZodType, O extends z.ZodType, R> {
   output?: O;
   /** The record a write is about, for the audit trail. Default: read from `output` (src/operations/subject.ts). */
   subject?: SubjectOf<R>;
+  /** Answered as a stream at a path of its own, not in the envelope: the path and the content types it sends (/openapi.json says so). */
+  streamed?: Streamed;
   /**
    * The organization the call concerns (src/access/organization.ts). Default: `input.organizationId`.
    * A plain string answer not equal to the input's organizationId counts as found from a record.
@@ -96,6 +103,7 @@ export interface Operation {
   output?: z.ZodType;
   /** The record a write's answer is about (the audit trail). */
   subject(result: unknown): Subject;
+  streamed?: Streamed;
   organizationOf?(input: unknown, ctx: Context): OrganizationAnswer | Promise<OrganizationAnswer>;
   rateLimits: RateLimit<unknown>[];
   handler(ctx: Context, input: unknown): Promise<unknown>;

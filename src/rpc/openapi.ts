@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { describeAudience } from '../access/describe.ts';
 import { errorStatus } from '../values/errors.ts';
-import type { Operation } from '../operations/operation.ts';
+import type { Operation, Streamed } from '../operations/operation.ts';
 import type { Registry } from './registry.ts';
 
 /** The interface's namespaces in its own order (interface-1.md, interface-2.md); extensions follow, by name. */
@@ -11,14 +11,50 @@ export const INTERFACE_NAMESPACES = [
   'doctorEducation', 'preConsultationForms', 'prescriptionMarketplace', 'calorieLogs', 'foods', 'sleepLogs', 'pushDevices', 'notifications',
 ] as const;
 
+/** What each namespace is for, one line each (the tags of /openapi.json and /docs). */
+const PURPOSES: Readonly<Record<string, string>> = {
+  auth: 'Accounts: sign-up, sign-in, one-time codes, password reset, social sign-in, the signed-in account',
+  tokenCounters: 'Queue tokens: numbered counters per organization, for walk-in queues',
+  appointments: 'Bookings: free slots, booking, the visit workflow (check-in, start, complete), waitlist, series, reserved time',
+  users: "An organization's staff and members: roles, blocking, invitations, directory",
+  hrmAttendance: 'Staff attendance: check-in and check-out per day',
+  admissions: 'Inpatient stays: admission, bed assignment, transfer, discharge, payments and the bill',
+  admissionLogs: "An admission's log: what happened, by whom, when",
+  admissionCharges: 'Charges on an admission: services, doctor fees, lab tests; voiding',
+  beds: 'Beds of the wards and rooms: status, occupancy, housekeeping',
+  inventoryItems: 'Pharmacy and store stock: items, batches, movements, alerts for low stock and expiry',
+  suppliers: 'Suppliers of stock',
+  superAdminPayouts: "Platform payouts to organizations, from request to payment",
+  saloonMembers: 'Members of a salon-type organization',
+  labOrders: 'Lab orders and their tests, results and report',
+  labResultFiles: "Files of lab results, attached to an order",
+  homeCollections: 'Home sample collections: requests, assignment, status',
+  doctorEducation: "Doctors' education and qualifications",
+  preConsultationForms: 'Forms a patient fills before a visit',
+  prescriptionMarketplace: 'Prescriptions sent to pharmacies: quotes, acceptance, fulfilment',
+  calorieLogs: "A person's food log and calorie goals (wellness)",
+  foods: 'The food catalogue: search, nutrition, servings, image analysis',
+  sleepLogs: "A person's sleep log, preferences and reminders (wellness)",
+  pushDevices: "A person's devices for push notifications",
+  notifications: 'Notifications to people: in the app, push, SMS and email, with their delivery',
+  organizations: 'Organizations (clinics, hospitals, pharmacies): profile, settings, time zone',
+  patients: "An organization's patient records and their links to patients' own accounts",
+  practitionerSchedules: "Doctors' working hours, leave and extra hours: what free slots are made of",
+  services: 'The services an organization offers: price, tax, duration',
+  wards: 'Wards of a hospital',
+  rooms: 'Rooms of a ward',
+  audit: 'The audit trail of writes and the read log of patient data',
+  exports: "An organization's records, all of them, streamed (NDJSON, CSV, FHIR R4)",
+  jobs: 'The scheduled jobs: runs, outcomes, next runs (platform admins)',
+  webhooks: 'Webhook subscriptions and their deliveries (Standard Webhooks)',
+};
+
 function tagsOf(registry: Registry): { name: string; description: string }[] {
   const present = new Set(registry.all().map((op) => op.namespace));
   const interfaceOnes = INTERFACE_NAMESPACES.filter((ns) => present.has(ns));
   const extensions = [...present].filter((ns) => !(INTERFACE_NAMESPACES as readonly string[]).includes(ns)).sort();
-  return [
-    ...interfaceOnes.map((name) => ({ name, description: 'a namespace of the interface' })),
-    ...extensions.map((name) => ({ name, description: 'an extension namespace of this service' })),
-  ];
+  const described = (name: string, kind: string) => ({ name, description: `${PURPOSES[name] ?? name} (${kind})` });
+  return [...interfaceOnes.map((name) => described(name, 'a namespace of the interface')), ...extensions.map((name) => described(name, 'an extension of this service'))];
 }
 
 /** The machine-readable catalogue of every operation, built from the registry. */
@@ -27,6 +63,7 @@ export function buildOpenApi(registry: Registry): Record<string, unknown> {
   for (const op of registry.all()) {
     const name = `${op.namespace}.${op.name}`;
     const input = z.toJSONSchema(op.input, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+    if (op.streamed) paths[op.streamed.path] = streamedPath(op, op.streamed, input);
     paths[`/api/${op.namespace}/${op.name}`] = {
       post: {
         operationId: name,
@@ -110,6 +147,22 @@ function firstCreate(op: Operation, input: Record<string, unknown>): string {
   const needed = names.filter((n) => MADE_BY[n]).map((n) => `${n} from ${MADE_BY[n]!}`);
   if (names.includes('id') && !op.name.startsWith('create')) needed.push(`id from ${op.namespace}'s create (or list)`);
   return needed.length === 0 ? '' : ` The ids in the example are placeholders: first create the records (${needed.join('; ')}), or run npm run demo and use its ids.`;
+}
+
+/** The path an operation streams its answer at: the same body as its `data`, the answer in each content type it sends. */
+function streamedPath(op: Operation, streamed: Streamed, input: Record<string, unknown>): Record<string, unknown> {
+  const content = Object.fromEntries(streamed.contentTypes.map((type) => [type, { schema: { type: 'string' } }]));
+  return {
+    post: {
+      operationId: `${op.namespace}.${op.name}:stream`,
+      tags: [op.namespace],
+      summary: op.summary ?? `${op.namespace}.${op.name}`,
+      description: `The body is ${op.namespace}.${op.name}'s data; the answer is streamed, one record a line (CSV: a header line first), with X-Export-Total. Access: ${describeAudience(op)}.`,
+      security: [{ bearer: [] }, { idpToken: [] }],
+      requestBody: { required: true, content: { 'application/json': { schema: input } } },
+      responses: { '200': { description: 'the records, streamed', content }, ...errorResponses(op) },
+    },
+  };
 }
 
 /** The envelope with the operation's declared result in `data` (any object where it declares none yet). */

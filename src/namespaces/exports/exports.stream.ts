@@ -23,7 +23,7 @@ export type ExportFormat = 'ndjson' | 'csv' | 'fhir';
 /** Rows read per query: memory stays bounded whatever the number of rows. */
 export const PAGE_ROWS = 500;
 
-const CONTENT_TYPES: Record<ExportFormat, string> = { ndjson: 'application/x-ndjson', csv: 'text/csv; charset=utf-8', fhir: 'application/fhir+ndjson' };
+export const CONTENT_TYPES: Record<ExportFormat, string> = { ndjson: 'application/x-ndjson', csv: 'text/csv; charset=utf-8', fhir: 'application/fhir+ndjson' };
 
 /**
  * One export, handed by the operation to the HTTP route that streams it (POST /export): the lines

@@ -6,7 +6,7 @@ import { AppError } from '../../values/errors.ts';
 import { id } from '../../values/fields.ts';
 import { findOrganizationById } from '../organizations/organizations.public.ts';
 import { ExportReads } from './exports.reads.ts';
-import { countRows, EXPORTABLE, ExportStream, linesOf, rowsOf, type ExportResource } from './exports.stream.ts';
+import { CONTENT_TYPES, countRows, EXPORTABLE, ExportStream, linesOf, rowsOf, type ExportResource } from './exports.stream.ts';
 
 /**
  * Extension: an organization's records of one kind, all of them, streamed by `POST /export` (the
@@ -19,6 +19,7 @@ export const stream = defineOperation({
   namespace: 'exports',
   name: 'stream', audience: member(), readsPatientData: true, reads: { records: (stream: ExportStream) => stream.reads },
   summary: "Stream an organization's records (NDJSON, CSV or FHIR R4) through POST /export",
+  streamed: { path: '/export', contentTypes: Object.values(CONTENT_TYPES) },
   input: z.object({
     organizationId: id(),
     resource: z.enum(Object.keys(EXPORTABLE) as [ExportResource, ...ExportResource[]]),

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.ts';
 import { matchingRows } from '../../db/queries/matching-rows.ts';
 import { actorOf } from '../../caller/actor.ts';
 import type { Context } from '../../operations/operation.ts';
+import { AppError } from '../../values/errors.ts';
 import { newId } from '../../values/ids.ts';
 import { appendLogs } from '../admissionLogs/admissionLogs.public.ts';
 import { fromMinor } from '../../values/money.ts';
@@ -67,6 +68,29 @@ export async function amountDue(db: Db, admission: Pick<AdmissionRecord, 'organi
 export type PaymentInput = Pick<PaymentRow, 'amount' | 'method' | 'reference' | 'reason' | 'refundOf'> & { receivedAt?: number | null | undefined };
 
 /**
+ * A payment whose reference (a receipt, a UPI or card transaction) is already recorded for the
+ * admission, in the same direction, is CONFLICT naming that payment: the same money entered twice
+ * (by two people, or a retry) is not two payments. The admission is locked, so two cannot pass at once.
+ */
+async function refuseRecordedReference(db: Db, admission: AdmissionRecord, input: PaymentInput): Promise<void> {
+  const reference = input.reference;
+  if (!reference) return;
+  const recorded = await db
+    .selectFrom('admissionPayments')
+    .select(['id', 'amount'])
+    .where('organizationId', '=', admission.organizationId)
+    .where('admissionId', '=', admission.id)
+    .where('reference', '=', reference)
+    .where('amount', input.amount < 0 ? '<' : '>', 0)
+    .executeTakeFirst();
+  if (!recorded) return;
+  const what = input.amount < 0 ? 'refund' : 'payment';
+  throw new AppError('CONFLICT', `a ${what} with reference ${reference} is already recorded for this admission (${recorded.id})`, {
+    details: [{ path: 'reference', message: `already recorded for this admission`, recordId: recorded.id }],
+  });
+}
+
+/**
  * Writes a payment (or refund) of a locked admission, logs it (PAYMENT_RECORDED or REFUND_RECORDED
  * with the amount) and answers it with the balance due after it.
  */
@@ -74,6 +98,7 @@ export async function writePayment(ctx: Context, admission: AdmissionRecord, inp
   const now = ctx.now();
   const actor = actorOf(ctx.membership);
   const { receivedAt, ...fields } = input;
+  await refuseRecordedReference(ctx.db, admission, input);
   const item = await insertPayment(ctx.db, {
     id: newId(),
     organizationId: admission.organizationId,

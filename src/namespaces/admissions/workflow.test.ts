@@ -74,6 +74,22 @@ describeEachDialect('admissions: workflow, payments and the discharge gate', (t)
     failsWith(await call('cancel', { id: admitted.id, reason: 'x' }), 'INVALID_STATE', 409);
   });
 
+  test('a payment whose reference is already recorded for the admission is 409 naming it; another admission may have it', async () => {
+    const { item } = ok(await k.admit(h, { status: 'ADMITTED' }));
+    await k.charge(h, item.id, 500);
+    const payment = (admissionId: string, data: Record<string, unknown> = {}) =>
+      call('recordPayment', { admissionId, amount: 100, method: 'upi', reference: 'UPI-4471', ...data }, h.accountant.token);
+    const first = ok(await payment(item.id)).item;
+    const again = failsWith(await payment(item.id, { amount: 120 }), 'CONFLICT', 409);
+    assert.deepEqual(again.details, [{ path: 'reference', message: 'already recorded for this admission', recordId: first.id }]);
+    assert.deepEqual(ok(await call('listPayments', { admissionId: item.id })).items.map((p: { id: string }) => p.id), [first.id], 'recorded once');
+    ok(await payment(item.id, { reference: 'UPI-4472' }));
+    ok(await call('refundPayment', { admissionId: item.id, amount: 20, method: 'upi', reason: 'overcharged', reference: 'UPI-4471', refundOf: first.id }, h.accountant.token));
+    const other = ok(await k.admit(h, { status: 'ADMITTED' })).item;
+    await k.charge(h, other.id, 500);
+    ok(await payment(other.id));
+  });
+
   test('payments and refunds: the balance is computed (charges - advance - payments), refunds never exceed what was paid', async () => {
     const { item } = ok(await k.admit(h, { status: 'ADMITTED', advanceAmount: 100 }));
     await k.charge(h, item.id, 450.5);

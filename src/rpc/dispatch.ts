@@ -10,11 +10,15 @@ import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { recordAudit } from '../audit-trail/trail.ts';
 import type { Services } from '../provider-interfaces.ts';
+import { boundsProblem, DEFAULT_BOUNDS, type Bounds } from '../values/bounds.ts';
 import { AppError, type ErrorDetail } from '../values/errors.ts';
 import type { Context, Operation } from '../operations/operation.ts';
 import { claim, errorAnswer, idempotencyKeyOf, idempotentCall, isFinalAnswer, keepAnswer, release, replayed, sweepExpired, type IdempotentCall } from './idempotency.ts';
 import { RateLimits } from './rate-limits.ts';
 import type { Registry } from './registry.ts';
+
+/** What the whole of a call's data may be: nested no deeper than any field allows and the envelope (src/values/bounds.ts). */
+const BODY_BOUNDS: Bounds = { depth: 2 * DEFAULT_BOUNDS.depth + 4, bytes: Number.POSITIVE_INFINITY, keys: Number.POSITIVE_INFINITY, items: Number.POSITIVE_INFINITY, text: Number.POSITIVE_INFINITY };
 
 /** How often expired idempotency keys are swept. */
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
@@ -69,6 +73,10 @@ export class Dispatcher {
     const caller = await this.#authenticate(call.headers);
     admitCaller(op, caller, config);
 
+    // A value nested past any field's bounds is refused whatever its field: one the schema would
+    // leave out (an unknown key inside a known object) is not let through either.
+    const nesting = boundsProblem(call.data, BODY_BOUNDS);
+    if (nesting) throw new AppError('VALIDATION_FAILED', `data: ${nesting}`, { details: [{ path: 'data', message: nesting }] });
     const parsed = op.input.safeParse(call.data ?? {});
     if (!parsed.success) throw validationError(parsed.error);
     const input: unknown = parsed.data;

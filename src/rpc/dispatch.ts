@@ -17,8 +17,17 @@ import { claim, errorAnswer, idempotencyKeyOf, idempotentCall, isFinalAnswer, ke
 import { RateLimits } from './rate-limits.ts';
 import type { Registry } from './registry.ts';
 
-/** What the whole of a call's data may be: nested no deeper than any field allows and the envelope (src/values/bounds.ts). */
-const BODY_BOUNDS: Bounds = { depth: 2 * DEFAULT_BOUNDS.depth + 4, bytes: Number.POSITIVE_INFINITY, keys: Number.POSITIVE_INFINITY, items: Number.POSITIVE_INFINITY, text: Number.POSITIVE_INFINITY };
+/** How deep any field of a call's data may be nested: twice a free-form value's depth (src/values/bounds.ts). */
+const FIELD_NESTING: Bounds = { depth: 2 * DEFAULT_BOUNDS.depth + 3, bytes: Number.POSITIVE_INFINITY, keys: Number.POSITIVE_INFINITY, items: Number.POSITIVE_INFINITY, text: Number.POSITIVE_INFINITY };
+
+/** VALIDATION_FAILED, naming the field, for a field of `data` nested past FIELD_NESTING. */
+function refuseTooDeep(data: unknown): void {
+  if (typeof data !== 'object' || data === null) return;
+  for (const [field, value] of Object.entries(data)) {
+    const problem = boundsProblem(value, FIELD_NESTING);
+    if (problem) throw new AppError('VALIDATION_FAILED', `${field}: ${problem}`, { details: [{ path: field, message: problem }] });
+  }
+}
 
 /** How often expired idempotency keys are swept. */
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
@@ -75,8 +84,7 @@ export class Dispatcher {
 
     // A value nested past any field's bounds is refused whatever its field: one the schema would
     // leave out (an unknown key inside a known object) is not let through either.
-    const nesting = boundsProblem(call.data, BODY_BOUNDS);
-    if (nesting) throw new AppError('VALIDATION_FAILED', `data: ${nesting}`, { details: [{ path: 'data', message: nesting }] });
+    refuseTooDeep(call.data);
     const parsed = op.input.safeParse(call.data ?? {});
     if (!parsed.success) throw validationError(parsed.error);
     const input: unknown = parsed.data;

@@ -27,11 +27,13 @@ function gridSlots(schedules: DoctorSchedule[], from: string, to: string, timeZo
   const slots: Interval[] = [];
   for (let date = from; date <= to; date = addDays(date, 1)) {
     const day = dayStartMinute(date);
-    const onDay = schedules.flatMap((s) => {
+    const onDay: Interval[] = [];
+    for (const s of schedules) {
       const length = wanted ?? s.slotMinutes;
-      return slotStarts(availableOn(s, date, timeZone), s.slotMinutes, length).map((start) => ({ start: day + start, end: day + start + length }));
-    });
-    slots.push(...byStart(onDay));
+      for (const start of slotStarts(availableOn(s, date, timeZone), s.slotMinutes, length)) onDay.push({ start: day + start, end: day + start + length });
+    }
+    // One schedule's starts come sorted and distinct (its ranges are merged): only several need sorting and their starts made one.
+    for (const slot of schedules.length === 1 ? onDay : byStart(onDay)) slots.push(slot);
   }
   return slots;
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server, type Socket, connect } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -28,6 +28,17 @@ describe('start-up', () => {
     assert.equal(await service.exited, 1);
     assert.equal(service.lines.length, 1, service.lines.join('\n'));
     assert.match(service.lines[0]!, /^healthops needs Node\.js 24 or later, this is v\d+\./);
+  });
+
+  test('after npm ci --ignore-scripts, the older Node.js is told that the install script did not run', { skip: old ? false : 'no Node.js older than 24 on this machine' }, async () => {
+    const project = scratchDir();
+    mkdirSync(join(project, 'src'));
+    mkdirSync(join(project, 'node_modules', 'node'), { recursive: true });
+    copyFileSync(join(ROOT, 'src', 'start.mjs'), join(project, 'src', 'start.mjs'));
+    writeFileSync(join(project, 'node_modules', 'node', 'package.json'), '{"name":"node"}');
+    const refused = await run(old!, [join(project, 'src', 'start.mjs')]).then(() => undefined, (error: { code?: number; stderr?: string }) => error);
+    assert.equal(refused?.code, 1);
+    assert.match(String(refused?.stderr), /did not run \(npm ci --ignore-scripts\?\): run npm rebuild node/);
   });
 
   test('one structured line says version, database, auth mode, development switches, migrations, address and docs', async () => {

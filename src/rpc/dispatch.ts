@@ -10,7 +10,7 @@ import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { recordAudit } from '../audit-trail/trail.ts';
 import type { Services } from '../provider-interfaces.ts';
-import { boundsProblem, DEFAULT_BOUNDS, type Bounds } from '../values/bounds.ts';
+import { DEFAULT_BOUNDS, nestedDeeperThan } from '../values/bounds.ts';
 import { AppError, type ErrorDetail } from '../values/errors.ts';
 import type { Context, Operation } from '../operations/operation.ts';
 import { claim, errorAnswer, idempotencyKeyOf, idempotentCall, isFinalAnswer, keepAnswer, release, replayed, sweepExpired, type IdempotentCall } from './idempotency.ts';
@@ -18,14 +18,15 @@ import { RateLimits } from './rate-limits.ts';
 import type { Registry } from './registry.ts';
 
 /** How deep any field of a call's data may be nested: twice a free-form value's depth (src/values/bounds.ts). */
-const FIELD_NESTING: Bounds = { depth: 2 * DEFAULT_BOUNDS.depth + 3, bytes: Number.POSITIVE_INFINITY, keys: Number.POSITIVE_INFINITY, items: Number.POSITIVE_INFINITY, text: Number.POSITIVE_INFINITY };
+const FIELD_NESTING = 2 * DEFAULT_BOUNDS.depth + 3;
 
 /** VALIDATION_FAILED, naming the field, for a field of `data` nested past FIELD_NESTING. */
 function refuseTooDeep(data: unknown): void {
   if (typeof data !== 'object' || data === null) return;
   for (const [field, value] of Object.entries(data)) {
-    const problem = boundsProblem(value, FIELD_NESTING);
-    if (problem) throw new AppError('VALIDATION_FAILED', `${field}: ${problem}`, { details: [{ path: field, message: problem }] });
+    if (!nestedDeeperThan(value, FIELD_NESTING)) continue;
+    const problem = `must be nested at most ${FIELD_NESTING} levels deep`;
+    throw new AppError('VALIDATION_FAILED', `${field}: ${problem}`, { details: [{ path: field, message: problem }] });
   }
 }
 

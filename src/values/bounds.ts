@@ -81,6 +81,21 @@ export function boundsProblem(value: unknown, bounds: Bounds = DEFAULT_BOUNDS): 
 }
 
 /**
+ * Whether `value` is nested more than `depth` levels (`{}` is 1). Walks only its objects and lists,
+ * without recursion, and stops at the first one too deep: no sizes are counted.
+ */
+export function nestedDeeperThan(value: unknown, depth: number): boolean {
+  const pending: { node: unknown; level: number }[] = [{ node: value, level: 1 }];
+  while (pending.length) {
+    const { node, level } = pending.pop()!;
+    if (typeof node !== 'object' || node === null) continue;
+    if (level > depth) return true;
+    for (const child of Array.isArray(node) ? node : Object.values(node)) if (typeof child === 'object' && child !== null) pending.push({ node: child, level: level + 1 });
+  }
+  return false;
+}
+
+/**
  * `schema` with the bounds check added (the default bounds, each overridable): the one way a
  * free-form field is declared, so that its bounds show in /openapi.json and the registry test
  * can tell a bounded free-form field from one that escaped.

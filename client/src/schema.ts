@@ -14203,12 +14203,17 @@ export interface operations {
                             }[];
                             memberships: {
                                 blocked: boolean;
-                                organizationId: string | null;
+                                organizationId: string;
                                 organizationName: string | null;
                                 roles: string[];
                                 userId: string;
                             }[];
                             pendingInvitations: number;
+                            platform: {
+                                blocked: boolean;
+                                roles: string[];
+                                userId: string;
+                            } | null;
                         };
                         /** @constant */
                         status: "ok";

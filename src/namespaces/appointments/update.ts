@@ -10,7 +10,8 @@ import { getRow, historyWith, type HistoryEntry } from './appointments.repo.ts';
 import { claimNewTime, reclaimTime } from './appointments.booking.ts';
 import { duration, label, statusText, text } from './appointments.fields.ts';
 import { serviceOf } from './appointments.references.ts';
-import { enteredStage, isActive, movedBy } from './appointments.status.ts';
+import { enteredStage, isActive, movedBy, stageOf } from './appointments.status.ts';
+import { assertInTime } from './appointments.timing.ts';
 import type { AppointmentsTable } from './appointments.table.ts';
 import { appointmentItem } from './appointments.results.ts';
 import { assertMayEnter, historyEntry, saveChange } from './appointments.moves.ts';
@@ -69,6 +70,7 @@ export const update = defineOperation({
     const next = { ...current, ...changes };
     const interval = intervalOf(next.scheduledDate, next.scheduledTime, next.duration);
     const moved = interval.start !== Number(current.startMinute) || interval.end !== Number(current.endMinute);
+    if (entered || moved) await assertInTime(ctx, organizationId, entered ?? stageOf(current), next);
     const entries: HistoryEntry[] = [];
     if (moved) {
       changes.startMinute = interval.start;

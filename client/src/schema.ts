@@ -23916,6 +23916,7 @@ export interface operations {
                     settings?: {
                         allowDischargeWithUnbilledCharges?: boolean | null;
                         allowOverlappingAppointments?: boolean | null;
+                        earlyCheckInDays?: number | null;
                         housekeepingEnabled?: boolean | null;
                     } | null;
                     slug: string;
@@ -23949,6 +23950,7 @@ export interface operations {
                                 settings: {
                                     allowDischargeWithUnbilledCharges: boolean;
                                     allowOverlappingAppointments: boolean;
+                                    earlyCheckInDays: number;
                                     housekeepingEnabled: boolean;
                                 };
                                 slug: string | null;
@@ -24165,6 +24167,7 @@ export interface operations {
                                 settings: {
                                     allowDischargeWithUnbilledCharges: boolean;
                                     allowOverlappingAppointments: boolean;
+                                    earlyCheckInDays: number;
                                     housekeepingEnabled: boolean;
                                 };
                                 slug: string | null;
@@ -24280,6 +24283,7 @@ export interface operations {
                                 settings: {
                                     allowDischargeWithUnbilledCharges: boolean;
                                     allowOverlappingAppointments: boolean;
+                                    earlyCheckInDays: number;
                                     housekeepingEnabled: boolean;
                                 };
                                 slug: string | null;
@@ -24401,6 +24405,7 @@ export interface operations {
                                 settings: {
                                     allowDischargeWithUnbilledCharges: boolean;
                                     allowOverlappingAppointments: boolean;
+                                    earlyCheckInDays: number;
                                     housekeepingEnabled: boolean;
                                 };
                                 slug: string | null;
@@ -24506,6 +24511,7 @@ export interface operations {
                     settings?: {
                         allowDischargeWithUnbilledCharges?: boolean | null;
                         allowOverlappingAppointments?: boolean | null;
+                        earlyCheckInDays?: number | null;
                         housekeepingEnabled?: boolean | null;
                     } | null;
                     slug?: string;
@@ -24539,6 +24545,7 @@ export interface operations {
                                 settings: {
                                     allowDischargeWithUnbilledCharges: boolean;
                                     allowOverlappingAppointments: boolean;
+                                    earlyCheckInDays: number;
                                     housekeepingEnabled: boolean;
                                 };
                                 slug: string | null;
@@ -36411,6 +36418,7 @@ export interface operations {
                                 settings: {
                                     allowDischargeWithUnbilledCharges: boolean;
                                     allowOverlappingAppointments: boolean;
+                                    earlyCheckInDays: number;
                                     housekeepingEnabled: boolean;
                                 };
                                 slug: string | null;

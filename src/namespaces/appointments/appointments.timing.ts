@@ -19,7 +19,7 @@ export interface ScheduledTime {
 }
 
 /** INVALID_STATE when `stage` may not be entered yet on `clock` for an appointment at `at`. */
-export function assertTimely(clock: OrganizationClock, stage: Status, at: ScheduledTime): void {
+function assertTimely(clock: OrganizationClock, stage: Status, at: ScheduledTime): void {
   if (ON_THE_DAY.has(stage)) {
     const early = clock.settings.earlyCheckInDays;
     if (dayNumber(clock.today) >= dayNumber(at.scheduledDate) - early) return;

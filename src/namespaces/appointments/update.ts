@@ -21,8 +21,10 @@ import { assertMayEnter, historyEntry, saveChange } from './appointments.moves.t
  * status table. A move into a stage a workflow operation makes (completed by complete ...) needs
  * that operation's roles and is kept in `history` under its name, like the operation keeps it.
  * A change that makes the appointment hold time it did not hold before (a new date, time or
- * duration, or an expired hold confirmed) is checked for clashes like a booking. Status
- * `cancelled` sets cancelledAt to now unless it is given.
+ * duration, or an expired hold confirmed) is checked for clashes like a booking. A move into a
+ * visit's step, or a new date for an appointment at one, is checked against the organization's
+ * clock like the step's operation (appointments.timing.ts). Status `cancelled` sets cancelledAt to
+ * now unless it is given.
  */
 export const update = defineOperation({
   namespace: 'appointments',

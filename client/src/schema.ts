@@ -23921,6 +23921,7 @@ export interface operations {
                     settings?: {
                         allowDischargeWithUnbilledCharges?: boolean | null;
                         allowOverlappingAppointments?: boolean | null;
+                        earlyCheckInDays?: number | null;
                         housekeepingEnabled?: boolean | null;
                     } | null;
                     slug: string;
@@ -23954,6 +23955,7 @@ export interface operations {
                                 settings: {
                                     allowDischargeWithUnbilledCharges: boolean;
                                     allowOverlappingAppointments: boolean;
+                                    earlyCheckInDays: number;
                                     housekeepingEnabled: boolean;
                                 };
                                 slug: string | null;
@@ -24170,6 +24172,7 @@ export interface operations {
                                 settings: {
                                     allowDischargeWithUnbilledCharges: boolean;
                                     allowOverlappingAppointments: boolean;
+                                    earlyCheckInDays: number;
                                     housekeepingEnabled: boolean;
                                 };
                                 slug: string | null;
@@ -24285,6 +24288,7 @@ export interface operations {
                                 settings: {
                                     allowDischargeWithUnbilledCharges: boolean;
                                     allowOverlappingAppointments: boolean;
+                                    earlyCheckInDays: number;
                                     housekeepingEnabled: boolean;
                                 };
                                 slug: string | null;
@@ -24406,6 +24410,7 @@ export interface operations {
                                 settings: {
                                     allowDischargeWithUnbilledCharges: boolean;
                                     allowOverlappingAppointments: boolean;
+                                    earlyCheckInDays: number;
                                     housekeepingEnabled: boolean;
                                 };
                                 slug: string | null;
@@ -24511,6 +24516,7 @@ export interface operations {
                     settings?: {
                         allowDischargeWithUnbilledCharges?: boolean | null;
                         allowOverlappingAppointments?: boolean | null;
+                        earlyCheckInDays?: number | null;
                         housekeepingEnabled?: boolean | null;
                     } | null;
                     slug?: string;
@@ -24544,6 +24550,7 @@ export interface operations {
                                 settings: {
                                     allowDischargeWithUnbilledCharges: boolean;
                                     allowOverlappingAppointments: boolean;
+                                    earlyCheckInDays: number;
                                     housekeepingEnabled: boolean;
                                 };
                                 slug: string | null;
@@ -36416,6 +36423,7 @@ export interface operations {
                                 settings: {
                                     allowDischargeWithUnbilledCharges: boolean;
                                     allowOverlappingAppointments: boolean;
+                                    earlyCheckInDays: number;
                                     housekeepingEnabled: boolean;
                                 };
                                 slug: string | null;

@@ -2,6 +2,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { describeEachDialect, failsWith, ok } from '../../../test/harness.ts';
 import { schedule, schedules } from '../practitionerSchedules/practitionerSchedules.testkit.ts';
+import { clockChanges } from '../../time/clock-changes.testkit.ts';
+import { MINUTES_PER_DAY, minuteOfDay, timeOfDay } from '../../time/local-minutes.ts';
+import { weekday } from '../../time/zone.ts';
 import { appointments, booking, clinic, organization } from './appointments.testkit.ts';
 
 const NOW = Date.UTC(2030, 0, 15, 9, 0);
@@ -58,6 +61,23 @@ describeEachDialect(
       failsWith(await call('create', booking(c, { scheduledDate: '2030-10-06', scheduledTime: '02:10', duration: 10 })), 'INVALID_STATE', 409);
       ok(await call('create', booking(c, { scheduledDate: '2030-10-06', scheduledTime: '04:30', duration: 30 })));
       assert.deepEqual(await slotsOn('2030-10-06'), ['00:00', '01:00', '05:00']);
+    });
+
+    test('a sample of 2030\'s clock changes through the envelope: each slot once, on the grid, none in a skipped time, each bookable by createPending', async () => {
+      // A jump at midnight (Cairo), a repeated hour before midnight (Santiago), two hours (Troll), half an hour (Lord Howe), the usual one (New York).
+      const sample = clockChanges(2030, ['Africa/Cairo', 'America/Santiago', 'Antarctica/Troll', 'Australia/Lord_Howe', 'America/New_York']);
+      assert.equal(sample.length, 10);
+      for (const change of sample) {
+        const start = Math.max(0, change.minute - 120);
+        const end = Math.min(MINUTES_PER_DAY, change.minute + change.length + 120);
+        const skipped = change.after > change.before ? { start: change.minute, end: change.minute + change.length } : { start: 0, end: 0 };
+        const { c, slotsOn } = await scheduled(change.timeZone, { slotMinutes: 40, weeklyHours: [{ weekday: weekday(change.date), startTime: timeOfDay(start), endTime: timeOfDay(end) }] });
+        const offered = (await slotsOn(change.date)).map(minuteOfDay);
+        const grid = Array.from({ length: Math.floor((end - start) / 40) }, (_, k) => start + k * 40);
+        assert.deepEqual(offered, grid.filter((s) => s + 40 <= skipped.start || s >= skipped.end), `${change.timeZone} ${change.date}`);
+        for (const s of offered) ok(await call('createPending', booking(c, { scheduledDate: change.date, scheduledTime: timeOfDay(s), duration: 40 })));
+        assert.deepEqual(await slotsOn(change.date), []);
+      }
     });
   },
   { services: { now: () => NOW } },

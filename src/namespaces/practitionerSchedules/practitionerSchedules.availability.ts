@@ -1,4 +1,5 @@
-import { dayStart, nextDay, offsetAt, weekday } from '../../time/zone.ts';
+import { addDays, dayStart, nextDay, offsetAt, weekday } from '../../time/zone.ts';
+import { dateOfDay, dayOfMinute, dayStartMinute, type Interval } from '../../time/local-minutes.ts';
 import { fitting } from '../../time/slot-grid.ts';
 import type { ScheduleException, WeeklyRange } from './practitionerSchedules.table.ts';
 
@@ -143,4 +144,19 @@ export function slotsOn(rules: ScheduleRules & { slotMinutes: number }, date: st
   const open = workingPart(sessions, rules, date, timeZone);
   const starts = slotStarts(sessions, rules.slotMinutes, duration);
   return open === sessions ? starts : fitting(starts, duration, open);
+}
+
+/**
+ * Whether `interval` (local minutes) lies wholly within the working time of `schedules`, joined
+ * across them and across midnight: the booking check (appointments.booking.ts), which accepts
+ * every slot slotsOn offers and times off the grid within working time.
+ */
+export function isWorkingTime(schedules: readonly ScheduleRules[], interval: Interval, timeZone: string): boolean {
+  const open: Interval[] = [];
+  const to = dateOfDay(dayOfMinute(interval.end - 1));
+  for (let date = dateOfDay(dayOfMinute(interval.start)); date <= to; date = addDays(date, 1)) {
+    const day = dayStartMinute(date);
+    for (const s of schedules) for (const r of availableOn(s, date, timeZone)) open.push({ start: day + r.start, end: day + r.end });
+  }
+  return merged(open).some((r) => r.start <= interval.start && interval.end <= r.end);
 }

@@ -30,13 +30,19 @@ test('backup under write load holds every write acknowledged before it began; re
       }
     };
     const writers = [1, 2, 3].map(writer);
-    await new Promise((done) => setTimeout(done, 700));
+    // Counts, not a time: the machine may be slow, the backup still has to meet writes in flight.
+    const counted = async (n: number) => {
+      while (acknowledged.length < n) await new Promise((done) => setTimeout(done, 10));
+    };
+    // a writer that fails ends the wait with its error
+    const written = (n: number) => Promise.race([counted(n), Promise.all(writers)]);
+    await written(21);
     const target = join(dir, 'copy.db');
     const began = performance.now();
     const before = acknowledged.filter((a) => a.at < began).map((a) => a.id);
     const { stdout } = await admin('backup', target);
     const afterBackup = acknowledged.length;
-    await new Promise((done) => setTimeout(done, 300));
+    await written(afterBackup + 5);
     writing = false;
     await Promise.all(writers);
     assert.match(stdout, new RegExp(`^backed up .*h\\.db to .*copy\\.db: \\d+ bytes in \\d+ ms`));

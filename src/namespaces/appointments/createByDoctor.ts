@@ -57,8 +57,9 @@ export const createByDoctor = defineOperation({
   name: 'createByDoctor', audience: member(),
   summary: 'Book for a patient found by id, mobile number or email, or registered from the details',
   writes: true,
-  // A booking's fields but the patient, found from the details, and its type, optional here.
-  input: z.object(bookingFields()).omit({ patientId: true, type: true }).extend({
+  input: z.object({
+    // What every booking names, but the patient (found from patientDetails) and the type (optional here).
+    ...z.object(bookingFields()).omit({ patientId: true, type: true }).shape,
     patientDetails: patientDetails(),
     reason: text().nullish(),
     serviceId: id().nullish(),

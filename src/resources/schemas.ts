@@ -23,6 +23,8 @@ type ValueOf<T extends TableName, I extends FieldName<T>, K> = ResourceRecord<T,
 export interface FieldInputs<T extends TableName, I extends FieldName<T> = never> {
   /** The fields as their schemas check them: present and not null. */
   required<const K extends Described<T, I>>(...names: K[]): { [P in K]: z.ZodType<ValueOf<T, I, P>> };
+  /** The fields as the generated update takes a required one: omitted allowed, never null. */
+  optional<const K extends Described<T, I>>(...names: K[]): { [P in K]: z.ZodType<ValueOf<T, I, P> | undefined> };
   /** The fields as the generated create takes an optional one: omitted or null allowed. */
   nullish<const K extends Described<T, I>>(...names: K[]): { [P in K]: z.ZodType<ValueOf<T, I, P> | null | undefined> };
 }
@@ -73,6 +75,7 @@ export function schemasOf<T extends TableName, I extends FieldName<T> = never>(s
     record: out.record(recordShape).meta({ title: spec.noun ?? spec.table }),
     fields: {
       required: (...names) => shapeOf(names, fieldSchema),
+      optional: (...names) => shapeOf(names, (name) => fieldSchema(name).optional()),
       nullish: (...names) => shapeOf(names, (name) => fieldSchema(name).nullish()),
     },
   };

@@ -7,46 +7,59 @@ import type { GeneratedName, ListWhere, ResourceRecord, ResourceSpec, TableName,
 
 const ALL: readonly GeneratedName[] = ['create', 'getById', 'update', 'delete', 'list'];
 
+type WriteName = 'create' | 'update' | 'delete';
+
+/**
+ * What a resource's create, update and delete declare: namespace, name, audience, summary, a write
+ * in one transaction, input and output. The generated operations are these with their handlers; a
+ * hand-written one spreads its declaration and overrides what differs (summary, audience, output).
+ */
+export function declarationsOf<T extends TableName, I extends FieldName<T> = never>(spec: ResourceSpec<T, I>, schemas: ResourceSchemas<T, I>) {
+  const namespace = spec.namespace;
+  const noun = spec.noun ?? `${spec.table} record`;
+  const access = (name: WriteName) => ({ namespace, name, audience: spec.audiences?.[name] ?? spec.audience, writes: true });
+  const item = itemResult(schemas.record);
+  return {
+    create: { ...access('create'), summary: `Create a ${noun}`, input: schemas.create, output: item },
+    update: { ...access('update'), summary: `Change a ${noun} (omitted fields stay, null clears)`, input: schemas.update, output: item },
+    delete: { ...access('delete'), summary: `Delete a ${noun}`, input: schemas.key, output: deletedResult },
+  };
+}
+
+export type Declarations<T extends TableName, I extends FieldName<T> = never> = ReturnType<typeof declarationsOf<T, I>>;
+
 /** The generated create / getById / update / delete / list operations of a resource. */
-export function operationsOf<T extends TableName, I extends FieldName<T> = never>(spec: ResourceSpec<T, I>, schemas: ResourceSchemas<T, I>, repo: Repository<T, I>): Operation[] {
+export function operationsOf<T extends TableName, I extends FieldName<T> = never>(spec: ResourceSpec<T, I>, schemas: ResourceSchemas<T, I>, repo: Repository<T, I>, declared: Declarations<T, I>): Operation[] {
   const generate = new Set(spec.generate ?? ALL);
   const namespace = spec.namespace;
-  const access = (name: GeneratedName) => ({ audience: spec.audiences?.[name] ?? spec.audience, summary: summaries[name] });
-  const readAccess = (name: GeneratedName) => ({ ...access(name), readsPatientData: spec.readsPatientData ?? false });
+  const readAccess = (name: 'getById' | 'list', summary: string) => ({ audience: spec.audiences?.[name] ?? spec.audience, summary, readsPatientData: spec.readsPatientData ?? false });
   const patientOf = spec.patientOf as PatientLink<ResourceRecord<T, I> & { id: string }> | undefined;
   // The generated record schema names no type (it is built from data): the reads read the records as the repository holds them.
   const recordReads: Reads<unknown> | undefined = patientOf && itemReads(patientOf);
   const pageReads: Reads<unknown> | undefined = patientOf && itemsReads(patientOf);
-  const item = itemResult(schemas.record);
+  const item = declared.create.output;
   const noun = spec.noun ?? `${spec.table} record`;
-  const summaries: Record<GeneratedName, string> = {
-    create: `Create a ${noun}`,
-    getById: `Read a ${noun} by its id`,
-    update: `Change a ${noun} (omitted fields stay, null clears)`,
-    delete: `Delete a ${noun}`,
-    list: `A page of ${noun}s${spec.listSearch?.length ? ', filtered and searched' : ''}`,
-  };
   const listName = spec.listName ?? (spec.scope === 'organization' ? 'listByOrganization' : 'list');
   const present = (record: ResourceRecord<T, I>, ctx: Context) => (spec.present ? spec.present(record, ctx) : record);
 
   const generated: Record<GeneratedName, () => Operation | undefined> = {
     create: () =>
       defineOperation({
-        namespace, name: 'create', ...access('create'), writes: true, input: schemas.create, output: item,
+        ...declared.create,
         async handler(ctx, input) {
           return { item: present(await repo.insert(ctx.db, await repo.build(ctx, input)), ctx) };
         },
       }),
     getById: () =>
       defineOperation({
-        namespace, name: 'getById', ...readAccess('getById'), ...(recordReads && { reads: recordReads }), input: schemas.key, output: item,
+        namespace, name: 'getById', ...readAccess('getById', `Read a ${noun} by its id`), ...(recordReads && { reads: recordReads }), input: schemas.key, output: item,
         async handler(ctx, input) {
           return { item: present(await repo.get(ctx.db, input.organizationId, input.id), ctx) };
         },
       }),
     update: () =>
       defineOperation({
-        namespace, name: 'update', ...access('update'), writes: true, input: schemas.update, output: item,
+        ...declared.update,
         async handler(ctx, input) {
           const current = await repo.get(ctx.db, input.organizationId, input.id);
           const { changes } = await repo.merge(ctx, current, input);
@@ -55,7 +68,7 @@ export function operationsOf<T extends TableName, I extends FieldName<T> = never
       }),
     delete: () =>
       defineOperation({
-        namespace, name: 'delete', ...access('delete'), writes: true, input: schemas.key, output: deletedResult,
+        ...declared.delete,
         async handler(ctx, input) {
           if (spec.beforeDelete) await spec.beforeDelete(ctx, await repo.get(ctx.db, input.organizationId, input.id));
           await repo.remove(ctx.db, input.organizationId, input.id);
@@ -65,7 +78,7 @@ export function operationsOf<T extends TableName, I extends FieldName<T> = never
     list: () =>
       listName
         ? defineOperation({
-            namespace, name: listName, ...readAccess('list'), ...(pageReads && { reads: pageReads }), input: schemas.list, output: pageResult(schemas.record),
+            namespace, name: listName, ...readAccess('list', `A page of ${noun}s${spec.listSearch?.length ? ', filtered and searched' : ''}`), ...(pageReads && { reads: pageReads }), input: schemas.list, output: pageResult(schemas.record),
             async handler(ctx, input) {
               const given = input as Record<string, unknown>;
               const equals: Record<string, unknown> = {};

@@ -1,4 +1,4 @@
-import { operationsOf } from './operations.ts';
+import { declarationsOf, operationsOf } from './operations.ts';
 import { repositoryOf } from './repository.ts';
 import { schemasOf } from './schemas.ts';
 import type { FieldName, ResourceSpec, TableName } from './spec.ts';
@@ -18,5 +18,6 @@ export type Row = Record<string, unknown>;
 export function defineResource<T extends TableName, const I extends FieldName<T> = never>(spec: ResourceSpec<T, I>) {
   const schemas = schemasOf(spec);
   const repo = repositoryOf(spec);
-  return { spec, schemas, repo, operations: operationsOf(spec, schemas, repo) };
+  const declared = declarationsOf(spec, schemas);
+  return { spec, schemas, repo, declared, operations: operationsOf(spec, schemas, repo, declared) };
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { id, paging, ts } from '../values/fields.ts';
 import { out } from '../values/results.ts';
 import { resultSchemaOf, schemaOf, type FieldSpec } from './kinds.ts';
-import type { ResourceInput, ResourceSpec, TableName, FieldName } from './spec.ts';
+import type { ResourceInput, ResourceRecord, ResourceSpec, TableName, FieldName } from './spec.ts';
 
 type OrganizationKey = { organizationId?: string };
 
@@ -13,6 +13,20 @@ export interface ResourceSchemas<T extends TableName, I extends FieldName<T> = n
   list: z.ZodType<ResourceInput<T, I> & OrganizationKey & { page: number; pageSize: number; search?: string | null }>;
   /** A record as operations answer it: the described fields (null unless required), its id, organization and times. */
   record: z.ZodType;
+  /** The fields' own input schemas, for a hand-written input that takes some of the resource's fields beside its own. */
+  fields: FieldInputs<T, I>;
+}
+
+type Described<T extends TableName, I extends FieldName<T>> = Exclude<FieldName<T>, I>;
+type ValueOf<T extends TableName, I extends FieldName<T>, K> = ResourceRecord<T, I>[K & keyof ResourceRecord<T, I>];
+
+export interface FieldInputs<T extends TableName, I extends FieldName<T> = never> {
+  /** The fields as their schemas check them: present and not null. */
+  required<const K extends Described<T, I>>(...names: K[]): { [P in K]: z.ZodType<ValueOf<T, I, P>> };
+  /** The fields as the generated update takes a required one: omitted allowed, never null. */
+  optional<const K extends Described<T, I>>(...names: K[]): { [P in K]: z.ZodType<ValueOf<T, I, P> | undefined> };
+  /** The fields as the generated create takes an optional one: omitted or null allowed. */
+  nullish<const K extends Described<T, I>>(...names: K[]): { [P in K]: z.ZodType<ValueOf<T, I, P> | null | undefined> };
 }
 
 /**
@@ -26,9 +40,12 @@ export function schemasOf<T extends TableName, I extends FieldName<T> = never>(s
   const described: Record<string, FieldSpec> = spec.fields;
   const fields = Object.entries(described);
   const fieldSchema = (name: string) => {
-    const field = described[name]!;
+    const field = described[name];
+    if (!field) throw new Error(`${spec.table} has no field ${name}`);
     return field.schema ?? schemaOf(field.kind);
   };
+  // A shape of the named fields' schemas: the types the fields describe (FieldInputs), asserted once as `typedAs` does.
+  const shapeOf = <S>(names: readonly string[], schema: (name: string) => z.ZodType) => Object.fromEntries(names.map((name) => [name, schema(name)])) as S;
   const timestampShape: Record<string, z.ZodType> = spec.clientTimestamps ? { createdAt: ts().nullish(), updatedAt: ts().nullish() } : {};
   const orgShape: Record<string, z.ZodType> = spec.scope === 'organization' ? { organizationId: id() } : {};
 
@@ -56,5 +73,10 @@ export function schemasOf<T extends TableName, I extends FieldName<T> = never>(s
     key: z.object({ id: id(), ...orgShape }),
     list: typedAs(z.object(listShape)),
     record: out.record(recordShape).meta({ title: spec.noun ?? spec.table }),
+    fields: {
+      required: (...names) => shapeOf(names, fieldSchema),
+      optional: (...names) => shapeOf(names, (name) => fieldSchema(name).optional()),
+      nullish: (...names) => shapeOf(names, (name) => fieldSchema(name).nullish()),
+    },
   };
 }

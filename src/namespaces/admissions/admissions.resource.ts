@@ -1,7 +1,6 @@
 import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
-import { id, reqStr, str, ts } from '../../values/fields.ts';
-import { fromMinor, money } from '../../values/money.ts';
+import { id, reqStr, str } from '../../values/fields.ts';
 import { defineResource, type ResourceRecord } from '../../resources/resource.ts';
 import { statusText } from './admissions.status.ts';
 import { byPatientId } from '../../operations/reads.ts';
@@ -62,18 +61,6 @@ export const admissions = defineResource({
 /** admissions.create: the interface's create inputs. status and requestedAt default (omitted or null). */
 export const createInput = z.object({
   organizationId: id(),
-  patientId: id(),
-  admittingDoctorId: id(),
-  admissionReason: reqStr(),
-  status: statusText().nullish(),
-  requestedAt: ts().nullish(),
-  appointmentId: id().nullish(),
-  consultationId: id().nullish(),
-  admissionNotes: str().nullish(),
-  wardId: id().nullish(),
-  roomId: id().nullish(),
-  bedId: id().nullish(),
-  advanceAmount: money().transform(fromMinor).nullish(),
-  advancePaymentMethod: method().nullish(),
-  advanceTransactionId: reference().nullish(),
+  ...admissions.schemas.fields.required('patientId', 'admittingDoctorId', 'admissionReason'),
+  ...admissions.schemas.fields.nullish('status', 'requestedAt', 'appointmentId', 'consultationId', 'admissionNotes', 'wardId', 'roomId', 'bedId', 'advanceAmount', 'advancePaymentMethod', 'advanceTransactionId'),
 });

@@ -1,6 +1,4 @@
-import { member } from '../../operations/audience.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { itemResult } from '../../values/results.ts';
 import { appendLogs } from '../admissionLogs/admissionLogs.public.ts';
 import { admissions, createInput } from './admissions.resource.ts';
 import { prepareChange } from './admissions.change.ts';
@@ -12,12 +10,9 @@ import { setStage } from './admissions.repo.ts';
  * and room follow it. Logged: the status, and the bed.
  */
 export const create = defineOperation({
-  namespace: 'admissions',
-  name: 'create', audience: member(),
+  ...admissions.declared.create,
   summary: 'Create an admission, occupying the bed given',
-  writes: true,
   input: createInput,
-  output: itemResult(admissions.schemas.record),
   async handler(ctx, input) {
     const given = new Set(Object.keys(input).filter((k) => input[k as keyof typeof input] !== undefined && input[k as keyof typeof input] !== null));
     const built = await admissions.repo.build(ctx, { ...input, status: input.status ?? 'REQUESTED', requestedAt: input.requestedAt ?? ctx.now() });

@@ -1,7 +1,6 @@
-import { member } from '../../operations/audience.ts';
 import { AppError } from '../../values/errors.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { deletedResult, deletedAnswer } from '../../values/results.ts';
+import { deletedAnswer } from '../../values/results.ts';
 import { releaseBed, releaseReservations } from '../beds/beds.public.ts';
 import { findOrganizationById, settingsOf } from '../organizations/organizations.public.ts';
 import { actorOf } from '../../caller/actor.ts';
@@ -21,12 +20,8 @@ const DELETABLE: ReadonlySet<string> = new Set(['REQUESTED', 'CANCELLED']);
  * The audit trail keeps the deletion.
  */
 export const remove = defineOperation({
-  namespace: 'admissions',
-  name: 'delete', audience: member(),
+  ...admissions.declared.delete,
   summary: 'Delete a REQUESTED or CANCELLED admission without charges',
-  writes: true,
-  input: admissions.schemas.key,
-  output: deletedResult,
   async handler(ctx, input) {
     const organizationId = input.organizationId!;
     const current = await admissions.repo.lock(ctx.db, ctx.dialect, organizationId, input.id);

@@ -1,6 +1,4 @@
-import { member } from '../../operations/audience.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { itemResult } from '../../values/results.ts';
 import { admissions } from './admissions.resource.ts';
 import { changeAdmission } from './admissions.change.ts';
 
@@ -12,12 +10,8 @@ import { changeAdmission } from './admissions.change.ts';
  * change, bed move and billing clearance is logged in the same transaction.
  */
 export const update = defineOperation({
-  namespace: 'admissions',
-  name: 'update', audience: member(),
+  ...admissions.declared.update,
   summary: 'Update an admission: status moves, discharge, bed moves, billing clearance',
-  writes: true,
-  input: admissions.schemas.update,
-  output: itemResult(admissions.schemas.record),
   async handler(ctx, input) {
     const { id, organizationId, ...fields } = input;
     return { item: await changeAdmission(ctx, organizationId!, id, fields) };

@@ -2,12 +2,12 @@ import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { serialiseOn } from '../../db/locks.ts';
 import { validationFailed } from '../../values/errors.ts';
-import { date, id, jsonObject, time } from '../../values/fields.ts';
+import { date, id, jsonObject } from '../../values/fields.ts';
 import { defineOperation, type Context } from '../../operations/operation.ts';
 import { normalizedEmail, phoneNumber } from '../auth/auth.public.ts';
 import { findPatientByContact, type PatientRecord, asPatient, patients, presentLink } from '../patients/patients.public.ts';
 import { book } from './appointments.booking.ts';
-import { duration, label, text } from './appointments.fields.ts';
+import { bookingFields, label, text } from './appointments.fields.ts';
 import { patientOf } from './appointments.references.ts';
 import { out } from '../../values/results.ts';
 import { appointmentRecord } from './appointments.results.ts';
@@ -58,12 +58,9 @@ export const createByDoctor = defineOperation({
   summary: 'Book for a patient found by id, mobile number or email, or registered from the details',
   writes: true,
   input: z.object({
-    organizationId: id(),
-    doctorId: id(),
+    // What every booking names, but the patient (found from patientDetails) and the type (optional here).
+    ...z.object(bookingFields()).omit({ patientId: true, type: true }).shape,
     patientDetails: patientDetails(),
-    scheduledDate: date(),
-    scheduledTime: time(),
-    duration: duration(),
     reason: text().nullish(),
     serviceId: id().nullish(),
     notes: text().nullish(),

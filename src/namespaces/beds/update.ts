@@ -1,6 +1,4 @@
-import { member } from '../../operations/audience.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { itemResult } from '../../values/results.ts';
 import { beds } from './beds.resource.ts';
 
 /**
@@ -9,12 +7,8 @@ import { beds } from './beds.resource.ts';
  * between the occupancy check (beds.resource.ts) and the write.
  */
 export const update = defineOperation({
-  namespace: 'beds',
-  name: 'update', audience: member(),
+  ...beds.declared.update,
   summary: 'Update a bed (an occupied bed keeps its status, admission, room and ward)',
-  writes: true,
-  input: beds.schemas.update,
-  output: itemResult(beds.schemas.record),
   async handler(ctx, input) {
     const organizationId = input.organizationId!;
     const current = await beds.repo.lock(ctx.db, ctx.dialect, organizationId, input.id);

@@ -1,20 +1,15 @@
-import { platform } from '../../operations/audience.ts';
 import { z } from 'zod';
-import { id, reqStr } from '../../values/fields.ts';
+import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { deletedResult, itemResult, deletedAnswer } from '../../values/results.ts';
-import { categoryIds, homeCollections, imageUrl, orderLevel, title } from './homeCollections.resource.ts';
+import { deletedAnswer } from '../../values/results.ts';
+import { homeCollections } from './homeCollections.resource.ts';
 
-const { repo, schemas } = homeCollections;
+const { repo } = homeCollections;
 
 /** create: the generated schema (name*, organizationTypeId*; the rest optional). */
 export const create = defineOperation({
-  namespace: 'homeCollections',
-  name: 'create', audience: platform,
+  ...homeCollections.declared.create,
   summary: 'Add a home-screen collection (platform admins)',
-  writes: true,
-  input: schemas.create,
-  output: itemResult(schemas.record),
   async handler(ctx, input) {
     return { item: await repo.insert(ctx.db, await repo.build(ctx, input)) };
   },
@@ -23,25 +18,15 @@ export const create = defineOperation({
 /** update: name and organizationTypeId are never cleared; platformServiceCategoryIds is not nullable (interface). */
 export const updateInput = z.object({
   id: id(),
-  name: reqStr().max(200).optional(),
-  orderLevel: orderLevel().nullish(),
-  imageUrl: imageUrl().nullish(),
-  webImageUrl: imageUrl().nullish(),
-  subTitle: title().nullish(),
-  organizationTypeId: id().optional(),
-  platformServiceCategoryIds: categoryIds().optional(),
-  gridTitle: title().nullish(),
-  featuredTitle: title().nullish(),
+  ...homeCollections.schemas.fields.optional('name', 'organizationTypeId', 'platformServiceCategoryIds'),
+  ...homeCollections.schemas.fields.nullish('orderLevel', 'imageUrl', 'webImageUrl', 'subTitle', 'gridTitle', 'featuredTitle'),
 });
 
 
 export const update = defineOperation({
-  namespace: 'homeCollections',
-  name: 'update', audience: platform,
+  ...homeCollections.declared.update,
   summary: 'Change a home-screen collection (platform admins)',
-  writes: true,
   input: updateInput,
-  output: itemResult(schemas.record),
   async handler(ctx, input) {
     const current = await repo.get(ctx.db, undefined, input.id);
     const { changes } = await repo.merge(ctx, current, input);
@@ -50,12 +35,8 @@ export const update = defineOperation({
 });
 
 export const remove = defineOperation({
-  namespace: 'homeCollections',
-  name: 'delete', audience: platform,
+  ...homeCollections.declared.delete,
   summary: 'Remove a home-screen collection (platform admins)',
-  writes: true,
-  input: schemas.key,
-  output: deletedResult,
   async handler(ctx, input) {
     await repo.remove(ctx.db, undefined, input.id);
     return deletedAnswer(input.id);

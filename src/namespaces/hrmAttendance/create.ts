@@ -27,24 +27,8 @@ export const create = defineOperation({
     const lastCheckOut = input.lastCheckOut ?? null;
     const derived = minutesWorked(input.attendanceDate, firstCheckIn, lastCheckOut, ctx.config.timeZone);
     const now = ctx.now();
-    const item = await insertAttendance(ctx.db, {
-      id: newId(),
-      organizationId,
-      employeeId: input.employeeId,
-      attendanceDate: input.attendanceDate,
-      firstCheckIn,
-      lastCheckOut,
-      workedMinutes: input.workedMinutes ?? derived,
-      lateMinutes: input.lateMinutes ?? null,
-      shiftId: input.shiftId ?? null,
-      status: input.status,
-      source: input.source ?? null,
-      remarks: input.remarks ?? null,
-      approvedBy: input.approvedBy ?? null,
-      approvedAt: input.approvedAt ?? null,
-      createdAt: now,
-      updatedAt: now,
-    });
+    // The input's fields are the record's columns (createInput); one omitted is null.
+    const item = await insertAttendance(ctx.db, { ...input, id: newId(), organizationId, workedMinutes: input.workedMinutes ?? derived, createdAt: now, updatedAt: now });
     return { item };
   },
 });

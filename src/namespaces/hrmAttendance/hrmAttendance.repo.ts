@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
+import { type ExpressionBuilder, type Insertable, type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { containsText } from '../../db/text-search.ts';
 import type { Database } from '../../db/schema.ts';
@@ -19,7 +19,7 @@ export async function getAttendance(db: Db, organizationId: string, id: string):
   return found;
 }
 
-export async function insertAttendance(db: Db, record: AttendanceRecord): Promise<AttendanceRecord> {
+export async function insertAttendance(db: Db, record: Insertable<HrmAttendanceTable>): Promise<AttendanceRecord> {
   const rows = await db.insertInto('hrmAttendance').values(record).returningAll().execute();
   return rows[0]!;
 }

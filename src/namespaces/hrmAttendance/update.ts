@@ -6,21 +6,7 @@ import { attendanceOrganization } from './hrmAttendance.access.ts';
 import { updateInput } from './hrmAttendance.fields.ts';
 import { getAttendance, patchAttendance, type AttendanceRecord } from './hrmAttendance.repo.ts';
 import { minutesWorked } from './hrmAttendance.times.ts';
-
-const FIELDS = [
-  'employeeId',
-  'attendanceDate',
-  'status',
-  'firstCheckIn',
-  'lastCheckOut',
-  'workedMinutes',
-  'lateMinutes',
-  'shiftId',
-  'source',
-  'remarks',
-  'approvedBy',
-  'approvedAt',
-] as const;
+import { definedOnly } from '../../values/defined.ts';
 
 /** What decides the derived workedMinutes. */
 const TIMING = ['firstCheckIn', 'lastCheckOut', 'attendanceDate'] as const;
@@ -40,17 +26,16 @@ export const update = defineOperation({
   organizationOf: attendanceOrganization,
   async handler(ctx, input) {
     const organizationId = ctx.organizationId!;
-    const current = await getAttendance(ctx.db, organizationId, input.id);
-    const changes: Partial<AttendanceRecord> = {};
-    for (const name of FIELDS) {
-      if (input[name] !== undefined) Object.assign(changes, { [name]: input[name] });
-    }
+    const { id, organizationId: _named, ...fields } = input;
+    // The input's fields are the record's columns (updateInput): the ones given change.
+    const changes: Partial<AttendanceRecord> = definedOnly(fields);
+    const current = await getAttendance(ctx.db, organizationId, id);
     const after = { ...current, ...changes };
     const derived = minutesWorked(after.attendanceDate, after.firstCheckIn, after.lastCheckOut, ctx.config.timeZone);
     if (input.workedMinutes === undefined && TIMING.some((name) => after[name] !== current[name])) {
       changes.workedMinutes = derived;
     }
     changes.updatedAt = ctx.now();
-    return { item: await patchAttendance(ctx.db, organizationId, input.id, changes) };
+    return { item: await patchAttendance(ctx.db, organizationId, id, changes) };
   },
 });

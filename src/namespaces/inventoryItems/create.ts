@@ -1,4 +1,3 @@
-import { member } from '../../operations/audience.ts';
 import { newId } from '../../values/ids.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { itemResult } from '../../values/results.ts';
@@ -15,11 +14,8 @@ import { batchFor, move, settle, type BatchDetails } from './inventoryItems.stoc
  * omitted); productId / variantId are unique in the organization (CONFLICT).
  */
 export const create = defineOperation({
-  namespace: 'inventoryItems',
-  name: 'create', audience: member(),
+  ...inventoryItems.declared.create,
   summary: 'Create an inventory item, its opening stock entered in the ledger',
-  writes: true,
-  input: inventoryItems.schemas.create,
   output: itemResult(itemRecord),
   async handler(ctx, input) {
     const record = await inventoryItems.repo.build(ctx, input);

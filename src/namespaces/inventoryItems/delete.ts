@@ -1,7 +1,6 @@
-import { member } from '../../operations/audience.ts';
 import { AppError } from '../../values/errors.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { deletedResult, deletedAnswer } from '../../values/results.ts';
+import { deletedAnswer } from '../../values/results.ts';
 import { inventoryItems } from './inventoryItems.resource.ts';
 import { lockItem, removeItem } from './inventoryItems.repo.ts';
 
@@ -11,12 +10,8 @@ import { lockItem, removeItem } from './inventoryItems.repo.ts';
  * disappears without a movement.
  */
 export const remove = defineOperation({
-  namespace: 'inventoryItems',
-  name: 'delete', audience: member(),
+  ...inventoryItems.declared.delete,
   summary: 'Delete an inventory item without stock (its movements are kept)',
-  writes: true,
-  input: inventoryItems.schemas.key,
-  output: deletedResult,
   async handler(ctx, input) {
     const item = await lockItem(ctx.db, ctx.dialect, input.organizationId!, { inventoryItemId: input.id });
     if (item.quantity > 0) {

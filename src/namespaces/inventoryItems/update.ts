@@ -1,4 +1,3 @@
-import { member } from '../../operations/audience.ts';
 import { AppError, validationFailed } from '../../values/errors.ts';
 import { newId } from '../../values/ids.ts';
 import { defineOperation, type Context } from '../../operations/operation.ts';
@@ -38,11 +37,8 @@ async function correctShownBatch(ctx: Context, item: ItemRow, given: BatchDetail
  * item shows. The supplier rules are create's.
  */
 export const update = defineOperation({
-  namespace: 'inventoryItems',
-  name: 'update', audience: member(),
+  ...inventoryItems.declared.update,
   summary: 'Change an inventory item (a quantity change becomes an ADJUSTMENT movement)',
-  writes: true,
-  input: inventoryItems.schemas.update,
   output: itemResult(itemRecord),
   async handler(ctx, input) {
     if (input.quantity === null) throw validationFailed('quantity', 'cannot be cleared; change stock with receiveStock, issueStock or adjustStock');

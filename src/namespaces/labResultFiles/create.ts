@@ -1,33 +1,23 @@
 import { self } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { callerId } from '../../caller/caller.ts';
-import { id, idpUserId, str, ts } from '../../values/fields.ts';
+import { ts } from '../../values/fields.ts';
 import { newId } from '../../values/ids.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { itemResult } from '../../values/results.ts';
 import { labResultFileRecord } from './labResultFiles.results.ts';
 import { optionalOrganizationId, markExternalResultUploaded } from '../labOrders/labOrders.public.ts';
 import { checkPatientIdpUserId, isOrdersPatient, orderOfFile, ownerOfLabOrder, testNamed } from './labResultFiles.labOrder.ts';
-import { fileId, fileName, fileSize, fileUrl, labResultFiles, mimeType, person, testName } from './labResultFiles.resource.ts';
+import { labResultFiles } from './labResultFiles.resource.ts';
 import { emit } from '../../events/events.ts';
 
 
 export const createInput = z.object({
   organizationId: optionalOrganizationId(),
-  labOrderId: id(),
-  fileId: fileId(),
-  fileName: fileName(),
-  fileSize: fileSize(),
-  mimeType: mimeType(),
-  testName: testName().nullish(),
-  fileUrl: fileUrl().nullish(),
-  description: str().nullish(),
-  uploadedBy: person().nullish(),
-  patientIdpUserId: idpUserId().nullish(),
-  uploadedAt: ts().nullish(),
+  ...labResultFiles.schemas.fields.required('labOrderId', 'fileId', 'fileName', 'fileSize', 'mimeType'),
+  ...labResultFiles.schemas.fields.nullish('testName', 'fileUrl', 'description', 'uploadedBy', 'patientIdpUserId', 'uploadedAt'),
   createdAt: ts().nullish(),
-  isExternalResult: z.boolean().nullish(),
-  uploadedByPatient: z.boolean().nullish(),
+  ...labResultFiles.schemas.fields.nullish('isExternalResult', 'uploadedByPatient'),
 });
 
 /**

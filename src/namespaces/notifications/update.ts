@@ -1,8 +1,6 @@
-import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { bool, id, ts } from '../../values/fields.ts';
 import { defineOperation, type Context } from '../../operations/operation.ts';
-import { itemResult } from '../../values/results.ts';
 import type { ResourceInput } from '../../resources/resource.ts';
 import { optionalFields, requiredFields } from './notifications.fields.ts';
 import { notifications, type NotificationRecord } from './notifications.resource.ts';
@@ -45,12 +43,9 @@ async function assertStillRecipient(ctx: Context, current: Pick<NotificationReco
 }
 
 export const update = defineOperation({
-  namespace: 'notifications',
-  name: 'update', audience: member(),
+  ...notifications.declared.update,
   summary: 'Update a notification: mark it read (isRead) or opened (openedAt), or change its fields',
-  writes: true,
   input,
-  output: itemResult(notifications.schemas.record),
   async handler(ctx, input) {
     const current = await notifications.repo.get(ctx.db, input.organizationId, input.id);
     await assertStillRecipient(ctx, current, input.recipientIdpUserId);

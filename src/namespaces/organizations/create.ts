@@ -30,11 +30,9 @@ async function addFirstAdmin(ctx: Context, idpUserId: string, organizationId: st
  * token (optional mode, creation open) the organization is created as the interface did, without an admin.
  */
 export const create = defineOperation({
-  namespace: 'organizations',
-  name: 'create', audience: self(),
+  ...organizations.declared.create,
+  audience: self(),
   summary: 'Create an organization; the signed-in creator becomes its first admin',
-  writes: true,
-  input: organizations.schemas.create,
   output: itemResult(organizationRecord),
   async handler(ctx, input) {
     const caller = ctx.caller;

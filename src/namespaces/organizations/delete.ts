@@ -3,7 +3,7 @@ import { AppError } from '../../values/errors.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { organizations } from './organizations.resource.ts';
 import { tableWithRecordsOf } from './organizations.repo.ts';
-import { deletedResult, deletedAnswer } from '../../values/results.ts';
+import { deletedAnswer } from '../../values/results.ts';
 
 /**
  * Needs a platform_admin token in every auth mode. Only an organization without any records
@@ -11,13 +11,10 @@ import { deletedResult, deletedAnswer } from '../../values/results.ts';
  * deleted; one in use is deactivated instead (update isActive false).
  */
 export const remove = defineOperation({
-  namespace: 'organizations',
-  name: 'delete', audience: platform,
+  ...organizations.declared.delete,
+  audience: platform,
   tokenRequired: true,
   summary: 'Delete an organization that has no records (role platform_admin)',
-  writes: true,
-  input: organizations.schemas.key,
-  output: deletedResult,
   organizationOf: (input) => input.id,
   async handler(ctx, input) {
     await organizations.repo.get(ctx.db, undefined, input.id);

@@ -11,11 +11,9 @@ import { mergeSettings } from './organizations.settings.ts';
  * platform admins may change it; anyone else is FORBIDDEN. `settings` is merged key by key.
  */
 export const update = defineOperation({
-  namespace: 'organizations',
-  name: 'update', audience: member(),
+  ...organizations.declared.update,
+  audience: member(),
   summary: 'Update an organization; settings are merged key by key (null: the default)',
-  writes: true,
-  input: organizations.schemas.update,
   output: itemResult(organizationRecord),
   organizationOf: (input) => named(input.id),
   async handler(ctx, input) {

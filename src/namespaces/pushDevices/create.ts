@@ -2,7 +2,6 @@ import { self } from '../../operations/audience.ts';
 import { ownerByIdentity } from '../../access/owners.ts';
 import { AppError } from '../../values/errors.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { itemResult } from '../../values/results.ts';
 import { present } from './pushDevices.access.ts';
 import { register } from './pushDevices.repo.ts';
 import { pushDevices } from './pushDevices.resource.ts';
@@ -20,12 +19,9 @@ import { pushDevices } from './pushDevices.resource.ts';
  * device, which is left unchanged.
  */
 export const create = defineOperation({
-  namespace: 'pushDevices',
-  name: 'create', audience: self(ownerByIdentity<{ idpUserId?: string | null }>('idpUserId')),
+  ...pushDevices.declared.create,
+  audience: self(ownerByIdentity<{ idpUserId?: string | null }>('idpUserId')),
   summary: 'Register a device for push notifications (the same token again updates it)',
-  writes: true,
-  input: pushDevices.schemas.create,
-  output: itemResult(pushDevices.schemas.record),
   async handler(ctx, input) {
     const record = await pushDevices.repo.build(ctx, input);
     record.lastSeenAt = input.lastSeenAt ?? ctx.now();

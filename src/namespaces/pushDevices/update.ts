@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { validationFailed } from '../../values/errors.ts';
 import { bool, id, idpUserId, ts } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
-import { itemResult } from '../../values/results.ts';
 import { assertMayMoveTo, assertOwnDevice, present } from './pushDevices.access.ts';
 import { deviceOwner } from './pushDevices.owner.ts';
 import { getInOrganization, isMember, patchDevice } from './pushDevices.repo.ts';
@@ -37,12 +36,10 @@ export const updateInput = z.object({
  * The answer's token is masked unless the caller is the owner or a platform admin.
  */
 export const update = defineOperation({
-  namespace: 'pushDevices',
-  name: 'update', audience: self(deviceOwner),
+  ...pushDevices.declared.update,
+  audience: self(deviceOwner),
   summary: 'Update one\'s own device (a platform admin: any device)',
-  writes: true,
   input: updateInput,
-  output: itemResult(pushDevices.schemas.record),
   async handler(ctx, input) {
     const current = await getInOrganization(ctx.db, input.organizationId, input.id);
     assertOwnDevice(ctx, current);

@@ -1,12 +1,11 @@
 import { member } from '../../operations/audience.ts';
 import { z } from 'zod';
-import { role } from '../../caller/roles.ts';
-import { bool, email, id, idpUserId, str } from '../../values/fields.ts';
+import { id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { itemResult } from '../../values/results.ts';
 import { userRecord } from './users.results.ts';
 import { assertMayChangePlatformAdmin } from './users.access.ts';
-import { roleList, users } from './users.resource.ts';
+import { users } from './users.resource.ts';
 import { invitationFor, setInvitation } from './users.invitations.ts';
 
 /**
@@ -21,16 +20,9 @@ export const create = defineOperation({
   summary: 'Create a user record in an organization (no organizationId: a platform-level record)',
   writes: true,
   input: z.object({
-    idpUserId: idpUserId(),
-    email: email(),
-    role: role(),
+    ...users.schemas.fields.required('idpUserId', 'email', 'role'),
     organizationId: id().nullish(),
-    displayName: str().nullish(),
-    avatarUrl: str().nullish(),
-    roles: roleList().nullish(),
-    isActive: bool().nullish(),
-    isBlocked: bool().nullish(),
-    onboardingStatus: str().nullish(),
+    ...users.schemas.fields.nullish('displayName', 'avatarUrl', 'roles', 'isActive', 'isBlocked', 'onboardingStatus'),
   }),
   output: itemResult(userRecord),
   async handler(ctx, input) {

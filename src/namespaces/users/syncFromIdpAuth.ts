@@ -2,14 +2,13 @@ import { member } from '../../operations/audience.ts';
 import { named } from '../../operations/concerned.ts';
 import { teamOrganizationFor } from '../../access/organization.ts';
 import { z } from 'zod';
-import { role } from '../../caller/roles.ts';
-import { email, idpUserId, reqStr, str } from '../../values/fields.ts';
+import { reqStr, str } from '../../values/fields.ts';
 import { defineOperation, type Context } from '../../operations/operation.ts';
 import { assertMayChangePlatformAdmin } from './users.access.ts';
 import { findOrCreateOrganization, organizationIdByTeam, organizationRecord, type Address } from '../organizations/organizations.public.ts';
 import { userRecord } from './users.results.ts';
 import { findByIdpUserId, insertUnlessExists, patchById } from './users.repo.ts';
-import { roleList, users, withPrimaryRole, type UserRecord } from './users.resource.ts';
+import { users, withPrimaryRole, type UserRecord } from './users.resource.ts';
 import { primaryRole } from './updateRoles.ts';
 import { invitationFor, setInvitation } from './users.invitations.ts';
 
@@ -17,20 +16,15 @@ import { invitationFor, setInvitation } from './users.invitations.ts';
 export const DEFAULT_SYNC_ROLE = 'staff';
 
 const input = z.object({
-  idpUserId: idpUserId(),
+  ...users.schemas.fields.required('idpUserId', 'email'),
   idpTeamId: reqStr(),
-  email: email(),
-  displayName: str().nullish(),
-  title: str().nullish(),
-  avatarUrl: str().nullish(),
-  role: role().nullish(),
+  ...users.schemas.fields.nullish('displayName', 'title', 'avatarUrl', 'role', 'roles'),
   organizationType: str().nullish(),
   addressStreet: str().nullish(),
   addressCity: str().nullish(),
   addressState: str().nullish(),
   addressPostalCode: str().nullish(),
   addressCountry: str().nullish(),
-  roles: roleList().nullish(),
 });
 type Input = z.output<typeof input>;
 

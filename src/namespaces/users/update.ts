@@ -34,11 +34,9 @@ function assertMayChange(ctx: Context, current: UserRecord, changes: Partial<Use
  * The person edits its own profile; the organization's admins edit everything.
  */
 export const update = defineOperation({
-  namespace: 'users',
-  name: 'update', audience: self(recordOwner),
+  ...users.declared.update,
+  audience: self(recordOwner),
   summary: 'Update a user record of an organization',
-  writes: true,
-  input: users.schemas.update,
   output: itemResult(userRecord),
   async handler(ctx, input) {
     const current = await users.repo.get(ctx.db, input.organizationId, input.id);

@@ -156,6 +156,8 @@ export interface AppointmentFilters {
   /** any of these doctors (users record ids) */
   doctorIds?: readonly string[] | undefined;
   statuses?: readonly string[] | undefined;
+  /** any of these known statuses: the stage, whatever label is shown */
+  stages?: readonly string[] | undefined;
   /** [from, to) on the start, in local minutes */
   startFrom?: number | undefined;
   startTo?: number | undefined;
@@ -191,6 +193,7 @@ function conditions(db: Db, eb: Eb, f: AppointmentFilters): Expression<SqlBool> 
     else all.push(doctorIds.length === 1 ? eb('doctorId', '=', doctorIds[0]!) : eb('doctorId', 'in', [...doctorIds]));
   }
   if (f.statuses?.length) all.push(eb('status', 'in', [...f.statuses]));
+  if (f.stages?.length) all.push(eb('stage', 'in', [...f.stages]));
   if (f.startFrom !== undefined) all.push(eb('startMinute', '>=', f.startFrom));
   if (f.startTo !== undefined) all.push(eb('startMinute', '<', f.startTo));
   if (f.scheduledDate !== undefined) all.push(eb('scheduledDate', '=', f.scheduledDate));

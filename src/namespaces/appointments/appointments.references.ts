@@ -1,7 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import { cachedRead } from '../../db/table-cache.ts';
 import { notFound, validationFailed } from '../../values/errors.ts';
-import { found } from '../../values/found.ts';
 import type { Context } from '../../operations/operation.ts';
 import { parseJsonArray } from '../../values/record.ts';
 import { localNow } from '../../time/local-minutes.ts';
@@ -21,32 +20,16 @@ export interface DoctorRef {
 
 const holdsDoctor = (row: { role: string; roles: string }) => row.role === 'doctor' || parseJsonArray(row.roles).includes('doctor');
 
-/** The doctor (a users record with role doctor) of the organization, if there is one. */
-async function findDoctor(db: Db, organizationId: string, doctorId: string): Promise<DoctorRef | undefined> {
+/** The doctor (a users record with role doctor) of the organization, else VALIDATION_FAILED on `path`. */
+export async function doctorOf(db: Db, organizationId: string, doctorId: string, path = 'doctorId'): Promise<DoctorRef> {
   const row = await db
     .selectFrom('users')
     .select(['id', 'idpUserId', 'organizationId', 'displayName', 'role', 'roles'])
     .where('id', '=', doctorId)
     .where('organizationId', '=', organizationId)
     .executeTakeFirst();
-  return row && holdsDoctor(row) ? { id: row.id, idpUserId: row.idpUserId, organizationId, displayName: row.displayName } : undefined;
-}
-
-/** The doctor (a users record with role doctor) of the organization, else VALIDATION_FAILED on `path`. */
-export async function doctorOf(db: Db, organizationId: string, doctorId: string, path = 'doctorId'): Promise<DoctorRef> {
-  const doctor = await findDoctor(db, organizationId, doctorId);
-  if (!doctor) throw validationFailed(path, 'no such doctor in this organization (a user record id with role doctor)');
-  return doctor;
-}
-
-/** The doctor a read names, else NOT_FOUND: one of another organization is unknown here too. */
-export async function knownDoctor(db: Db, organizationId: string, doctorId: string): Promise<DoctorRef> {
-  return found(findDoctor(db, organizationId, doctorId), 'doctor');
-}
-
-/** The patient a read names, else NOT_FOUND (another organization's included). */
-export async function knownPatient(db: Db, organizationId: string, patientId: string): Promise<PatientRecord> {
-  return found(findPatient(db, organizationId, patientId), 'patient');
+  if (!row || !holdsDoctor(row)) throw validationFailed(path, 'no such doctor in this organization (a user record id with role doctor)');
+  return { id: row.id, idpUserId: row.idpUserId, organizationId, displayName: row.displayName };
 }
 
 /**

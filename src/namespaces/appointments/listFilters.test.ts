@@ -102,7 +102,7 @@ describeEachDialect(
       ];
       for (const [data, path] of cases) {
         const error = failsWith(await call('listByOrganization', { organizationId: c.org, ...data }), 'VALIDATION_FAILED', 400);
-        assert.deepEqual(error.details?.map((d) => d.path), [path], JSON.stringify(data));
+        assert.deepEqual([...new Set(error.details?.map((d) => d.path))], [path], JSON.stringify(data));
       }
       assert.equal((await list({ dateFrom: '2030-01-01', dateTo: '2031-01-01' })).total, 6);
     });

@@ -4,16 +4,17 @@ import { id, paging } from '../../values/fields.ts';
 import { defineOperation, type Operation } from '../../operations/operation.ts';
 import { pageResult } from '../../values/results.ts';
 import { formResult } from './preConsultationForms.results.ts';
-import { actingPatient, callerAsOwner } from './preConsultationForms.access.ts';
+import { actingPatient, appointmentOf, callerAsOwner } from './preConsultationForms.access.ts';
 import { status } from './preConsultationForms.fields.ts';
 import { pageForms } from './preConsultationForms.repo.ts';
 import { itemsReads } from '../../operations/reads.ts';
 import { patientOfForm } from './preConsultationForms.reads.ts';
 
 /**
- * The organization's forms, newest first. Extensions: `appointmentId` and `status` filters. Staff
- * with a granted role see all; any other account only its own forms (preConsultationForms.access.ts): those it is for
- * and those of appointments of its patient record.
+ * The organization's forms, newest first. Extensions: `appointmentId` (one the organization does
+ * not have is NOT_FOUND) and `status` filters. Staff with a granted role see all; any other account
+ * only its own forms (preConsultationForms.access.ts): those it is for and those of appointments
+ * of its patient record.
  */
 export const listByOrganization: Operation = defineOperation({
   namespace: 'preConsultationForms',
@@ -22,6 +23,7 @@ export const listByOrganization: Operation = defineOperation({
   input: z.object({ organizationId: id(), ...paging, appointmentId: id().nullish(), status: status().nullish() }),
   output: pageResult(formResult),
   async handler(ctx, input) {
+    if (input.appointmentId) await appointmentOf(ctx, input.organizationId, input.appointmentId);
     return pageForms(
       ctx.db,
       input.organizationId,

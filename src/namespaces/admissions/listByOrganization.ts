@@ -17,7 +17,7 @@ import { knownDoctor } from '../services/services.public.ts';
  * A page of the organization's admissions, newest first. `status` filters exactly (a known status
  * in any case); `searchQuery` matches the patient's name or mobile number or the admission reason
  * (contains, case-insensitive). Omitted, null or blank: no filter. Extensions (docs/admissions.md,
- * "Lists"): doctorId, patientId (unknown ones are NOT_FOUND), dateFrom..dateTo on admittedAt.
+ * "admissions lists"): doctorId, patientId (unknown ones are NOT_FOUND), dateFrom..dateTo on admittedAt.
  */
 export const listByOrganization = defineOperation({
   namespace: 'admissions',

@@ -8162,7 +8162,7 @@ export interface operations {
                     pageSize?: number;
                     patientId?: string | null;
                     searchQuery?: string | null;
-                    status?: string | null;
+                    status?: (string | string[]) | null;
                 };
             };
         };

@@ -31,6 +31,8 @@ export async function hasCharges(db: Db, organizationId: string, admissionId: st
 export interface AdmissionFilters {
   organizationId: string;
   status?: string | null | undefined;
+  /** any of these statuses (as `status`) */
+  statuses?: readonly string[] | undefined;
   admittingDoctorId?: string | undefined;
   patientId?: string | undefined;
   /** [from, to) on admittedAt, unix ms */
@@ -47,6 +49,7 @@ export async function pageAdmissions(db: Db, filters: AdmissionFilters, pageNo: 
     .innerJoin('patients', 'patients.id', 'admissions.patientId')
     .where('admissions.organizationId', '=', filters.organizationId);
   if (filters.status) query = query.where('admissions.status', '=', filters.status);
+  if (filters.statuses?.length) query = query.where('admissions.status', 'in', [...filters.statuses]);
   if (filters.admittingDoctorId) query = query.where('admissions.admittingDoctorId', '=', filters.admittingDoctorId);
   if (filters.patientId) query = query.where('admissions.patientId', '=', filters.patientId);
   if (filters.admittedFrom !== undefined) query = query.where('admissions.admittedAt', '>=', filters.admittedFrom);

@@ -17,7 +17,8 @@ import { knownDoctor } from '../services/services.public.ts';
  * A page of the organization's admissions, newest first. `status` filters exactly (a known status
  * in any case); `searchQuery` matches the patient's name or mobile number or the admission reason
  * (contains, case-insensitive). Omitted, null or blank: no filter. Extensions (docs/admissions.md,
- * "admissions lists"): doctorId, patientId (unknown ones are NOT_FOUND), dateFrom..dateTo on admittedAt.
+ * "admissions lists"): doctorId, patientId (unknown ones are NOT_FOUND), dateFrom..dateTo on
+ * admittedAt, a list of statuses.
  */
 export const listByOrganization = defineOperation({
   namespace: 'admissions',
@@ -28,7 +29,11 @@ export const listByOrganization = defineOperation({
   input: z
     .object({
       organizationId: id(),
-      status: statusText().nullish(),
+      status: filter(
+        z
+          .union([statusText(), z.array(statusText()).max(20)], { error: 'must be a status or a list of at most 20 statuses' })
+          .describe('a status (a known one in any case, or a label), or (extension) a list of them: any of them; [] = no filter'),
+      ).transform((v) => (v === undefined || Array.isArray(v) ? v : [v])),
       searchQuery: z.string().trim().max(200).nullish(),
       doctorId: filter(id().describe('extension: the admitting doctor\'s users record id; one the organization does not have is NOT_FOUND')),
       patientId: filter(id().describe('extension: a patients record id; one the organization does not have is NOT_FOUND')),
@@ -45,7 +50,7 @@ export const listByOrganization = defineOperation({
     const admitted = days ? dayRange(days.from, days.to, await timeZoneOf(ctx.db, organizationId, ctx.config.timeZone)) : {};
     const filters = {
       organizationId,
-      status: input.status,
+      statuses: input.status,
       search: input.searchQuery,
       admittingDoctorId: input.doctorId,
       patientId: input.patientId,

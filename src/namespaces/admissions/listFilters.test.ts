@@ -46,6 +46,13 @@ describeEachDialect(
       assert.deepEqual(reasons(await list({ patientId: h.patientId, status: 'admitted', doctorId: h.doctor.userId })), ['A admitted 15th']);
     });
 
+    test('status takes a list too: any of its statuses (known ones in any case)', async () => {
+      assert.deepEqual(reasons(await list({ status: ['requested'] })), ['C requested for Meera']);
+      assert.deepEqual(reasons(await list({ status: ['REQUESTED', 'admitted'], doctorId: h.doctor.userId })), ['C requested for Meera', 'A admitted 15th']);
+      assert.deepEqual(reasons(await list({ status: ['DISCHARGED', 'CANCELLED'] })), []);
+      assert.equal((await list({ status: [] })).total, 4);
+    });
+
     test('dateFrom..dateTo keeps the admissions admitted on those days of the organization\'s clock; requests are not admitted yet', async () => {
       assert.deepEqual(reasons(await list({ dateFrom: '2030-01-15', dateTo: '2030-01-15' })), ['A admitted 15th']);
       assert.deepEqual(reasons(await list({ dateFrom: '2030-01-16', dateTo: '2030-01-19' })), ['B admitted 16th by a colleague']);
@@ -75,6 +82,9 @@ describeEachDialect(
         [{ dateTo: '15/01/2030', dateFrom: '2030-01-01' }, 'dateTo'],
         [{ doctorId: 5 }, 'doctorId'],
         [{ patientId: '' }, 'patientId'],
+        [{ status: ['ADMITTED', ''] }, 'status.1'],
+        [{ status: Array.from({ length: 21 }, () => 'ADMITTED') }, 'status'],
+        [{ status: 7 }, 'status'],
       ] as const) {
         const error = failsWith(await t().call('admissions', 'listByOrganization', { organizationId: h.organizationId, ...data }), 'VALIDATION_FAILED', 400);
         assert.deepEqual([...new Set(error.details?.map((d) => d.path))], [path], JSON.stringify(data));

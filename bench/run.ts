@@ -347,6 +347,8 @@ function targets(report: DbReport, bare: Row | undefined): string[] {
   if (getById && bare) out.push(`getById >= ${need}% of bare: ${mark((100 * getById.rps) / bare.rps >= need)} (${pct(getById.rps, bare.rps)})`);
   const create = by('create');
   if (create && bare) out.push(`create >= 20% of bare: ${mark((100 * create.rps) / bare.rps >= 20)} (${pct(create.rps, bare.rps)}, ${f0(create.rps)} req/s)`);
+  const keyed = by('create-keyed');
+  if (create && keyed) out.push(`Idempotency-Key costs < 5% of create: ${mark(keyed.errors === 0 && keyed.rps >= 0.95 * create.rps)} (${pct(keyed.rps, create.rps)} of create's rate)`);
   for (const r of report.rows.filter((x) => x.kind === 'read')) {
     out.push(`${r.scenario} p99 < 20 ms: ${mark(r.requests > 0 && r.p99 < 20)} (${r.requests > 0 ? `${f1(r.p99)} ms` : `no request completed in ${DURATION} s`})`);
   }

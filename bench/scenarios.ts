@@ -33,32 +33,8 @@ export const SCENARIOS: Scenario[] = [
     kind: 'read',
     body: ({ meta }) => ({ lua: rotating(meta.appointmentSamples.map(([organizationId, id]) => envelope('appointments', 'getById', { id, organizationId }))) }),
   },
-  {
-    name: 'create',
-    what: 'appointments.create at distinct free slots of 199 doctors (row + audit row, durable)',
-    kind: 'write',
-    body: (state) => {
-      const t = state.meta.createTriples;
-      const list = (f: (x: (typeof t)[number]) => string) => `{${t.map((x) => luaString(f(x))).join(',')}}`;
-      const base = state.nextDay;
-      return {
-        lua: `local orgs = ${list((x) => x.organizationId)}
-local docs = ${list((x) => x.doctorId)}
-local pats = ${list((x) => x.patientId)}
-local K = #docs
-function body(n)
-  local t = (n % K) + 1
-  local slot = math.floor(n / K)
-  local day = ${base} + math.floor(slot / ${SLOTS_PER_DAY})
-  local minute = (slot % ${SLOTS_PER_DAY}) * 30
-  return string.format('{"namespace":"appointments","apiName":"create","data":{"organizationId":"%s","patientId":"%s","doctorId":"%s","scheduledDate":"%s","scheduledTime":"%02d:%02d","duration":30,"type":"consultation","consultationFee":500,"reason":"Routine check-up"}}',
-    orgs[t], pats[t], docs[t], os.date("!%Y-%m-%d", day * 86400), math.floor(minute / 60), minute % 60)
-end
-`,
-        after: (r) => (state.nextDay += Math.ceil(r.requests / (t.length * SLOTS_PER_DAY)) + 1),
-      };
-    },
-  },
+  createAtFreeSlots('create', 'appointments.create at distinct free slots of 199 doctors (row + audit row, durable)'),
+  createAtFreeSlots('create-keyed', 'create as above, each request with its own Idempotency-Key (the key row is written with the booking)', true),
   {
     name: 'list-p1',
     what: 'appointments.listByOrganization, big organization, dateFilter upcoming, page 1 of 20',
@@ -156,4 +132,35 @@ export function unexpectedErrors(scenario: Pick<Scenario, 'kind'>, r: WrkResult)
 export async function firstFreeDay(db: Db): Promise<number> {
   const row = await db.selectFrom('appointments').select((eb) => eb.fn.max('endMinute').as('m')).executeTakeFirstOrThrow();
   return Math.floor(Number(row.m ?? 0) / 1440) + 2;
+}
+
+/** appointments.create at distinct free slots of the seeded doctors; `keyed`: each request with its own Idempotency-Key. */
+function createAtFreeSlots(name: string, what: string, keyed = false): Scenario {
+  return {
+    name,
+    what,
+    kind: 'write',
+    body: (state) => {
+      const t = state.meta.createTriples;
+      const list = (f: (x: (typeof t)[number]) => string) => `{${t.map((x) => luaString(f(x))).join(',')}}`;
+      const base = state.nextDay;
+      const headers = keyed ? `function headers(n) return { ["Idempotency-Key"] = "bench-${base}-" .. n } end\n` : '';
+      return {
+        lua: `local orgs = ${list((x) => x.organizationId)}
+local docs = ${list((x) => x.doctorId)}
+local pats = ${list((x) => x.patientId)}
+local K = #docs
+function body(n)
+  local t = (n % K) + 1
+  local slot = math.floor(n / K)
+  local day = ${base} + math.floor(slot / ${SLOTS_PER_DAY})
+  local minute = (slot % ${SLOTS_PER_DAY}) * 30
+  return string.format('{"namespace":"appointments","apiName":"create","data":{"organizationId":"%s","patientId":"%s","doctorId":"%s","scheduledDate":"%s","scheduledTime":"%02d:%02d","duration":30,"type":"consultation","consultationFee":500,"reason":"Routine check-up"}}',
+    orgs[t], pats[t], docs[t], os.date("!%Y-%m-%d", day * 86400), math.floor(minute / 60), minute % 60)
+end
+${headers}`,
+        after: (r) => (state.nextDay += Math.ceil(r.requests / (t.length * SLOTS_PER_DAY)) + 1),
+      };
+    },
+  };
 }

@@ -1,3 +1,5 @@
+import { addDays, leaveDay, SCHEDULES, scheduleInput, weekdayOf } from './demo-schedules.ts';
+
 /**
  * A believable hospital, clinic and pharmacy for a development database, written through the API
  * itself (the envelope, validation and access rules all apply), so that a newcomer can explore
@@ -22,6 +24,8 @@ export interface DemoAccount {
 export interface DemoResult {
   accounts: DemoAccount[];
   organizations: { id: string; name: string; type: string }[];
+  /** every doctor (its users record), each with a schedule */
+  doctors: { userId: string; organizationId: string; email: string }[];
   counts: Record<string, number>;
 }
 
@@ -43,12 +47,22 @@ const MEDICINES: [string, number, number][] = [
 
 class DemoError extends Error {}
 
+export interface DemoOptions {
+  /** the organizations' today (in `timeZone`): the week of appointments and the schedules start on it */
+  today: string;
+  /** the organizations' time zone (organizations.timezone); absent: the service's */
+  timeZone?: string;
+  progress?: (done: number, total: number, what: string) => void;
+  /** makes emails and slugs unique, for tests that fill one database more than once */
+  tag?: string;
+}
+
 /** Fills the database; `progress(done, total, what)` is told after each step. */
-export async function seedDemo(call: DemoCall, options: { today: string; progress?: (done: number, total: number, what: string) => void; tag?: string }): Promise<DemoResult> {
+export async function seedDemo(call: DemoCall, options: DemoOptions): Promise<DemoResult> {
   const tag = options.tag ?? '';
   const accounts: DemoAccount[] = [];
   const counts: Record<string, number> = {};
-  const steps = 11;
+  const steps = 13;
   let done = 0;
   const step = (what: string) => options.progress?.(++done, steps, what);
   const count = (what: string, n = 1) => (counts[what] = (counts[what] ?? 0) + n);
@@ -68,7 +82,7 @@ export async function seedDemo(call: DemoCall, options: { today: string; progres
   }
   async function organization(name: string, slug: string, type: string, adminEmail: string) {
     const admin = await account(name, 'admin', adminEmail);
-    const org = await must('organizations', 'create', { name, slug: tag ? `${slug}-${tag}` : slug, type }, admin.token);
+    const org = await must('organizations', 'create', { name, slug: tag ? `${slug}-${tag}` : slug, type, timezone: options.timeZone }, admin.token);
     count('organizations');
     return { id: org.item.id , name, type, admin };
   }
@@ -95,11 +109,19 @@ export async function seedDemo(call: DemoCall, options: { today: string; progres
     clinic: [await member(clinic, 'doctor', 'dr.shah@lakeview.demo', 'Dr. Riya Shah'), await member(clinic, 'doctor', 'dr.khan@lakeview.demo', 'Dr. Imran Khan')],
   };
   await member(hospital, 'nurse', 'nurse.das@riverside.demo', 'Sunita Das');
-  await member(hospital, 'receptionist', 'front.desk@riverside.demo', 'Rohan Nair');
-  await member(hospital, 'accountant', 'billing@riverside.demo', 'Farah Gupta');
+  const frontDesk = await member(hospital, 'receptionist', 'front.desk@riverside.demo', 'Rohan Nair');
+  const billing = await member(hospital, 'accountant', 'billing@riverside.demo', 'Farah Gupta');
   await member(clinic, 'receptionist', 'front.desk@lakeview.demo', 'Lina Rao');
   await member(pharmacy, 'pharmacist', 'pharmacist@greencross.demo', 'Omar Khan');
   step('staff');
+
+  // Each doctor enters its own working hours (a doctor manages its schedule; docs/scheduling.md).
+  const withSchedules = [...doctors.hospital.map((d) => ({ ...d, org: hospital })), ...doctors.clinic.map((d) => ({ ...d, org: clinic }))].map((d, i) => ({ ...d, schedule: SCHEDULES[i]! }));
+  for (const d of withSchedules) {
+    await must('practitionerSchedules', 'create', scheduleInput(d.schedule, d.org.id, d.userId, options.today), d.token);
+    count('schedules');
+  }
+  step('schedules');
 
   async function patients(org: { id: string; admin: { token: string } }, n: number, offset: number) {
     const ids: string[] = [];
@@ -128,30 +150,44 @@ export async function seedDemo(call: DemoCall, options: { today: string; progres
   await must('patients', 'linkAccount', { id: clinicPatients[0], organizationId: clinic.id, idpUserId: own.idpUserId }, clinic.admin.token);
   step('patient account');
 
-  // A week of appointments from today: each doctor sees four patients a day, Monday to Friday.
-  async function week(org: { id: string; admin: { token: string } }, doctorList: { userId: string }[], patientIds: string[]) {
+  // A week of appointments from today: each doctor sees four patients a day, Monday to Friday,
+  // within its working hours and not on its leave; today's are kept for the front desk below.
+  const todays: { id: string; doctor: { token: string } }[] = [];
+  async function week(org: { id: string; admin: { token: string } }, doctorList: typeof withSchedules, patientIds: string[]) {
     let booked = 0;
     for (let day = 0; day < 7; day++) {
       const date = addDays(options.today, day);
-      const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
+      const weekday = weekdayOf(date);
       if (weekday === 0 || weekday === 6) continue;
       for (const [d, doctor] of doctorList.entries()) {
+        if (leaveDay(doctor.schedule, options.today) === date) continue;
         for (let slot = 0; slot < 4; slot++) {
           const patientId = patientIds[(day * 4 + slot + d * 7) % patientIds.length]!;
-          await must('appointments', 'create', {
+          const appointment = await must('appointments', 'create', {
             organizationId: org.id, patientId, doctorId: doctor.userId, scheduledDate: date, scheduledTime: TIMES[slot + (d % 2)], duration: 30,
             type: slot === 3 ? 'follow_up' : 'consultation', reason: slot === 3 ? 'Review of test results' : 'General consultation', consultationFee: 500,
           }, org.admin.token);
+          if (day === 0 && slot < 2 && org.id === hospital.id) todays.push({ id: appointment.item.id, doctor });
           booked++;
         }
       }
     }
     count('appointments', booked);
   }
-  await week(hospital, doctors.hospital, hospitalPatients);
+  await week(hospital, withSchedules.filter((d) => d.org === hospital), hospitalPatients);
   step('hospital appointments');
-  await week(clinic, doctors.clinic, clinicPatients);
+  await week(clinic, withSchedules.filter((d) => d.org === clinic), clinicPatients);
   step('clinic appointments');
+
+  // Today at the hospital (a weekday): each doctor's first patient has been seen, the second is waiting.
+  for (const [i, visit] of todays.entries()) {
+    const at = { id: visit.id, organizationId: hospital.id };
+    await must('appointments', 'checkIn', at, frontDesk.token);
+    if (i % 2 === 1) continue;
+    await must('appointments', 'start', at, visit.doctor.token);
+    await must('appointments', 'complete', at, visit.doctor.token);
+  }
+  step("today's visits");
 
   // A ward with two rooms of beds; two patients admitted, one with an advance paid.
   const ward = await must('wards', 'create', { organizationId: hospital.id, name: 'General Ward A' }, hospital.admin.token);
@@ -170,7 +206,13 @@ export async function seedDemo(call: DemoCall, options: { today: string; progres
       organizationId: hospital.id, patientId: hospitalPatients[i], admittingDoctorId: doctors.hospital[i]!.userId, admissionReason: reason, status: 'REQUESTED', requestedAt: Date.now(),
     }, hospital.admin.token);
     await must('admissions', 'admit', { id: admission.item.id, organizationId: hospital.id, bedId: beds[i] }, hospital.admin.token);
-    if (i === 0) await must('admissions', 'recordPayment', { admissionId: admission.item.id, organizationId: hospital.id, amount: 5000, method: 'card', reference: 'ADV-0001' }, hospital.admin.token);
+    if (i === 0) {
+      await must('admissions', 'recordPayment', { admissionId: admission.item.id, organizationId: hospital.id, amount: 5000, method: 'card', reference: 'ADV-0001' }, hospital.admin.token);
+      // Charged by billing, naming the hospital by its id where the interface names a team (docs/contract.md).
+      const bedDay = await must('services', 'create', { organizationId: hospital.id, name: 'General ward bed, per day', category: 'bed', price: 1500 }, hospital.admin.token);
+      await must('admissionCharges', 'applyCharge', { idpTeamId: hospital.id, idpUserId: billing.idpUserId, serviceId: bedDay.item.id, chargeType: 'bed', quantity: 2, admissionId: admission.item.id }, billing.token);
+      count('charges');
+    }
     count('admissions');
   }
   step('admissions');
@@ -193,10 +235,10 @@ export async function seedDemo(call: DemoCall, options: { today: string; progres
   count('prescriptionRequests');
   step('marketplace request');
   step('done');
-  return { accounts, organizations: [hospital, clinic, pharmacy].map(({ id, name, type }) => ({ id, name, type })), counts };
-}
-
-function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+  return {
+    accounts,
+    organizations: [hospital, clinic, pharmacy].map(({ id, name, type }) => ({ id, name, type })),
+    doctors: withSchedules.map((d) => ({ userId: d.userId, organizationId: d.org.id, email: d.email })),
+    counts,
+  };
 }

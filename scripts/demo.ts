@@ -2,12 +2,14 @@ import { buildApp } from '../src/app.ts';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
+import { listen, type Listening } from '../src/listen.ts';
 import { dateIn } from '../src/time/zone.ts';
-import { seedDemo, type DemoCall } from './demo-data.ts';
+import { DEMO_PASSWORD, seedDemo, type DemoCall } from './demo-data.ts';
 
 /**
  * npm run demo: fills the configured (development) database with a hospital, a clinic and a
- * pharmacy (scripts/demo-data.ts) and prints how to sign in as each person.
+ * pharmacy (scripts/demo-data.ts), prints how to sign in as each person, and serves it on PORT and
+ * HOST until Ctrl-C, printing the address it is really reachable at (the socket's, src/listen.ts).
  */
 async function main(): Promise<number> {
   const config = loadConfig();
@@ -25,22 +27,40 @@ async function main(): Promise<number> {
   try {
     const exists = await call('organizations', 'getBySlug', { slug: 'riverside-general' });
     if (exists.status === 200) {
-      console.error(`the demo is already in ${config.databaseUrl}; sign in with the accounts it printed (password ${'demo-password-2026'})`);
+      console.error(`the demo is already in ${config.databaseUrl}: npm start serves it; sign in with the accounts it printed (password ${DEMO_PASSWORD})`);
       return 2;
     }
-    const result = await seedDemo(call, { today: dateIn(config.timeZone, Date.now()), progress: bar });
+    // Bound before anything is written: a port in use stops the demo with an empty database.
+    const address = await listenOrExplain(app, config);
+    if (!address) return 2;
+    const today = dateIn(config.timeZone, Date.now());
+    const result = await seedDemo(call, { today, timeZone: config.timeZone, progress: bar });
     process.stderr.write('\n');
-    console.log(`\nDemo data in ${config.databaseUrl}:`);
+    console.log(`\nDemo data in ${config.databaseUrl} (today ${today}, ${config.timeZone}):`);
     for (const [what, n] of Object.entries(result.counts)) console.log(`  ${String(n).padStart(4)} ${what}`);
     console.log('\nSign in with auth.login { email, password } (every password is the same):\n');
     for (const a of result.accounts) console.log(`  ${a.organization.padEnd(28)} ${a.role.padEnd(13)} ${a.email.padEnd(32)} ${a.password}`);
-    console.log(`\nThen open http://${config.host}:${config.port}/docs (npm start) and use the token as a bearer token.`);
+    console.log(`\nServing the demo at ${address.reachable}: open ${address.reachable}/docs and use the token as a bearer token.`);
+    console.log('Free slots: appointments.findSlots { organizationId, doctorId, dateFrom, dateTo }. Ctrl-C stops it; npm start serves this database later, with its background jobs.');
+    await stopRequested();
     return 0;
   } finally {
     await app.close();
     await database.close();
   }
 }
+
+async function listenOrExplain(app: Parameters<typeof listen>[0], config: { host: string; port: number }): Promise<Listening | undefined> {
+  try {
+    return await listen(app, config);
+  } catch (error) {
+    if (!(error instanceof Error && 'code' in error && error.code === 'EADDRINUSE')) throw error;
+    console.error(`port ${config.port} of ${config.host} is in use (is npm start running?): stop it, or run the demo with PORT set to a free port`);
+    return undefined;
+  }
+}
+
+const stopRequested = () => new Promise<void>((done) => ['SIGINT', 'SIGTERM'].forEach((signal) => process.once(signal, () => done())));
 
 function bar(done: number, total: number, what: string): void {
   const width = 30;

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.ts';
 import { authModeNotices, ConfigError, developmentSwitches, loadConfig, type Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest, pendingMigrations } from './db/migrate.ts';
 import { DatabaseUnreachable, redactedDatabaseUrl, waitForDatabase } from './db/wait.ts';
 import { JobRunner } from './background/runner.ts';
+import { listen } from './listen.ts';
 import { allJobs } from './namespaces/index.ts';
 import { deliveryWorkerFor } from './namespaces/notifications/notifications.deliveryWorker.ts';
 import { createServices } from './providers/index.ts';
@@ -60,8 +60,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 
-  const reachable = await app.listen({ port: config.port, host: config.host });
-  const address = boundAddress(app.server.address()) ?? reachable;
+  const { bound, reachable } = await listen(app, config);
   // Written whatever LOG_LEVEL says: the one line an operator always needs (same shape as the log's).
   startupLine(
     {
@@ -72,7 +71,7 @@ async function main(): Promise<void> {
       authMode: config.auth.mode,
       developmentSwitches: developmentSwitches(config),
       migrations,
-      listen: address,
+      listen: bound,
       docs: `${reachable}/docs`,
       jobs: config.jobs.enabled,
       deliveries: { push: Boolean(config.push.url), sms: Boolean(config.sms), email: Boolean(config.mail.smtpUrl) },
@@ -82,16 +81,6 @@ async function main(): Promise<void> {
   for (const notice of authModeNotices(config)) if (notice.level === 'warn') app.log.warn({ authMode: config.auth.mode, env: config.env }, notice.message);
   pushWorker?.start();
   jobRunner?.start();
-}
-
-/**
- * The address the socket is bound to, as a URL: `http://0.0.0.0:3901` when it listens on every
- * interface (Fastify's own answer names one address it can be reached at: the docs link uses that).
- */
-function boundAddress(bound: AddressInfo | string | null): string | undefined {
-  if (bound === null || typeof bound === 'string') return undefined;
-  const host = bound.family === 'IPv6' ? `[${bound.address}]` : bound.address;
-  return `http://${host}:${bound.port}`;
 }
 
 function startupLine(fields: Record<string, unknown>): void {

@@ -60,6 +60,8 @@ test('its declarations type-check in a TypeScript project that depends on it', a
 const client = createClient({ baseUrl: 'http://127.0.0.1:1' });
 export const named: Promise<string> = client.organizations.create({ name: 'A', slug: 'a', type: 'clinic' }).then(({ item }) => item.name);
 export type Me = Output<'/api/auth/me'>;
+// a membership always names its organization (the platform record is apart, in \`platform\`)
+export const organizationIds = (me: Me): string[] => me.memberships.map((m) => m.organizationId);
 // @ts-expect-error: an operation the service does not have
 client.appointments.checkin({});
 `,

@@ -22,7 +22,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['rpc'], // registry, dispatcher, rate limits, OpenAPI
   ['resources'], // defineResource
   ['namespaces'],
-  ['app.ts'],
+  ['app.ts', 'listen.ts'],
   ['main.ts', 'admin.ts'],
 ];
 

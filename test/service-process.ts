@@ -19,6 +19,8 @@ export interface ServiceProcess {
   exited: Promise<number | string>;
   /** the base URL once the start-up line was written */
   started: Promise<{ base: string; line: Record<string, unknown> }>;
+  /** the first line (stdout or stderr) matching `pattern`, once written; rejects if the process exits first */
+  lineMatching(pattern: RegExp): Promise<RegExpMatchArray>;
   /** SIGTERM, then waits for the exit */
   stop(): Promise<number | string>;
 }
@@ -31,7 +33,7 @@ export function startService(env: Record<string, string>, options: { node?: stri
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: string[] = [];
-  let onLine: (() => void) | undefined;
+  const onLine = new Set<() => void>();
   const collect = (stream: NodeJS.ReadableStream) => {
     let rest = '';
     stream.on('data', (chunk: Buffer) => {
@@ -39,7 +41,7 @@ export function startService(env: Record<string, string>, options: { node?: stri
       const parts = rest.split('\n');
       rest = parts.pop()!;
       lines.push(...parts.filter(Boolean));
-      onLine?.();
+      for (const listener of onLine) listener();
     });
   };
   collect(child.stdout);
@@ -47,19 +49,30 @@ export function startService(env: Record<string, string>, options: { node?: stri
   const exited = new Promise<number | string>((done) => child.on('exit', (code, signal) => done(code ?? signal ?? -1)));
   const logs = () => lines.flatMap((l) => (l.startsWith('{') ? [JSON.parse(l) as Record<string, unknown>] : []));
   const started = new Promise<{ base: string; line: Record<string, unknown> }>((done, fail) => {
-    onLine = () => {
+    onLine.add(() => {
       const line = logs().find((l) => l.msg === 'healthops started');
       if (line) done({ base: String(line.listen), line });
-    };
+    });
     void exited.then((code) => fail(new Error(`the service exited (${code}) before it started:\n${lines.join('\n')}`)));
   });
   started.catch(() => undefined);
+  const lineMatching = (pattern: RegExp) =>
+    new Promise<RegExpMatchArray>((done, fail) => {
+      const look = () => {
+        const match = lines.map((l) => l.match(pattern)).find((m) => m !== null);
+        if (match) done(match);
+      };
+      onLine.add(look);
+      look();
+      void exited.then((code) => fail(new Error(`the process exited (${code}) before writing ${pattern}:\n${lines.join('\n')}`)));
+    });
   return {
     child,
     lines,
     logs,
     exited,
     started,
+    lineMatching,
     stop: () => {
       child.kill('SIGTERM');
       return exited;

@@ -1,6 +1,6 @@
 -- Shared part of every scenario script (bench/wrk.ts puts the scenario's own part before it).
 -- The scenario defines body(n) -> JSON text of the n-th request (n = 0, 1, ... per thread,
--- interleaved across threads so every request of a run has its own n).
+-- interleaved across threads so every request of a run has its own n), and may define headers(n).
 -- Counts answers by status: 2xx, 409 (CONFLICT / INVALID_STATE: expected in the contended
 -- scenarios) and anything else; done() prints one line `BENCHJSON {...}` for bench/run.ts.
 
@@ -29,8 +29,15 @@ local n = nil
 function request()
   if n == nil then n = tid or 0 end
   local text = body(n)
+  local all = nil
+  if headers then
+    -- wrk.format takes these instead of wrk.headers, not besides them
+    all = {}
+    for k, v in pairs(wrk.headers) do all[k] = v end
+    for k, v in pairs(headers(n)) do all[k] = v end
+  end
   n = n + thread_count
-  return wrk.format(nil, nil, nil, text)
+  return wrk.format(nil, nil, all, text)
 end
 
 function response(status, headers, text)

@@ -5308,6 +5308,7 @@ export interface operations {
                     /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
                     admissionId: string;
                     chargeType: string;
+                    /** @description the organization's identity provider team id, or the organization's id (looked up as a team first) */
                     idpTeamId: string;
                     /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
                     idpUserId: string;
@@ -5444,6 +5445,7 @@ export interface operations {
                     consultationId?: string | null;
                     /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
                     doctorId: string;
+                    /** @description the organization's identity provider team id, or the organization's id (looked up as a team first) */
                     idpTeamId: string;
                     /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
                     idpUserId: string;
@@ -5572,6 +5574,7 @@ export interface operations {
                 "application/json": {
                     /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
                     admissionId: string;
+                    /** @description the organization's identity provider team id, or the organization's id (looked up as a team first) */
                     idpTeamId: string;
                     /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
                     idpUserId: string;
@@ -5705,6 +5708,7 @@ export interface operations {
                 "application/json": {
                     /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
                     admissionId: string;
+                    /** @description the organization's identity provider team id, or the organization's id (looked up as a team first) */
                     idpTeamId: string;
                     /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
                     referenceId: string;
@@ -5824,6 +5828,7 @@ export interface operations {
                 "application/json": {
                     /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
                     admissionId: string;
+                    /** @description the organization's identity provider team id, or the organization's id (looked up as a team first) */
                     idpTeamId: string;
                 };
             };
@@ -5937,6 +5942,7 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
+                    /** @description the organization's identity provider team id, or the organization's id (looked up as a team first) */
                     idpTeamId: string;
                     limit?: number | null;
                     /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
@@ -6055,6 +6061,7 @@ export interface operations {
                 "application/json": {
                     /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
                     admissionId: string;
+                    /** @description the organization's identity provider team id, or the organization's id (looked up as a team first) */
                     idpTeamId: string;
                 };
             };
@@ -6167,6 +6174,7 @@ export interface operations {
                 "application/json": {
                     /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
                     chargeId: string;
+                    /** @description the organization's identity provider team id, or the organization's id (looked up as a team first) */
                     idpTeamId: string;
                     /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
                     idpUserId: string;
@@ -14212,12 +14220,17 @@ export interface operations {
                             }[];
                             memberships: {
                                 blocked: boolean;
-                                organizationId: string | null;
+                                organizationId: string;
                                 organizationName: string | null;
                                 roles: string[];
                                 userId: string;
                             }[];
                             pendingInvitations: number;
+                            platform: {
+                                blocked: boolean;
+                                roles: string[];
+                                userId: string;
+                            } | null;
                         };
                         /** @constant */
                         status: "ok";
@@ -23935,6 +23948,7 @@ export interface operations {
                     settings?: {
                         allowDischargeWithUnbilledCharges?: boolean | null;
                         allowOverlappingAppointments?: boolean | null;
+                        earlyCheckInDays?: number | null;
                         housekeepingEnabled?: boolean | null;
                     } | null;
                     slug: string;
@@ -23968,6 +23982,7 @@ export interface operations {
                                 settings: {
                                     allowDischargeWithUnbilledCharges: boolean;
                                     allowOverlappingAppointments: boolean;
+                                    earlyCheckInDays: number;
                                     housekeepingEnabled: boolean;
                                 };
                                 slug: string | null;
@@ -24184,6 +24199,7 @@ export interface operations {
                                 settings: {
                                     allowDischargeWithUnbilledCharges: boolean;
                                     allowOverlappingAppointments: boolean;
+                                    earlyCheckInDays: number;
                                     housekeepingEnabled: boolean;
                                 };
                                 slug: string | null;
@@ -24299,6 +24315,7 @@ export interface operations {
                                 settings: {
                                     allowDischargeWithUnbilledCharges: boolean;
                                     allowOverlappingAppointments: boolean;
+                                    earlyCheckInDays: number;
                                     housekeepingEnabled: boolean;
                                 };
                                 slug: string | null;
@@ -24420,6 +24437,7 @@ export interface operations {
                                 settings: {
                                     allowDischargeWithUnbilledCharges: boolean;
                                     allowOverlappingAppointments: boolean;
+                                    earlyCheckInDays: number;
                                     housekeepingEnabled: boolean;
                                 };
                                 slug: string | null;
@@ -24525,6 +24543,7 @@ export interface operations {
                     settings?: {
                         allowDischargeWithUnbilledCharges?: boolean | null;
                         allowOverlappingAppointments?: boolean | null;
+                        earlyCheckInDays?: number | null;
                         housekeepingEnabled?: boolean | null;
                     } | null;
                     slug?: string;
@@ -24558,6 +24577,7 @@ export interface operations {
                                 settings: {
                                     allowDischargeWithUnbilledCharges: boolean;
                                     allowOverlappingAppointments: boolean;
+                                    earlyCheckInDays: number;
                                     housekeepingEnabled: boolean;
                                 };
                                 slug: string | null;
@@ -36434,6 +36454,7 @@ export interface operations {
                                 settings: {
                                     allowDischargeWithUnbilledCharges: boolean;
                                     allowOverlappingAppointments: boolean;
+                                    earlyCheckInDays: number;
                                     housekeepingEnabled: boolean;
                                 };
                                 slug: string | null;

@@ -13,7 +13,8 @@ import type { Services } from '../provider-interfaces.ts';
 import { DEFAULT_BOUNDS, nestedDeeperThan } from '../values/bounds.ts';
 import { AppError, type ErrorDetail } from '../values/errors.ts';
 import type { Context, Operation } from '../operations/operation.ts';
-import { claim, errorAnswer, idempotencyKeyOf, idempotentCall, isFinalAnswer, keepAnswer, release, replayed, sweepExpired, type IdempotentCall } from './idempotency.ts';
+import { claim, earlierAnswer, errorAnswer, idempotencyKeyOf, idempotentCall, isFinalAnswer, keepAnswer, keepRefusal, release, replayed, replayOf, sweepExpired, type IdempotentCall } from './idempotency.ts';
+import type { StoredAnswer } from './idempotency-keys.table.ts';
 import { RateLimits } from './rate-limits.ts';
 import type { Registry } from './registry.ts';
 
@@ -117,22 +118,23 @@ export class Dispatcher {
         this.#nextSweep = now + SWEEP_EVERY_MS;
         await sweepExpired(database.db, now);
       }
-      const claimed = await claim(database.db, idempotent, now);
-      if (claimed.kind === 'replay') {
-        call.header?.('idempotent-replayed', 'true');
-        return replayed(claimed.answer);
-      }
+      // A transactional write claims its key in its own transaction (no commit of its own; a
+      // concurrent one with the key waits for it, then replays); any other write claims it first.
+      const earlier = op.writes === true ? await earlierAnswer(database.db, idempotent, now) : replayOf(await claim(database.db, idempotent, now));
+      if (earlier) return replay(call, earlier);
     }
 
     try {
       await this.#rateLimits.check(op, input, ctx);
-      const result = op.writes === true ? await this.#runWriting(op, input, ctx, admitted.organizationId, idempotent) : await op.handler(ctx, input);
+      const ran = op.writes === true ? await this.#runWriting(op, input, ctx, admitted.organizationId, idempotent) : { result: await op.handler(ctx, input) };
+      if ('replay' in ran) return replay(call, ran.replay);
+      const { result } = ran;
       if (idempotent && op.writes === 'manual') await keepAnswer(database.db, idempotent, { data: result });
       await this.#rateLimits.succeeded(op, input, ctx);
       if (op.readsPatientData && caller.kind === 'user') this.#deps.readLog?.recordRead(op, ctx, result);
       return result;
     } catch (err) {
-      if (idempotent) await (isFinalAnswer(err) ? keepAnswer(database.db, idempotent, errorAnswer(err)) : release(database.db, idempotent));
+      if (idempotent) await (isFinalAnswer(err) ? keepRefusal(database.db, idempotent, errorAnswer(err), services.now()) : release(database.db, idempotent));
       throw err;
     } finally {
       // Nothing is answered before what it wrote, or read, is on disk (group commit on SQLite).
@@ -140,8 +142,12 @@ export class Dispatcher {
     }
   }
 
-  #runWriting(op: Operation, input: unknown, ctx: Context, organizationId: string | null, idempotent: IdempotentCall | undefined): Promise<unknown> {
+  #runWriting(op: Operation, input: unknown, ctx: Context, organizationId: string | null, idempotent: IdempotentCall | undefined): Promise<{ result: unknown } | { replay: StoredAnswer }> {
     return this.#deps.database.db.transaction().execute(async (trx) => {
+      if (idempotent) {
+        const claimed = await claim(trx, idempotent, ctx.now());
+        if (claimed.kind === 'replay') return { replay: claimed.answer };
+      }
       const txCtx = { ...ctx, db: trx };
       const result = await op.handler(txCtx, input);
       const subject = op.subject(result);
@@ -152,7 +158,7 @@ export class Dispatcher {
       });
       // The answer kept for a retry commits with the write: never one without the other.
       if (idempotent) await keepAnswer(trx, idempotent, { data: result });
-      return result;
+      return { result };
     });
   }
 
@@ -209,3 +215,8 @@ function validationError(error: z.ZodError): AppError {
   return new AppError('VALIDATION_FAILED', summary, { details });
 }
 
+/** The first request's answer again, said so in a header. */
+function replay(call: Call, answer: StoredAnswer): unknown {
+  call.header?.('idempotent-replayed', 'true');
+  return replayed(answer);
+}

@@ -53,6 +53,8 @@ export function idempotentCall(caller: Caller, ip: string, key: string, operatio
 
 export type Claim = { kind: 'run' } | { kind: 'replay'; answer: StoredAnswer };
 
+export const replayOf = (claimed: Claim): StoredAnswer | undefined => (claimed.kind === 'replay' ? claimed.answer : undefined);
+
 /**
  * Claims the key for this request, or finds the first request's answer. The insert is the claim
  * (the primary key makes it one across processes); a key still held by a running request is
@@ -74,7 +76,7 @@ export async function claim(db: Db, call: IdempotentCall, now: number, again = t
     throw inProgress();
   }
   if (row.operation !== call.operation || row.fingerprint !== call.fingerprint) {
-    throw new AppError('IDEMPOTENCY_KEY_REUSED', `this Idempotency-Key was used for another request (${row.operation}) in the last 24 hours: send a new key for a new request`);
+    throw reused(row.operation);
   }
   const answer = fromJsonText<StoredAnswer>(row.answer);
   if (answer) return { kind: 'replay', answer };
@@ -92,11 +94,40 @@ export async function claim(db: Db, call: IdempotentCall, now: number, again = t
   throw inProgress();
 }
 
+const reused = (operation: string) =>
+  new AppError('IDEMPOTENCY_KEY_REUSED', `this Idempotency-Key was used for another request (${operation}) in the last 24 hours: send a new key for a new request`);
 const inProgress = () => new AppError('CONFLICT', 'a request with this Idempotency-Key is still running: retry it in a moment', { retryAfterSeconds: 1 });
+
+/**
+ * The first request's answer when there is one, before anything is counted or written: a replay
+ * is not counted by the rate limits. Undefined when the key is free (or only claimed by a write
+ * that claims it in its transaction, where the claim decides).
+ */
+export async function earlierAnswer(db: Db, call: IdempotentCall, now: number): Promise<StoredAnswer | undefined> {
+  const row = await db.selectFrom('idempotencyKeys').selectAll().where('scope', '=', call.scope).where('key', '=', call.key).executeTakeFirst();
+  if (!row || row.expiresAt <= now) return undefined;
+  if (row.operation !== call.operation || row.fingerprint !== call.fingerprint) throw reused(row.operation);
+  const answer = fromJsonText<StoredAnswer>(row.answer);
+  if (answer) return answer;
+  if (row.lockedUntil !== null && row.lockedUntil > now) throw inProgress();
+  return undefined;
+}
 
 /** Keeps what the request answered for its retries (in the write's transaction where it has one). */
 export async function keepAnswer(db: Db, call: IdempotentCall, answer: StoredAnswer): Promise<void> {
   await db.updateTable('idempotencyKeys').set({ answer: toJsonText(answer), lockedUntil: null }).where('scope', '=', call.scope).where('key', '=', call.key).execute();
+}
+
+/**
+ * Keeps a refusal for the retries. The key of a transactional write was claimed in its transaction,
+ * which the refusal rolled back: the row is written again unless another request has answered it.
+ */
+export async function keepRefusal(db: Db, call: IdempotentCall, answer: StoredAnswer, now: number): Promise<void> {
+  await db
+    .insertInto('idempotencyKeys')
+    .values({ ...call, answer: toJsonText(answer), lockedUntil: null, createdAt: now, expiresAt: now + IDEMPOTENCY_TTL_MS })
+    .onConflict((oc) => oc.columns(['scope', 'key']).doUpdateSet({ answer: toJsonText(answer), lockedUntil: null }).where('idempotencyKeys.answer', 'is', null))
+    .execute();
 }
 
 /** Frees the key of a request that failed in a way a retry may not (a fault, a refusal to wait): the retry runs. */

@@ -24,3 +24,18 @@ export function freeOf(slots: readonly Interval[], taken: readonly Interval[], n
   }
   return free;
 }
+
+/**
+ * The starts (ascending) whose [start, start + length) lies wholly within one of `open` (sorted,
+ * apart): one pass over both lists.
+ */
+export function fitting(starts: readonly number[], length: number, open: readonly Interval[]): number[] {
+  const fit: number[] = [];
+  let o = 0;
+  for (const start of starts) {
+    while (o < open.length && open[o]!.end < start + length) o++;
+    if (o === open.length) break;
+    if (open[o]!.start <= start) fit.push(start);
+  }
+  return fit;
+}

@@ -5,14 +5,20 @@ import { teamOrganizationFor } from '../../access/organization.ts';
 import { named, type Concerned } from '../../operations/concerned.ts';
 import { AppError, notFound } from '../../values/errors.ts';
 import type { Context } from '../../operations/operation.ts';
-import { organizationIdByTeam } from '../organizations/organizations.public.ts';
+import { organizationIdByTeamOrId } from '../organizations/organizations.public.ts';
 
 /**
- * admissionCharges names the organization by the identity provider's team (idpTeamId) and the
- * actor by idpUserId.
+ * admissionCharges names the organization by the identity provider's team (idpTeamId), or by the
+ * organization's id in that field, and the actor by idpUserId.
  */
 
-export const idpTeamId = () => z.string().trim().min(1, 'must not be empty').max(256);
+export const idpTeamId = () =>
+  z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(256)
+    .meta({ description: "the organization's identity provider team id, or the organization's id (looked up as a team first)" });
 
 /** A quantity: more than 0, at most 100000, at most three decimals (1.5 days). Omitted or null: 1. */
 export const quantity = () =>
@@ -33,12 +39,12 @@ export const notes = () => z.string().max(2000).nullish();
 export const chargeFields = () => ({ idpTeamId: idpTeamId(), idpUserId: idpUserId(), admissionId: id(), notes: notes() });
 
 /**
- * `organizationOf` of every operation here: the team names the organization outright (its blocked
- * members are FORBIDDEN); an unknown team, and the team of an organization the caller has no
- * record in, are NOT_FOUND alike (teamOrganizationFor).
+ * `organizationOf` of every operation here: the team, or else the organization's id, names the
+ * organization outright (its blocked members are FORBIDDEN); an unknown value, and an organization
+ * the caller has no record in, are NOT_FOUND alike (teamOrganizationFor).
  */
 export async function organizationOfTeam(input: { idpTeamId: string }, ctx: Context): Promise<Concerned> {
-  const organizationId = teamOrganizationFor(ctx.caller, await organizationIdByTeam(ctx.db, input.idpTeamId));
+  const organizationId = teamOrganizationFor(ctx.caller, await organizationIdByTeamOrId(ctx.db, input.idpTeamId));
   if (!organizationId) throw notFound('organization');
   return named(organizationId);
 }

@@ -4,9 +4,8 @@ import { AppError } from '../../values/errors.ts';
 import { newId } from '../../values/ids.ts';
 import { applyRate } from '../../values/money.ts';
 import type { Context } from '../../operations/operation.ts';
-import { addDays } from '../../time/zone.ts';
-import { dateOfDay, dayOfMinute, dayStartMinute, intervalOf, type Interval } from '../../time/local-minutes.ts';
-import { availableOn, doctorSchedulesIn, isValidOn, merged, type DoctorSchedule } from '../practitionerSchedules/practitionerSchedules.public.ts';
+import { dateOfDay, dayOfMinute, intervalOf, type Interval } from '../../time/local-minutes.ts';
+import { doctorSchedulesIn, isValidOn, isWorkingTime } from '../practitionerSchedules/practitionerSchedules.public.ts';
 import { amountsOf, type ServiceRecord } from '../services/services.public.ts';
 import { insertRow, type AppointmentRecord, type AppointmentRow } from './appointments.repo.ts';
 import { clockOf, doctorOf, patientOf, serviceOf } from './appointments.references.ts';
@@ -160,12 +159,6 @@ async function claimSlot(ctx: Context, claim: TimeClaim, allowOverlap: boolean):
   }
 }
 
-/** A schedule's working time on `date` as local minutes. */
-function workingTime(schedule: DoctorSchedule, date: string, timeZone: string): Interval[] {
-  const day = dayStartMinute(date);
-  return availableOn(schedule, date, timeZone).map((r) => ({ start: day + r.start, end: day + r.end }));
-}
-
 /**
  * Refuses with INVALID_STATE a time that does not lie within the doctor's working time, when the
  * doctor has a schedule valid on its date; a doctor without one books as before. The schedules
@@ -179,8 +172,6 @@ async function assertWithinSchedule(db: Db, timeZone: string, claim: TimeClaim):
   const schedules = await doctorSchedulesIn(db, claim.organizationId, claim.doctorId, from, to);
   if (!schedules.some((s) => isValidOn(s, from))) return;
   const counted = schedules.filter((s) => !claim.serviceId || s.serviceId === null || s.serviceId === claim.serviceId);
-  const open: Interval[] = [];
-  for (let date = from; date <= to; date = addDays(date, 1)) for (const s of counted) open.push(...workingTime(s, date, timeZone));
-  if (merged(open).some((r) => r.start <= interval.start && interval.end <= r.end)) return;
+  if (isWorkingTime(counted, interval, timeZone)) return;
   throw new AppError('INVALID_STATE', 'the time is outside the doctor\'s working hours (practitionerSchedules)');
 }

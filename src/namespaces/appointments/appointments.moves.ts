@@ -14,6 +14,7 @@ import { isActive, movedBy, stageAfter, stageOf, type Status } from './appointme
 import type { AppointmentsTable } from './appointments.table.ts';
 import { freedBy, offerFreedTime } from './appointments.waitlist.ts';
 import { emit, type EventType } from '../../events/events.ts';
+import { assertInTime } from './appointments.timing.ts';
 
 /** The webhook events of a stage entered, by a move or by update (docs/webhooks.md). */
 export const STAGE_EVENTS: Partial<Record<string, EventType>> = { cancelled: 'appointment.cancelled', completed: 'appointment.completed' };
@@ -73,6 +74,7 @@ export async function moveAppointment(ctx: Context, move: Move): Promise<Appoint
   const current = await getRow(ctx.db, move.organizationId, move.id);
   if (stageOf(current) === move.to) throw new AppError('INVALID_STATE', `the appointment is already ${move.to}`);
   const stage = stageAfter(current, move.to);
+  await assertInTime(ctx, move.organizationId, stage, current);
   const now = ctx.now();
   if (isActive({ stage, holdExpiresAt: current.holdExpiresAt }, now) && !isActive(current, now)) await reclaimTime(ctx, current);
   const history = historyWith(current, historyEntry(ctx, current, move.operation, move.reason));

@@ -61,6 +61,13 @@ export function appointments(t: TestApp) {
     t.call('appointments', apiName, data, token ? { token } : {});
 }
 
+/**
+ * The clock of the suites that take visits through their steps: later than every date they book
+ * (2030 to 2033). Checking in, starting and completing are refused before a visit's day, a no-show
+ * before its time (appointments.timing.ts; the steps on and before the day: timing.test.ts).
+ */
+export const AFTER_THE_VISITS = Date.UTC(2034, 0, 15, 9, 0);
+
 /** Every field of an appointment item, in alphabetical order. */
 export const ITEM_FIELDS = [
   'amountPaid', 'callJoinNotifiedAt', 'cancelledAt', 'cancelledReason', 'checkoutSessionId', 'consultationFee', 'createdAt', 'doctorId',

@@ -6,7 +6,7 @@ import { defineOperation } from '../../operations/operation.ts';
 import { addDays } from '../../time/zone.ts';
 import { dateOfDay, dayOfMinute, dayStartMinute, MINUTES_PER_DAY, timeOfDay, type Interval } from '../../time/local-minutes.ts';
 import { byStart, freeOf } from '../../time/slot-grid.ts';
-import { availableOn, merged, schedulesIn, slotStarts, type DoctorSchedule } from '../practitionerSchedules/practitionerSchedules.public.ts';
+import { merged, schedulesIn, slotsOn, type DoctorSchedule } from '../practitionerSchedules/practitionerSchedules.public.ts';
 import { daysAsked, duration } from './appointments.fields.ts';
 import { assertKnown, clockOf } from './appointments.references.ts';
 import { unavailableIn } from './appointments.slots.ts';
@@ -30,7 +30,7 @@ function gridSlots(schedules: DoctorSchedule[], from: string, to: string, timeZo
     const onDay: Interval[] = [];
     for (const s of schedules) {
       const length = wanted ?? s.slotMinutes;
-      for (const start of slotStarts(availableOn(s, date, timeZone), s.slotMinutes, length)) onDay.push({ start: day + start, end: day + start + length });
+      for (const start of slotsOn(s, date, timeZone, length)) onDay.push({ start: day + start, end: day + start + length });
     }
     // One schedule's starts come sorted and distinct (its ranges are merged): only several need sorting and their starts made one.
     for (const slot of schedules.length === 1 ? onDay : byStart(onDay)) slots.push(slot);

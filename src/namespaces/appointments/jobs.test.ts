@@ -64,6 +64,7 @@ describeEachDialect(
       const missed = ok(await call('create', booking(c, { patientId: await patient(t(), c.org), scheduledDate: date, scheduledTime: '09:00', duration: 30 }))).item;
       const came = ok(await call('create', booking(c, { patientId: await patient(t(), c.org), scheduledDate: date, scheduledTime: '10:00', duration: 30 }))).item;
       const recent = ok(await call('create', booking(c, { patientId: await patient(t(), c.org), scheduledDate: date, scheduledTime: '11:00', duration: 30, status: 'confirmed' }))).item;
+      clock = at(`${date}T09:55`);
       ok(await call('checkIn', { id: came.id, organizationId: c.org }));
       clock = at(`${date}T11:45`);
       await run(t(), autoNoShow);

@@ -8,6 +8,7 @@ import { defineOperation, type Context } from '../../operations/operation.ts';
 import type { Updateable } from 'kysely';
 import { getRow, historyWith, toRecord } from './appointments.repo.ts';
 import { assertMayEnter, historyEntry, saveChange } from './appointments.moves.ts';
+import { assertInTime } from './appointments.timing.ts';
 import type { AppointmentsTable } from './appointments.table.ts';
 import { reclaimTime } from './appointments.booking.ts';
 import { label } from './appointments.fields.ts';
@@ -85,7 +86,10 @@ export const markPaymentSuccess = defineOperation({
     assertMayRun('markPaymentSuccess', current);
     const status = data.status ?? (MOVES[stageOf(current)].includes('confirmed') ? 'confirmed' : current.status);
     const entered = enteredStage(current, status);
-    if (entered) assertMayEnter(ctx, data.organizationId, entered);
+    if (entered) {
+      assertMayEnter(ctx, data.organizationId, entered);
+      await assertInTime(ctx, data.organizationId, entered, current);
+    }
     const now = ctx.now();
     if (!isActive(current, now)) await reclaimTime(ctx, current);
     const changes: Updateable<AppointmentsTable> = {

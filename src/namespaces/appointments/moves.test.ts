@@ -3,9 +3,9 @@ import { before, test } from 'node:test';
 import { signIn, type SignedIn } from '../../../test/builders.ts';
 import { describeEachDialect, failsWith, ok } from '../../../test/harness.ts';
 import { addDays } from '../../time/zone.ts';
-import { appointments, booking, clinic, type Clinic } from './appointments.testkit.ts';
+import { AFTER_THE_VISITS, appointments, booking, clinic, type Clinic } from './appointments.testkit.ts';
 
-const NOW = Date.UTC(2030, 0, 15, 9, 0);
+const NOW = AFTER_THE_VISITS;
 
 describeEachDialect(
   'appointments workflow operations',

@@ -10,7 +10,8 @@ import { getRow, historyWith, type HistoryEntry } from './appointments.repo.ts';
 import { claimNewTime, reclaimTime } from './appointments.booking.ts';
 import { duration, label, statusText, text } from './appointments.fields.ts';
 import { serviceOf } from './appointments.references.ts';
-import { enteredStage, isActive, movedBy } from './appointments.status.ts';
+import { enteredStage, isActive, movedBy, stageOf } from './appointments.status.ts';
+import { assertInTime } from './appointments.timing.ts';
 import type { AppointmentsTable } from './appointments.table.ts';
 import { appointmentItem } from './appointments.results.ts';
 import { assertMayEnter, historyEntry, saveChange } from './appointments.moves.ts';
@@ -20,8 +21,10 @@ import { assertMayEnter, historyEntry, saveChange } from './appointments.moves.t
  * status table. A move into a stage a workflow operation makes (completed by complete ...) needs
  * that operation's roles and is kept in `history` under its name, like the operation keeps it.
  * A change that makes the appointment hold time it did not hold before (a new date, time or
- * duration, or an expired hold confirmed) is checked for clashes like a booking. Status
- * `cancelled` sets cancelledAt to now unless it is given.
+ * duration, or an expired hold confirmed) is checked for clashes like a booking. A move into a
+ * visit's step, or a new date for an appointment at one, is checked against the organization's
+ * clock like the step's operation (appointments.timing.ts). Status `cancelled` sets cancelledAt to
+ * now unless it is given.
  */
 export const update = defineOperation({
   namespace: 'appointments',
@@ -69,6 +72,7 @@ export const update = defineOperation({
     const next = { ...current, ...changes };
     const interval = intervalOf(next.scheduledDate, next.scheduledTime, next.duration);
     const moved = interval.start !== Number(current.startMinute) || interval.end !== Number(current.endMinute);
+    if (entered || moved) await assertInTime(ctx, organizationId, entered ?? stageOf(current), next);
     const entries: HistoryEntry[] = [];
     if (moved) {
       changes.startMinute = interval.start;

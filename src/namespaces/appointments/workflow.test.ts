@@ -3,11 +3,11 @@ import { before, describe, test } from 'node:test';
 import { signIn, tokenFor } from '../../../test/builders.ts';
 import { newId } from '../../values/ids.ts';
 import { describeEachDialect, failsWith, ok, type TestApp } from '../../../test/harness.ts';
-import { appointments, booking, clinic, type Clinic } from './appointments.testkit.ts';
+import { AFTER_THE_VISITS, appointments, booking, clinic, type Clinic } from './appointments.testkit.ts';
 import { addDays } from '../../time/zone.ts';
 import { paymentSignature } from './markPaymentSuccess.ts';
 
-const START = Date.UTC(2030, 0, 15, 9, 0);
+const START = AFTER_THE_VISITS;
 let clock = START;
 const SECRET = 'gateway-secret-for-tests-0123456789';
 

@@ -44,10 +44,11 @@ describeEachDialect('auth.me', (t) => {
 
   test('an account with nothing: no email, no memberships, no patients; a platform admin is said so', async () => {
     const idpUserId = newId();
-    assert.deepEqual(ok(await me(await tokenFor(t(), idpUserId))), { idpUserId, email: null, isPlatformAdmin: false, memberships: [], linkedPatients: [], pendingInvitations: 0 });
+    assert.deepEqual(ok(await me(await tokenFor(t(), idpUserId))), { idpUserId, email: null, isPlatformAdmin: false, memberships: [], platform: null, linkedPatients: [], pendingInvitations: 0 });
     const admin = ok(await me((await platformAdmin(t())).token));
     assert.equal(admin.isPlatformAdmin, true);
-    assert.deepEqual(admin.memberships.map((m: { organizationId: string | null; roles: string[] }) => [m.organizationId, m.roles]), [[null, ['platform_admin']]]);
+    assert.deepEqual(admin.memberships, []);
+    assert.deepEqual([admin.platform?.roles, admin.platform?.blocked], [['platform_admin'], false]);
   });
 
   test('needs a token, also in the optional mode', async () => {

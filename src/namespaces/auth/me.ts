@@ -19,23 +19,27 @@ export const me = defineOperation({
     idpUserId: out.id(),
     email: out.text().nullable(),
     isPlatformAdmin: out.bool(),
+    /** The user records in organizations (organizationName null only where the organization's record is gone). */
     memberships: z.array(
       z.object({
-        /** null: the platform-level user record */
-        organizationId: out.id().nullable(),
+        organizationId: out.id(),
         organizationName: out.text().nullable(),
         userId: out.id(),
         roles: out.strings(),
         blocked: out.bool(),
       }),
     ),
+    /** The platform-level user record (a platform admin's), null for everyone else. */
+    platform: z.object({ userId: out.id(), roles: out.strings(), blocked: out.bool() }).nullable(),
     linkedPatients: z.array(z.object({ id: out.id(), organizationId: out.id(), name: out.text() })),
     /** Invitations waiting for this account's answer (users.listMyInvitations lists them). */
     pendingInvitations: out.int(),
   }),
   async handler(ctx) {
     const caller = signedIn(ctx.caller);
-    const organizationIds = caller.memberships.flatMap((m) => (m.organizationId === null ? [] : [m.organizationId]));
+    const inOrganizations = caller.memberships.flatMap((m) => (m.organizationId === null ? [] : [{ ...m, organizationId: m.organizationId }]));
+    const platform = caller.memberships.find((m) => m.organizationId === null);
+    const organizationIds = inOrganizations.map((m) => m.organizationId);
     const now = ctx.now();
     const [identity, organizations, linked, invitations] = await Promise.all([
       ctx.db.selectFrom('identities').select('email').where('id', '=', caller.idpUserId).executeTakeFirst(),
@@ -62,13 +66,14 @@ export const me = defineOperation({
       idpUserId: caller.idpUserId,
       email: identity?.email ?? null,
       isPlatformAdmin: caller.isPlatformAdmin,
-      memberships: caller.memberships.map((m) => ({
+      memberships: inOrganizations.map((m) => ({
         organizationId: m.organizationId,
-        organizationName: m.organizationId === null ? null : (nameOf.get(m.organizationId) ?? null),
+        organizationName: nameOf.get(m.organizationId) ?? null,
         userId: m.userId,
         roles: [...m.roles].sort(),
         blocked: m.blocked,
       })),
+      platform: platform ? { userId: platform.userId, roles: [...platform.roles].sort(), blocked: platform.blocked } : null,
       linkedPatients: linked.map((p) => ({ id: p.id, organizationId: p.organizationId, name: p.name })),
       pendingInvitations: Number(invitations.n),
     };

@@ -3,6 +3,7 @@ import type { Db, Dialect } from '../../db/database.ts';
 import { newId } from '../../values/ids.ts';
 import { toJsonText } from '../../values/record.ts';
 import { asOrganization, organizations, type OrganizationRecord } from './organizations.resource.ts';
+import { assertTeamIsNoOtherOrganization } from './organizations.teams.ts';
 
 export { settingsOf, type OrganizationSettings } from './organizations.settings.ts';
 export type { OrganizationRecord } from './organizations.resource.ts';
@@ -49,6 +50,9 @@ export async function findOrCreateOrganization(
   team: { idpTeamId: string; type: string | null; address: Address | null },
   now: number,
 ): Promise<OrganizationRecord> {
+  const existing = await findOrganizationByTeam(db, team.idpTeamId);
+  if (existing) return existing;
+  await assertTeamIsNoOtherOrganization(db, team.idpTeamId);
   await db
     .insertInto('organizations')
     .values({

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { isTimeZone } from '../../time/zone.ts';
 import { reqStr } from '../../values/fields.ts';
 import { defineResource, type ResourceRecord } from '../../resources/resource.ts';
+import { assertTeamIsNoOtherOrganization } from './organizations.teams.ts';
 import { normalizeSettings, settingsInput, type OrganizationSettings } from './organizations.settings.ts';
 
 export const ORGANIZATION_TYPES = ['hospital', 'clinic', 'pharmacy', 'lab', 'salon'] as const;
@@ -45,7 +46,10 @@ export const organizations = defineResource({
   },
   listFilters: ['type', 'isActive'],
   listSearch: ['name', 'slug'],
-  prepare: (record) => ({ ...record, isActive: record.isActive ?? true, settings: normalizeSettings(record.settings) }),
+  async prepare(record, ctx, current) {
+    if (record.idpTeamId !== current?.idpTeamId) await assertTeamIsNoOtherOrganization(ctx.db, record.idpTeamId, record.id);
+    return { ...record, isActive: record.isActive ?? true, settings: normalizeSettings(record.settings) };
+  },
 });
 
 /** The record as read, its settings typed: `read: normalizeSettings` filled them in, which the row type cannot say (normalizing again keeps them). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { out } from '../../values/results.ts';
 import { writeTimes } from '../../values/result-fields.ts';
-import { SETTINGS_DEFAULTS } from './organizations.settings.ts';
+import { settingsOutput } from './organizations.settings.ts';
 
 /**
  * Result schemas of the organizations namespace (src/values/results.ts). Organizations made by
@@ -10,9 +10,7 @@ import { SETTINGS_DEFAULTS } from './organizations.settings.ts';
  */
 
 /** Settings as answered: every key, defaults filled in (organizations.settings.ts). */
-export const organizationSettings = z.object(
-  Object.fromEntries(Object.keys(SETTINGS_DEFAULTS).map((key) => [key, out.bool()])) as Record<keyof typeof SETTINGS_DEFAULTS, z.ZodBoolean>,
-);
+export const organizationSettings = settingsOutput();
 
 /** What everyone sees of an organization (organizations.view.ts). */
 const publicShape = {

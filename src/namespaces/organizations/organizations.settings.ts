@@ -1,41 +1,67 @@
 import { z } from 'zod';
 import { fromJsonText } from '../../values/record.ts';
 
+/** The most days before an appointment's date its patient may be checked in (earlyCheckInDays). */
+export const MAX_EARLY_CHECK_IN_DAYS = 30;
+
 /**
  * An organization's settings: a small typed set that other namespaces read with settingsOf(org).
- * Every key has a default; a stored null (organizations made by users.syncFromIdpAuth) means every
- * default, and a key added later takes its default on existing organizations.
+ * Each key is declared once, with the values it takes; every key has a default (SETTINGS_DEFAULTS).
  */
-export const SETTINGS_DEFAULTS = {
+const SETTING_VALUES = {
   /** appointments: a doctor's appointments may overlap (token queues instead of time slots) */
-  allowOverlappingAppointments: false,
+  allowOverlappingAppointments: z.boolean(),
   /** admissions: discharge is allowed while charges are still unbilled */
-  allowDischargeWithUnbilledCharges: false,
+  allowDischargeWithUnbilledCharges: z.boolean(),
   /** beds: a freed bed goes to housekeeping before it is available again */
-  housekeepingEnabled: false,
-} as const;
+  housekeepingEnabled: z.boolean(),
+  /** appointments: how many days before its date a visit may be checked in, started or completed (0: only on the day) */
+  earlyCheckInDays: z.int().min(0).max(MAX_EARLY_CHECK_IN_DAYS),
+};
 
-export type OrganizationSettings = { -readonly [K in keyof typeof SETTINGS_DEFAULTS]: boolean };
+export type OrganizationSettings = { -readonly [K in keyof typeof SETTING_VALUES]: z.output<(typeof SETTING_VALUES)[K]> };
 type SettingKey = keyof OrganizationSettings;
-const KEYS = Object.keys(SETTINGS_DEFAULTS) as SettingKey[];
+const KEYS = Object.keys(SETTING_VALUES) as SettingKey[];
+
+/**
+ * A stored null (organizations made by users.syncFromIdpAuth) means every default, and a key added
+ * later takes its default on existing organizations.
+ */
+export const SETTINGS_DEFAULTS: Readonly<OrganizationSettings> = Object.freeze({
+  allowOverlappingAppointments: false,
+  allowDischargeWithUnbilledCharges: false,
+  housekeepingEnabled: false,
+  earlyCheckInDays: 0,
+});
 
 /** Settings in an input: each key optional (unchanged), null puts its default back; unknown keys are ignored. */
 export const settingsInput = () =>
   z.object({
-    allowOverlappingAppointments: z.boolean().nullish(),
-    allowDischargeWithUnbilledCharges: z.boolean().nullish(),
-    housekeepingEnabled: z.boolean().nullish(),
+    allowOverlappingAppointments: SETTING_VALUES.allowOverlappingAppointments.nullish(),
+    allowDischargeWithUnbilledCharges: SETTING_VALUES.allowDischargeWithUnbilledCharges.nullish(),
+    housekeepingEnabled: SETTING_VALUES.housekeepingEnabled.nullish(),
+    earlyCheckInDays: SETTING_VALUES.earlyCheckInDays.nullish(),
   });
 
-/** `changes` over `base`: a boolean sets the key, null restores its default, anything else leaves it. */
+/** Settings as answered: every key, defaults filled in. */
+export const settingsOutput = () => z.object(SETTING_VALUES);
+
+/** Is `value` one `key` takes (its schema in SETTING_VALUES)? */
+function takes<K extends SettingKey>(key: K, value: unknown): value is OrganizationSettings[K] {
+  return SETTING_VALUES[key].safeParse(value).success;
+}
+
+/** A value `key` takes sets it, null restores its default, anything else leaves it. */
+function setKey<K extends SettingKey>(settings: OrganizationSettings, key: K, value: unknown): void {
+  if (value === null) settings[key] = SETTINGS_DEFAULTS[key];
+  else if (takes(key, value)) settings[key] = value;
+}
+
+/** `changes` over `base`, key by key (setKey). */
 function apply(base: OrganizationSettings, changes: unknown): OrganizationSettings {
   const result = { ...base };
   if (!changes || typeof changes !== 'object') return result;
-  for (const key of KEYS) {
-    const value = (changes as Record<string, unknown>)[key];
-    if (typeof value === 'boolean') result[key] = value;
-    else if (value === null) result[key] = SETTINGS_DEFAULTS[key];
-  }
+  for (const key of KEYS) setKey(result, key, (changes as Record<string, unknown>)[key]);
   return result;
 }
 

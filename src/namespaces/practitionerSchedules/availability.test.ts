@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { availableOn, missingMinutes, slotStarts, type ScheduleRules } from './practitionerSchedules.availability.ts';
+import { availableOn, missingMinutes, slotsOn, slotStarts, type ScheduleRules } from './practitionerSchedules.availability.ts';
 
 const at = (h: number, m = 0) => h * 60 + m;
 const rules = (data: Partial<ScheduleRules> = {}): ScheduleRules => ({
@@ -49,4 +49,21 @@ test('availableOn: validity, leave (whole days and a time range) and extra sessi
   assert.deepEqual(availableOn(r, '2026-05-13', zone), [{ start: at(1), end: at(6) }]);
   assert.deepEqual(availableOn(r, '2026-05-14', zone), [{ start: at(1), end: at(4) }, { start: at(8), end: at(9) }]);
   assert.deepEqual(slotStarts([{ start: at(1), end: at(2) }], 20, 45), [at(1)]);
+});
+
+test('missingMinutes: clocks that jump at midnight lose the first hour of the day', () => {
+  assert.deepEqual(missingMinutes('2030-04-26', 'Africa/Cairo'), { start: 0, end: at(1) });
+  assert.deepEqual(missingMinutes('2030-03-31', 'Asia/Beirut'), { start: 0, end: at(1) });
+  assert.deepEqual(missingMinutes('2030-09-08', 'America/Santiago'), { start: 0, end: at(1) });
+  assert.equal(missingMinutes('2030-04-27', 'Africa/Cairo'), null);
+});
+
+test('slotsOn: leave, a DST gap and the end of the day remove slots of the schedule\'s grid and move none', () => {
+  const day = (exceptions: ScheduleRules['exceptions'] = []) => ({ ...rules({ exceptions }), weeklyHours: [{ weekday: 0, startTime: '00:00', endTime: '06:00' }], slotMinutes: 60 });
+  assert.deepEqual(slotsOn(day(), '2030-10-06', 'Australia/Lord_Howe', 60), [0, at(1), at(3), at(4), at(5)]);
+  assert.deepEqual(slotsOn(day(), '2030-10-06', 'UTC', 60), [0, at(1), at(2), at(3), at(4), at(5)]);
+  const leave = day([{ kind: 'leave', dateFrom: '2030-10-06', dateTo: null, startTime: '01:00', endTime: '01:20', note: null }]);
+  assert.deepEqual(slotsOn(leave, '2030-10-06', 'UTC', 60), [0, at(2), at(3), at(4), at(5)]);
+  assert.deepEqual(slotsOn(leave, '2030-10-06', 'UTC', 30), [0, at(2), at(3), at(4), at(5)]);
+  assert.deepEqual(slotsOn(leave, '2030-10-06', 'Europe/Berlin', 90), [at(2), at(3), at(4)]);
 });

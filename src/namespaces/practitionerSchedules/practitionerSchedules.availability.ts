@@ -1,4 +1,6 @@
-import { dayStart, nextDay, offsetAt, weekday } from '../../time/zone.ts';
+import { addDays, dayStart, nextDay, offsetAt, weekday } from '../../time/zone.ts';
+import { dateOfDay, dayOfMinute, dayStartMinute, type Interval } from '../../time/local-minutes.ts';
+import { fitting } from '../../time/slot-grid.ts';
 import type { ScheduleException, WeeklyRange } from './practitionerSchedules.table.ts';
 
 /**
@@ -10,6 +12,10 @@ import type { ScheduleException, WeeklyRange } from './practitionerSchedules.tab
  * repeated hour is one hour of wall-clock time: its slots are offered once and an appointment
  * there means the wall-clock time (as every appointment does), so the day has the working hours
  * the schedule says and never twice the slots.
+ *
+ * The slot grid is the schedule's, in wall-clock time: every `slotMinutes` from the start of each
+ * session it gives (a weekday's range, an extra session). Leave and a DST gap remove the slots they
+ * touch and never move the others.
  */
 
 export interface DayRange {
@@ -83,7 +89,8 @@ export function missingMinutes(date: string, timeZone: string): DayRange | null 
 }
 
 function findGap(date: string, timeZone: string): DayRange | null {
-  let lo = dayStart(date, timeZone);
+  // A minute before: where the clocks jump at midnight, the day may "start" at the jump (Africa/Cairo, Asia/Beirut).
+  let lo = dayStart(date, timeZone) - MS_PER_MINUTE;
   let hi = dayStart(nextDay(date), timeZone);
   const before = offsetAt(timeZone, lo);
   const after = offsetAt(timeZone, hi);
@@ -98,21 +105,58 @@ function findGap(date: string, timeZone: string): DayRange | null {
   return { start, end: start + (after - before) / MS_PER_MINUTE };
 }
 
-/** Working time on `date`: the weekday's ranges and extra sessions, less leave and a DST gap; none outside the validity. */
-export function availableOn(rules: ScheduleRules, date: string, timeZone: string): DayRange[] {
+/** The sessions the schedule gives on `date`: the weekday's ranges and extra sessions, touching ones joined; none outside the validity. */
+function sessionsOn(rules: ScheduleRules, date: string): DayRange[] {
   if (!isValidOn(rules, date)) return [];
   const day = weekday(date);
   const ranges = rules.weeklyHours.filter((r) => r.weekday === day).map((r) => rangeOf(r.startTime, r.endTime));
   for (const e of rules.exceptions) if (e.kind === 'extra' && coversDate(e, date)) ranges.push(rangeOf(e.startTime, e.endTime));
-  let open = merged(ranges);
+  return merged(ranges);
+}
+
+/** The working time of `sessions` on `date`: less leave and a DST gap. */
+function workingPart(sessions: DayRange[], rules: ScheduleRules, date: string, timeZone: string): DayRange[] {
+  let open = sessions;
   for (const e of rules.exceptions) if (e.kind === 'leave' && coversDate(e, date)) open = without(open, rangeOf(e.startTime, e.endTime));
   const gap = missingMinutes(date, timeZone);
   return gap ? without(open, gap) : open;
 }
 
-/** Slot starts on the schedule's grid (every `slotMinutes` from each range's start) with room for `duration`. */
+/** Working time on `date`: the weekday's ranges and extra sessions, less leave and a DST gap; none outside the validity. */
+export function availableOn(rules: ScheduleRules, date: string, timeZone: string): DayRange[] {
+  return workingPart(sessionsOn(rules, date), rules, date, timeZone);
+}
+
+/** Slot starts on the grid of `ranges` (every `slotMinutes` from each range's start) with room for `duration` in the range. */
 export function slotStarts(ranges: readonly DayRange[], slotMinutes: number, duration: number): number[] {
   const starts: number[] = [];
   for (const r of ranges) for (let s = r.start; s + duration <= r.end; s += slotMinutes) starts.push(s);
   return starts;
+}
+
+/**
+ * The slots of `date` (their starts, ascending, minutes of the day): on the grid of the schedule's
+ * sessions, `duration` long, wholly within working time. Leave and a DST gap remove the slots they
+ * touch; the others keep their place, so every slot offered is one the booking check accepts.
+ */
+export function slotsOn(rules: ScheduleRules & { slotMinutes: number }, date: string, timeZone: string, duration: number): number[] {
+  const sessions = sessionsOn(rules, date);
+  const open = workingPart(sessions, rules, date, timeZone);
+  const starts = slotStarts(sessions, rules.slotMinutes, duration);
+  return open === sessions ? starts : fitting(starts, duration, open);
+}
+
+/**
+ * Whether `interval` (local minutes) lies wholly within the working time of `schedules`, joined
+ * across them and across midnight: the booking check (appointments.booking.ts), which accepts
+ * every slot slotsOn offers and times off the grid within working time.
+ */
+export function isWorkingTime(schedules: readonly ScheduleRules[], interval: Interval, timeZone: string): boolean {
+  const open: Interval[] = [];
+  const to = dateOfDay(dayOfMinute(interval.end - 1));
+  for (let date = dateOfDay(dayOfMinute(interval.start)); date <= to; date = addDays(date, 1)) {
+    const day = dayStartMinute(date);
+    for (const s of schedules) for (const r of availableOn(s, date, timeZone)) open.push({ start: day + r.start, end: day + r.end });
+  }
+  return merged(open).some((r) => r.start <= interval.start && interval.end <= r.end);
 }

@@ -1,3 +1,3 @@
 /** What other namespaces use of practitionerSchedules (appointments: free slots and the booking check). */
-export { availableOn, isValidOn, merged, slotStarts, type DayRange } from './practitionerSchedules.availability.ts';
+export { isValidOn, isWorkingTime, merged, slotsOn, type DayRange } from './practitionerSchedules.availability.ts';
 export { doctorSchedulesIn, schedulesIn, type DoctorSchedule } from './practitionerSchedules.repo.ts';

@@ -68,7 +68,7 @@ export function createClient(options: ClientOptions) {
       getById: (data: Input<'/api/admissions/getById'>) => call('admissions', 'getById', data) as Promise<Output<'/api/admissions/getById'>>,
       /** A page of the admissions of an admitting doctor */
       listByDoctorId: (data: Input<'/api/admissions/listByDoctorId'>) => call('admissions', 'listByDoctorId', data) as Promise<Output<'/api/admissions/listByDoctorId'>>,
-      /** A page of the organization's admissions, by status and search */
+      /** A page of the organization's admissions, by status, doctor, patient, admission date and search */
       listByOrganization: (data: Input<'/api/admissions/listByOrganization'>) => call('admissions', 'listByOrganization', data) as Promise<Output<'/api/admissions/listByOrganization'>>,
       /** Payments and refunds of an admission, with the net received and the balance due */
       listPayments: (data: Input<'/api/admissions/listPayments'>) => call('admissions', 'listPayments', data) as Promise<Output<'/api/admissions/listPayments'>>,
@@ -120,7 +120,7 @@ export function createClient(options: ClientOptions) {
       joinWaitlist: (data: Input<'/api/appointments/joinWaitlist'>, options?: CallOptions) => call('appointments', 'joinWaitlist', data, { ...options, write: true }) as Promise<Output<'/api/appointments/joinWaitlist'>>,
       /** Leave the waitlist (declines a pending offer; its time goes to the next waiter) */
       leaveWaitlist: (data: Input<'/api/appointments/leaveWaitlist'>, options?: CallOptions) => call('appointments', 'leaveWaitlist', data, { ...options, write: true }) as Promise<Output<'/api/appointments/leaveWaitlist'>>,
-      /** Page through the organization's appointments with search and date filters */
+      /** Page through the organization's appointments with search, doctor, patient, date and status filters */
       listByOrganization: (data: Input<'/api/appointments/listByOrganization'>) => call('appointments', 'listByOrganization', data) as Promise<Output<'/api/appointments/listByOrganization'>>,
       /** Page through a patient record's appointments, optionally on one date and in some statuses */
       listByPatient: (data: Input<'/api/appointments/listByPatient'>) => call('appointments', 'listByPatient', data) as Promise<Output<'/api/appointments/listByPatient'>>,
@@ -308,9 +308,9 @@ export function createClient(options: ClientOptions) {
       create: (data: Input<'/api/labOrders/create'>, options?: CallOptions) => call('labOrders', 'create', data, { ...options, write: true }) as Promise<Output<'/api/labOrders/create'>>,
       /** A lab order of the organization with its tests */
       getById: (data: Input<'/api/labOrders/getById'>) => call('labOrders', 'getById', data) as Promise<Output<'/api/labOrders/getById'>>,
-      /** A page of the organization's lab orders with their tests and result files, newest first */
+      /** A page of the organization's lab orders with their tests and result files, newest first, filtered as listByOrganization */
       getLabReport: (data: Input<'/api/labOrders/getLabReport'>) => call('labOrders', 'getLabReport', data) as Promise<Output<'/api/labOrders/getLabReport'>>,
-      /** A page of the organization's lab orders with their tests, newest first */
+      /** A page of the organization's lab orders with their tests, newest first, by doctor, patient, date and status */
       listByOrganization: (data: Input<'/api/labOrders/listByOrganization'>) => call('labOrders', 'listByOrganization', data) as Promise<Output<'/api/labOrders/listByOrganization'>>,
       /** Update a lab order and move its tests */
       update: (data: Input<'/api/labOrders/update'>, options?: CallOptions) => call('labOrders', 'update', data, { ...options, write: true }) as Promise<Output<'/api/labOrders/update'>>,
@@ -398,7 +398,7 @@ export function createClient(options: ClientOptions) {
       delete: (data: Input<'/api/preConsultationForms/delete'>, options?: CallOptions) => call('preConsultationForms', 'delete', data, { ...options, write: true }) as Promise<Output<'/api/preConsultationForms/delete'>>,
       /** Get a pre-consultation form of the organization */
       getById: (data: Input<'/api/preConsultationForms/getById'>) => call('preConsultationForms', 'getById', data) as Promise<Output<'/api/preConsultationForms/getById'>>,
-      /** Page through the organization's pre-consultation forms, newest first */
+      /** Page through the organization's pre-consultation forms, newest first, by appointment, doctor, patient, date and status */
       listByOrganization: (data: Input<'/api/preConsultationForms/listByOrganization'>) => call('preConsultationForms', 'listByOrganization', data) as Promise<Output<'/api/preConsultationForms/listByOrganization'>>,
       /** Update a pre-consultation form of the organization */
       update: (data: Input<'/api/preConsultationForms/update'>, options?: CallOptions) => call('preConsultationForms', 'update', data, { ...options, write: true }) as Promise<Output<'/api/preConsultationForms/update'>>,

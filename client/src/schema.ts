@@ -450,8 +450,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * A page of the organization's admissions, by status and search
-         * @description Also callable as POST /api with {"namespace":"admissions","apiName":"listByOrganization","data":{...}}. Access: members of the organization with role admin, doctor, nurse, receptionist, accountant. The ids in the example are placeholders: first create the records (organizationId from organizations.create), or run npm run demo and use its ids.
+         * A page of the organization's admissions, by status, doctor, patient, admission date and search
+         * @description Also callable as POST /api with {"namespace":"admissions","apiName":"listByOrganization","data":{...}}. Access: members of the organization with role admin, doctor, nurse, receptionist, accountant. The ids in the example are placeholders: first create the records (organizationId from organizations.create; doctorId from users.create (role doctor; its id); patientId from patients.create), or run npm run demo and use its ids.
          */
         post: operations["admissions.listByOrganization"];
         delete?: never;
@@ -950,8 +950,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Page through the organization's appointments with search and date filters
-         * @description Also callable as POST /api with {"namespace":"appointments","apiName":"listByOrganization","data":{...}}. Access: members of the organization with role admin, doctor, nurse, receptionist, accountant. The ids in the example are placeholders: first create the records (organizationId from organizations.create), or run npm run demo and use its ids.
+         * Page through the organization's appointments with search, doctor, patient, date and status filters
+         * @description Also callable as POST /api with {"namespace":"appointments","apiName":"listByOrganization","data":{...}}. Access: members of the organization with role admin, doctor, nurse, receptionist, accountant. The ids in the example are placeholders: first create the records (organizationId from organizations.create; doctorId from users.create (role doctor; its id); patientId from patients.create), or run npm run demo and use its ids.
          */
         post: operations["appointments.listByOrganization"];
         delete?: never;
@@ -2590,8 +2590,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * A page of the organization's lab orders with their tests and result files, newest first
-         * @description Also callable as POST /api with {"namespace":"labOrders","apiName":"getLabReport","data":{...}}. Access: members of the organization with role admin, doctor, nurse, accountant, lab_technician. The ids in the example are placeholders: first create the records (organizationId from organizations.create), or run npm run demo and use its ids.
+         * A page of the organization's lab orders with their tests and result files, newest first, filtered as listByOrganization
+         * @description Also callable as POST /api with {"namespace":"labOrders","apiName":"getLabReport","data":{...}}. Access: members of the organization with role admin, doctor, nurse, accountant, lab_technician. The ids in the example are placeholders: first create the records (organizationId from organizations.create; doctorId from users.create (role doctor; its id); patientId from patients.create), or run npm run demo and use its ids.
          */
         post: operations["labOrders.getLabReport"];
         delete?: never;
@@ -2610,8 +2610,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * A page of the organization's lab orders with their tests, newest first
-         * @description Also callable as POST /api with {"namespace":"labOrders","apiName":"listByOrganization","data":{...}}. Access: members of the organization with role admin, doctor, nurse, accountant, lab_technician. The ids in the example are placeholders: first create the records (organizationId from organizations.create), or run npm run demo and use its ids.
+         * A page of the organization's lab orders with their tests, newest first, by doctor, patient, date and status
+         * @description Also callable as POST /api with {"namespace":"labOrders","apiName":"listByOrganization","data":{...}}. Access: members of the organization with role admin, doctor, nurse, accountant, lab_technician. The ids in the example are placeholders: first create the records (organizationId from organizations.create; doctorId from users.create (role doctor; its id); patientId from patients.create), or run npm run demo and use its ids.
          */
         post: operations["labOrders.listByOrganization"];
         delete?: never;
@@ -3370,8 +3370,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Page through the organization's pre-consultation forms, newest first
-         * @description Also callable as POST /api with {"namespace":"preConsultationForms","apiName":"listByOrganization","data":{...}}. Access: the account the data belongs to, and its organization's admin, doctor, nurse, receptionist. The ids in the example are placeholders: first create the records (organizationId from organizations.create; appointmentId from appointments.create), or run npm run demo and use its ids.
+         * Page through the organization's pre-consultation forms, newest first, by appointment, doctor, patient, date and status
+         * @description Also callable as POST /api with {"namespace":"preConsultationForms","apiName":"listByOrganization","data":{...}}. Access: the account the data belongs to, and its organization's admin, doctor, nurse, receptionist. The ids in the example are placeholders: first create the records (organizationId from organizations.create; appointmentId from appointments.create; doctorId from users.create (role doctor; its id); patientId from patients.create), or run npm run demo and use its ids.
          */
         post: operations["preConsultationForms.listByOrganization"];
         delete?: never;
@@ -8159,14 +8159,18 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
+                    dateFrom?: string | null;
+                    dateTo?: string | null;
+                    doctorId?: string | null;
                     /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
                     organizationId: string;
                     /** @default 1 */
                     page?: number;
                     /** @default 20 */
                     pageSize?: number;
+                    patientId?: string | null;
                     searchQuery?: string | null;
-                    status?: string | null;
+                    status?: (string | string[]) | null;
                 };
             };
         };
@@ -11682,14 +11686,19 @@ export interface operations {
                 "application/json": {
                     appointmentType?: string | null;
                     dateFilter?: ("today" | "tomorrow" | "upcoming" | "past" | "week" | "month" | "all") | null;
+                    dateFrom?: string | null;
+                    dateTo?: string | null;
+                    doctorId?: string | null;
                     /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
                     organizationId: string;
                     /** @default 1 */
                     page?: number;
                     /** @default 20 */
                     pageSize?: number;
+                    patientId?: string | null;
                     scheduledTime?: string | null;
                     searchQuery?: string | null;
+                    status?: (("pending" | "scheduled" | "confirmed" | "checked_in" | "in_consultation" | "completed" | "cancelled" | "no_show") | ("pending" | "scheduled" | "confirmed" | "checked_in" | "in_consultation" | "completed" | "cancelled" | "no_show")[]) | null;
                 };
             };
         };
@@ -22119,12 +22128,17 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
+                    dateFrom?: string | null;
+                    dateTo?: string | null;
+                    doctorId?: string | null;
                     /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
                     organizationId: string;
                     /** @default 1 */
                     page?: number;
                     /** @default 20 */
                     pageSize?: number;
+                    patientId?: string | null;
+                    status?: (("ordered" | "in_progress" | "completed" | "cancelled") | ("ordered" | "in_progress" | "completed" | "cancelled")[]) | null;
                 };
             };
         };
@@ -22281,12 +22295,17 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
+                    dateFrom?: string | null;
+                    dateTo?: string | null;
+                    doctorId?: string | null;
                     /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
                     organizationId: string;
                     /** @default 1 */
                     page?: number;
                     /** @default 20 */
                     pageSize?: number;
+                    patientId?: string | null;
+                    status?: (("ordered" | "in_progress" | "completed" | "cancelled") | ("ordered" | "in_progress" | "completed" | "cancelled")[]) | null;
                 };
             };
         };
@@ -26976,12 +26995,16 @@ export interface operations {
             content: {
                 "application/json": {
                     appointmentId?: string | null;
+                    dateFrom?: string | null;
+                    dateTo?: string | null;
+                    doctorId?: string | null;
                     /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
                     organizationId: string;
                     /** @default 1 */
                     page?: number;
                     /** @default 20 */
                     pageSize?: number;
+                    patientId?: string | null;
                     status?: string | null;
                 };
             };

@@ -31,7 +31,13 @@ export async function hasCharges(db: Db, organizationId: string, admissionId: st
 export interface AdmissionFilters {
   organizationId: string;
   status?: string | null | undefined;
+  /** any of these statuses (as `status`) */
+  statuses?: readonly string[] | undefined;
   admittingDoctorId?: string | undefined;
+  patientId?: string | undefined;
+  /** [from, to) on admittedAt, unix ms */
+  admittedFrom?: number | undefined;
+  admittedTo?: number | undefined;
   /** contains, case-insensitive: the patient's name or mobile number, or the admission reason */
   search?: string | null | undefined;
 }
@@ -43,7 +49,11 @@ export async function pageAdmissions(db: Db, filters: AdmissionFilters, pageNo: 
     .innerJoin('patients', 'patients.id', 'admissions.patientId')
     .where('admissions.organizationId', '=', filters.organizationId);
   if (filters.status) query = query.where('admissions.status', '=', filters.status);
+  if (filters.statuses?.length) query = query.where('admissions.status', 'in', [...filters.statuses]);
   if (filters.admittingDoctorId) query = query.where('admissions.admittingDoctorId', '=', filters.admittingDoctorId);
+  if (filters.patientId) query = query.where('admissions.patientId', '=', filters.patientId);
+  if (filters.admittedFrom !== undefined) query = query.where('admissions.admittedAt', '>=', filters.admittedFrom);
+  if (filters.admittedTo !== undefined) query = query.where('admissions.admittedAt', '<', filters.admittedTo);
   const search = filters.search;
   if (search) {
     query = query.where((eb) =>

@@ -1,6 +1,6 @@
 import { addDays } from '../../time/zone.ts';
 import { monthStart, nextMonthStart, weekStart } from '../../time/calendar.ts';
-import { dayStartMinute } from '../../time/local-minutes.ts';
+import { dayStartMinute, daysWindow } from '../../time/local-minutes.ts';
 import type { DateFilter } from './appointments.fields.ts';
 import type { OrganizationClock } from './appointments.references.ts';
 
@@ -36,4 +36,20 @@ export function startRange(filter: DateFilter | undefined, clock: OrganizationCl
     case undefined:
       return { order: 'desc' };
   }
+}
+
+/**
+ * The start range of a dateFilter within the days `days.from`..`days.to` (both included) when
+ * given: an appointment must pass both. The dateFilter orders; a range of days alone lists
+ * soonest first.
+ */
+export function startRangeWithin(filter: DateFilter | undefined, clock: OrganizationClock, days: { from: string; to: string } | undefined): StartRange {
+  const range = startRange(filter, clock);
+  if (!days) return range;
+  const window = daysWindow(days.from, days.to);
+  return {
+    startFrom: Math.max(window.start, range.startFrom ?? window.start),
+    startTo: Math.min(window.end, range.startTo ?? window.end),
+    order: filter === undefined ? 'asc' : range.order,
+  };
 }

@@ -1,12 +1,13 @@
 import type { Db } from '../../db/database.ts';
 import { cachedRead } from '../../db/table-cache.ts';
 import { notFound, validationFailed } from '../../values/errors.ts';
+import { found } from '../../values/found.ts';
 import type { Context } from '../../operations/operation.ts';
 import { parseJsonArray } from '../../values/record.ts';
 import { localNow } from '../../time/local-minutes.ts';
 import { findOrganizationById, settingsOf, type OrganizationSettings } from '../organizations/organizations.public.ts';
 import { findPatient, type PatientRecord } from '../patients/patients.public.ts';
-import { findService, type ServiceRecord } from '../services/services.public.ts';
+import { findService, knownDoctor, type ServiceRecord } from '../services/services.public.ts';
 
 /** The records an appointment refers to, checked to be the organization's own. */
 
@@ -74,6 +75,8 @@ export async function serviceOf(db: Db, organizationId: string, serviceId: strin
 }
 
 export interface OrganizationClock {
+  /** whether the organization has an organizations record */
+  known: boolean;
   settings: OrganizationSettings;
   /** the organization's time zone, else the service's */
   timeZone: string;
@@ -88,8 +91,19 @@ export async function clockOf(ctx: Context, organizationId: string): Promise<Org
   // Every booking asks: remembered until the organizations table changes (src/db/table-cache.ts).
   const known = await cachedRead(ctx.db, ['organizations'], `clock:${organizationId}`, async () => {
     const organization = await findOrganizationById(ctx.db, organizationId);
-    return Object.freeze({ timeZone: organization?.timezone ?? null, settings: Object.freeze(settingsOf(organization)) });
+    return Object.freeze({ known: organization !== undefined, timeZone: organization?.timezone ?? null, settings: Object.freeze(settingsOf(organization)) });
   });
   const timeZone = known.timeZone ?? ctx.config.timeZone;
-  return { settings: known.settings, timeZone, ...localNow(timeZone, ctx.now()) };
+  return { known: known.known, settings: known.settings, timeZone, ...localNow(timeZone, ctx.now()) };
+}
+
+/**
+ * The organization (an organizations record) and the doctor and service a read names in it, else
+ * NOT_FOUND naming the first missing: an empty answer would hide a wrong id. The organization is
+ * the remembered read of clockOf; the others one look-up by id each.
+ */
+export async function assertKnown(ctx: Context, organizationId: string, named: { doctorId?: string | undefined; serviceId?: string | undefined }): Promise<void> {
+  if (!(await clockOf(ctx, organizationId)).known) throw notFound('organization');
+  if (named.doctorId !== undefined) await knownDoctor(ctx.db, organizationId, named.doctorId);
+  if (named.serviceId !== undefined) await found(findService(ctx.db, organizationId, named.serviceId), 'service');
 }

@@ -156,6 +156,8 @@ export interface AppointmentFilters {
   /** any of these doctors (users record ids) */
   doctorIds?: readonly string[] | undefined;
   statuses?: readonly string[] | undefined;
+  /** any of these known statuses: the stage, whatever label is shown */
+  stages?: readonly string[] | undefined;
   /** [from, to) on the start, in local minutes */
   startFrom?: number | undefined;
   startTo?: number | undefined;
@@ -182,6 +184,16 @@ export function organizationTerm(db: Db, organizationId: string): RawBuilder<Sql
   return isPostgres(db) ? sql<SqlBool>`"appointments"."organizationId" = ${organizationId}` : sql<SqlBool>`+"appointments"."organizationId" = ${organizationId}`;
 }
 
+/**
+ * `stage in (...)` beside a patient: on SQLite `+"stage"`, as in organizationTerm, so that the
+ * patient's index (organizationId, patientId, startMinute, id) is the one used, not the stage's
+ * (organizationId, stage, startMinute, id), which SQLite rates alike without statistics.
+ */
+function stageTerm(db: Db, stages: readonly string[]): RawBuilder<SqlBool> {
+  const list = sql.join(stages.map((stage) => sql`${stage}`));
+  return isPostgres(db) ? sql<SqlBool>`"appointments"."stage" in (${list})` : sql<SqlBool>`+"appointments"."stage" in (${list})`;
+}
+
 function conditions(db: Db, eb: Eb, f: AppointmentFilters): Expression<SqlBool> {
   const doctorIds = f.doctorIds;
   const all: Expression<SqlBool>[] = [doctorIds?.length ? organizationTerm(db, f.organizationId) : eb('organizationId', '=', f.organizationId)];
@@ -191,6 +203,7 @@ function conditions(db: Db, eb: Eb, f: AppointmentFilters): Expression<SqlBool> 
     else all.push(doctorIds.length === 1 ? eb('doctorId', '=', doctorIds[0]!) : eb('doctorId', 'in', [...doctorIds]));
   }
   if (f.statuses?.length) all.push(eb('status', 'in', [...f.statuses]));
+  if (f.stages?.length) all.push(f.patientId === undefined ? eb('stage', 'in', [...f.stages]) : stageTerm(db, f.stages));
   if (f.startFrom !== undefined) all.push(eb('startMinute', '>=', f.startFrom));
   if (f.startTo !== undefined) all.push(eb('startMinute', '<', f.startTo));
   if (f.scheduledDate !== undefined) all.push(eb('scheduledDate', '=', f.scheduledDate));

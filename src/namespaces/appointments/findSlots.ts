@@ -8,7 +8,7 @@ import { dateOfDay, dayOfMinute, dayStartMinute, MINUTES_PER_DAY, timeOfDay, typ
 import { byStart, freeOf } from '../../time/slot-grid.ts';
 import { merged, schedulesIn, slotsOn, type DoctorSchedule } from '../practitionerSchedules/practitionerSchedules.public.ts';
 import { daysAsked, duration } from './appointments.fields.ts';
-import { clockOf } from './appointments.references.ts';
+import { assertKnown, clockOf } from './appointments.references.ts';
 import { unavailableIn } from './appointments.slots.ts';
 import { out } from '../../values/results.ts';
 
@@ -82,6 +82,7 @@ export const findSlots = defineOperation({
   async handler(ctx, input) {
     const { organizationId, dateFrom, dateTo } = input;
     if (!input.doctorId && !input.serviceId) throw validationFailed('doctorId', 'give doctorId or serviceId');
+    await assertKnown(ctx, organizationId, { doctorId: input.doctorId, serviceId: input.serviceId });
     const window = daysAsked({ from: dateFrom, to: dateTo, fromField: 'dateFrom', toField: 'dateTo' }, MAX_SLOT_DAYS);
     const scope = input.doctorId ? { doctorId: input.doctorId, serviceId: input.serviceId ?? undefined } : { serviceId: input.serviceId! };
     const schedules = await schedulesIn(ctx.db, organizationId, scope, dateFrom, dateTo);

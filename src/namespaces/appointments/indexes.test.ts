@@ -191,6 +191,17 @@ describe('appointments query plans [sqlite]', () => {
     }
   });
 
+  test('a status filter walks (organizationId, stage, startMinute, id) without a sort; beside a patient, the patient\'s index', async () => {
+    const db = t.database.db;
+    const byStatus = pageQueries(db, { organizationId: 'org', stages: ['cancelled'] }, 'desc', 500, 20);
+    assert.deepEqual(await plan(byStatus.ids), ['SEARCH appointments USING COVERING INDEX appointments_org_stage_start_id (organizationId=? AND stage=?)']);
+    assert.deepEqual(await plan(byStatus.count), ['SEARCH appointments USING COVERING INDEX appointments_org_stage_start_id (organizationId=? AND stage=?)']);
+    const today = pageQueries(db, { organizationId: 'org', stages: ['checked_in'], startFrom: 10, startTo: 20 }, 'asc', 1, 20);
+    assert.deepEqual(await plan(today.ids), ['SEARCH appointments USING COVERING INDEX appointments_org_stage_start_id (organizationId=? AND stage=? AND startMinute>? AND startMinute<?)']);
+    const patients = pageQueries(db, { organizationId: 'org', patientId: 'p', stages: ['cancelled'] }, 'desc', 1, 20);
+    assert.deepEqual(await plan(patients.ids), ['SEARCH appointments USING INDEX appointments_org_patient_start_id (organizationId=? AND patientId=?)']);
+  });
+
   test('a page whose start is known seeks to it in the same index', async () => {
     const db = t.database.db;
     const month = pageQueries(db, { organizationId: 'org', startFrom: 10, startTo: 900 }, 'asc', 500, 20, [600, 'id-1']);

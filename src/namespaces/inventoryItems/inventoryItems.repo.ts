@@ -91,6 +91,11 @@ export async function findBatchByKey(db: Db, itemId: string, batchKey: string): 
   return db.selectFrom('inventoryBatches').selectAll().where('inventoryItemId', '=', itemId).where('batchKey', '=', batchKey).executeTakeFirst();
 }
 
+/** Does the item (already found in its organization) have this batch? */
+export async function hasBatch(db: Db, itemId: string, id: string): Promise<boolean> {
+  return (await db.selectFrom('inventoryBatches').select('id').where('inventoryItemId', '=', itemId).where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
 export async function insertBatch(db: Db, batch: BatchRow): Promise<BatchRow> {
   const rows = await db.insertInto('inventoryBatches').values(batch).returningAll().execute();
   return rows[0]!;

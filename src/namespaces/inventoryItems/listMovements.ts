@@ -5,11 +5,13 @@ import { defineOperation } from '../../operations/operation.ts';
 import { pageResult } from '../../values/results.ts';
 import { movementRecord } from './inventoryItems.results.ts';
 import { itemRefShape, requireItemRef } from './inventoryItems.fields.ts';
-import { itemByRef, MOVEMENT_TYPES, pageMovements } from './inventoryItems.repo.ts';
+import { hasBatch, itemByRef, MOVEMENT_TYPES, pageMovements } from './inventoryItems.repo.ts';
+import { notFound } from '../../values/errors.ts';
 
 /**
  * Extension: an item's stock movements (the ledger), newest first, paged. The item is named as in
- * the stock operations; `type` and `batchId` narrow the list.
+ * the stock operations; `type` and `batchId` narrow the list (a batch the item does not have is
+ * NOT_FOUND).
  */
 export const listMovements = defineOperation({
   namespace: 'inventoryItems',
@@ -27,6 +29,7 @@ export const listMovements = defineOperation({
   output: pageResult(movementRecord),
   async handler(ctx, input) {
     const item = await itemByRef(ctx.db, input.organizationId, input);
+    if (input.batchId !== undefined && !(await hasBatch(ctx.db, item.id, input.batchId))) throw notFound('batch');
     return pageMovements(ctx.db, item.id, { type: input.type, batchId: input.batchId }, input.page, input.pageSize);
   },
 });

@@ -224,6 +224,18 @@ describeEachDialect(
       assert.deepEqual(unnamed.details!.map((d) => d.path), ['inventoryItemId']);
       failsWith(await call('listMovements', { organizationId: other, inventoryItemId: item.id }), 'NOT_FOUND', 404);
     });
+
+    test('listMovements: a batch the item does not have (unknown, another item\'s) is NOT_FOUND, not an empty page', async () => {
+      const item = await stocked();
+      const another = await stocked();
+      const batchOf = async (itemId: string) => ok(await call('listMovements', { organizationId: org, inventoryItemId: itemId })).items[0].batchId as string;
+      const own = await batchOf(item.id);
+      assert.ok(ok(await call('listMovements', { organizationId: org, inventoryItemId: item.id, batchId: own })).total > 0);
+      for (const batchId of ['no-such-batch', await batchOf(another.id)]) {
+        const error = failsWith(await call('listMovements', { organizationId: org, inventoryItemId: item.id, batchId }), 'NOT_FOUND', 404);
+        assert.equal(error.message, 'batch not found');
+      }
+    });
   },
   { services: { now: () => NOW } },
 );

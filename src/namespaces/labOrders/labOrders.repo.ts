@@ -164,9 +164,30 @@ function sameTest(a: StoredTest, b: StoredTest): boolean {
   return (Object.keys(a) as (keyof StoredTest)[]).every((k) => a[k] === b[k]);
 }
 
-/** A page of the organization's orders with their tests, newest first. */
-export async function pageLabOrders(db: Db, organizationId: string, pageNo: number, pageSize: number): Promise<Page<LabOrderRecord>> {
-  const base = db.selectFrom('labOrders').where('organizationId', '=', organizationId);
+export interface LabOrderFilters {
+  organizationId: string;
+  doctorId?: string | undefined;
+  patientId?: string | undefined;
+  statuses?: readonly OrderStatus[] | undefined;
+  /** [from, to) on createdAt, unix ms */
+  createdFrom?: number | undefined;
+  createdTo?: number | undefined;
+}
+
+function filtered(db: Db, f: LabOrderFilters) {
+  let query = db.selectFrom('labOrders').where('organizationId', '=', f.organizationId);
+  if (f.doctorId !== undefined) query = query.where('doctorId', '=', f.doctorId);
+  if (f.patientId !== undefined) query = query.where('patientId', '=', f.patientId);
+  if (f.statuses?.length) query = query.where('status', 'in', [...f.statuses]);
+  if (f.createdFrom !== undefined) query = query.where('createdAt', '>=', f.createdFrom);
+  if (f.createdTo !== undefined) query = query.where('createdAt', '<', f.createdTo);
+  return query;
+}
+
+/** A page of the organization's orders matching every filter, with their tests, newest first. */
+export async function pageLabOrders(db: Db, filters: LabOrderFilters, pageNo: number, pageSize: number): Promise<Page<LabOrderRecord>> {
+  const organizationId = filters.organizationId;
+  const base = filtered(db, filters);
   const [rows, count] = await Promise.all([
     readPage(db, base.selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(pageSize).offset(offsetOf(pageNo, pageSize)), pageSize, []),
     base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),

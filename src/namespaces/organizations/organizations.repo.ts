@@ -15,6 +15,12 @@ export async function findOrganizationById(db: Db, id: string): Promise<Organiza
   return found && asOrganization(found);
 }
 
+/** The organization's own time zone, else `fallback` (the service's; also for an id without an organizations record). */
+export async function timeZoneOf(db: Db, id: string, fallback: string): Promise<string> {
+  const row = await db.selectFrom('organizations').select('timezone').where('id', '=', id).executeTakeFirst();
+  return row?.timezone ?? fallback;
+}
+
 export async function findOrganizationBySlug(db: Db, slug: string): Promise<OrganizationRecord | undefined> {
   const row = await db.selectFrom('organizations').selectAll().where('slug', '=', slug).executeTakeFirst();
   return row && asOrganization(organizations.repo.toRecord(row));

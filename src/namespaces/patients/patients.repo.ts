@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import { found } from '../../values/found.ts';
 import { normalizeMobileNumber } from '../auth/auth.public.ts';
 import { patients, type PatientRecord } from './patients.resource.ts';
 import { NO_LINK } from './patients.linkRequests.ts';
@@ -9,6 +10,11 @@ export type { PatientRecord } from './patients.resource.ts';
 
 export function findPatient(db: Db, organizationId: string, id: string): Promise<PatientRecord | undefined> {
   return patients.repo.find(db, organizationId, id);
+}
+
+/** The patient a read names, else NOT_FOUND (`patient not found`; another organization's too). */
+export function knownPatient(db: Db, organizationId: string, id: string): Promise<PatientRecord> {
+  return found(findPatient(db, organizationId, id), 'patient');
 }
 
 /**

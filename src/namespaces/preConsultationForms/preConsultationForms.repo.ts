@@ -91,6 +91,26 @@ export interface FormFilters {
   status?: FormStatus | undefined;
   /** only the forms of this person (see ownsForm) */
   ownedBy?: string | undefined;
+  /** only the forms of the organization's appointments matching these */
+  ofAppointments?: AppointmentScope | undefined;
+}
+
+export interface AppointmentScope {
+  doctorId?: string | undefined;
+  patientId?: string | undefined;
+  /** [from, to) on the start, in local minutes */
+  startFrom?: number | undefined;
+  startTo?: number | undefined;
+}
+
+/** The ids of the organization's appointments matching the scope (read along the appointments' own indexes). */
+function appointmentsIn(eb: ExpressionBuilder<Database, 'preConsultationForms'>, organizationId: string, scope: AppointmentScope) {
+  let query = eb.selectFrom('appointments').select('appointments.id').where('appointments.organizationId', '=', organizationId);
+  if (scope.doctorId !== undefined) query = query.where('appointments.doctorId', '=', scope.doctorId);
+  if (scope.patientId !== undefined) query = query.where('appointments.patientId', '=', scope.patientId);
+  if (scope.startFrom !== undefined) query = query.where('appointments.startMinute', '>=', scope.startFrom);
+  if (scope.startTo !== undefined) query = query.where('appointments.startMinute', '<', scope.startTo);
+  return query;
 }
 
 /** The ids of the organization's appointments whose patient record has this sign-in identity. */
@@ -111,6 +131,8 @@ export async function pageForms(db: Db, organizationId: string, filters: FormFil
     let query = db.selectFrom('preConsultationForms').where('organizationId', '=', organizationId);
     if (filters.appointmentId) query = query.where('appointmentId', '=', filters.appointmentId);
     if (filters.status) query = query.where('status', '=', filters.status);
+    const scope = filters.ofAppointments;
+    if (scope) query = query.where('appointmentId', 'in', (eb) => appointmentsIn(eb, organizationId, scope));
     const owner = filters.ownedBy;
     if (owner) {
       query = query.where((eb) => eb.or([eb('idpUserId', '=', owner), eb('appointmentId', 'in', appointmentsOfPerson(eb, organizationId, owner))]));

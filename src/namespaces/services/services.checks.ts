@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import { notFound } from '../../values/errors.ts';
 import { parseJsonArray } from '../../values/record.ts';
 
 /** The queries behind the services resource's invariants (doctor reference, rooms using a bed service). */
@@ -12,6 +13,11 @@ export async function isDoctorOf(db: Db, organizationId: string, userId: string)
     .where('organizationId', '=', organizationId)
     .executeTakeFirst();
   return !!user && (user.role === 'doctor' || parseJsonArray(user.roles).includes('doctor'));
+}
+
+/** The doctor a read names (a user record of the organization with role doctor), else NOT_FOUND (`doctor not found`). */
+export async function knownDoctor(db: Db, organizationId: string, userId: string): Promise<void> {
+  if (!(await isDoctorOf(db, organizationId, userId))) throw notFound('doctor');
 }
 
 /** The room number of a room that uses the service as its bed type, if any. */

@@ -9,77 +9,40 @@ import type { ErrorCode } from '../values/errors.ts';
 export const metricsRegistry = new Registry();
 const registers = [metricsRegistry];
 
-/** Seconds: from a millisecond to ten seconds, enough for a booking on SQLite and a slow export's start. */
+const counter = <L extends string = never>(name: string, help: string, labelNames: readonly L[] = []) => new Counter<L>({ name, help, labelNames, registers });
+const gauge = <L extends string = never>(name: string, help: string, labelNames: readonly L[] = []) => new Gauge<L>({ name, help, labelNames, registers });
+const histogram = <L extends string = never>(name: string, help: string, buckets: number[], labelNames: readonly L[] = []) =>
+  new Histogram<L>({ name, help, buckets, labelNames, registers });
+
+/** Seconds: from half a millisecond to ten seconds, enough for a booking on SQLite and a slow export's start. */
 const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-const requests = new Counter({
-  name: 'healthops_requests_total',
-  help: 'Calls of the operations, by namespace, operation and HTTP status of the answer.',
-  labelNames: ['namespace', 'operation', 'status'] as const,
-  registers,
-});
-const requestDuration = new Histogram({
-  name: 'healthops_request_duration_seconds',
-  help: 'Time from finding the operation to its answer being durable, by namespace and operation.',
-  labelNames: ['namespace', 'operation'] as const,
-  buckets: LATENCY_BUCKETS,
-  registers,
-});
-const errors = new Counter({
-  name: 'healthops_errors_total',
-  help: 'Error answers by error code (docs/contract.md, "Errors"), unknown operations and unreadable bodies included.',
-  labelNames: ['code'] as const,
-  registers,
-});
+const requests = counter('healthops_requests_total', 'Calls of the operations, by namespace, operation and HTTP status of the answer.', ['namespace', 'operation', 'status']);
+const requestDuration = histogram(
+  'healthops_request_duration_seconds',
+  'Time from finding the operation to its answer being durable, by namespace and operation.',
+  LATENCY_BUCKETS,
+  ['namespace', 'operation'],
+);
+const errors = counter('healthops_errors_total', 'Error answers by error code (docs/contract.md, "Errors"), unknown operations and unreadable bodies included.', ['code']);
 
-const groupCommitBatches = new Counter({
-  name: 'healthops_group_commit_batches_total',
-  help: 'SQLite group commits: commits made, each one fsync for all its transactions.',
-  registers,
-});
-const groupCommitTransactions = new Histogram({
-  name: 'healthops_group_commit_batch_transactions',
-  help: 'SQLite group commit: transactions per commit.',
-  buckets: [1, 2, 4, 8, 16, 32, 64, 128, 256, 512],
-  registers,
-});
-const groupCommitWaits = new Counter({
-  name: 'healthops_group_commit_waits_total',
-  help: 'SQLite group commit: answers that waited for a commit to make their writes durable.',
-  registers,
-});
-const groupCommitWaitSeconds = new Histogram({
-  name: 'healthops_group_commit_wait_seconds',
-  help: 'SQLite group commit: from a batch\'s first transaction to its commit on disk (the longest wait in the batch).',
-  buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
-  registers,
-});
+const groupCommitBatches = counter('healthops_group_commit_batches_total', 'SQLite group commits: commits made, each one fsync for all its transactions.');
+const groupCommitTransactions = histogram('healthops_group_commit_batch_transactions', 'SQLite group commit: transactions per commit.', [1, 2, 4, 8, 16, 32, 64, 128, 256, 512]);
+const groupCommitWaits = counter('healthops_group_commit_waits_total', 'SQLite group commit: answers that waited for a commit to make their writes durable.');
+const groupCommitWaitSeconds = histogram(
+  'healthops_group_commit_wait_seconds',
+  'SQLite group commit: from a batch\'s first transaction to its commit on disk (the longest wait in the batch).',
+  [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
+);
 
-const poolConnections = new Gauge({ name: 'healthops_db_pool_connections', help: 'PostgreSQL pool: connections open.', registers });
-const poolIdle = new Gauge({ name: 'healthops_db_pool_idle_connections', help: 'PostgreSQL pool: connections open and idle.', registers });
-const poolWaiting = new Gauge({ name: 'healthops_db_pool_waiting_requests', help: 'PostgreSQL pool: queries waiting for a connection.', registers });
+const poolConnections = gauge('healthops_db_pool_connections', 'PostgreSQL pool: connections open.');
+const poolIdle = gauge('healthops_db_pool_idle_connections', 'PostgreSQL pool: connections open and idle.');
+const poolWaiting = gauge('healthops_db_pool_waiting_requests', 'PostgreSQL pool: queries waiting for a connection.');
+const outboxDue = gauge('healthops_outbox_due', 'Rows of an outbox (a leased queue) whose time has come and that are not done: waiting, or being worked on.', ['queue']);
+const readLogQueued = gauge('healthops_read_log_queued', 'Reads of patient data queued in this process, not yet written to the read log.');
 
-const outboxDue = new Gauge({
-  name: 'healthops_outbox_due',
-  help: 'Rows of an outbox (a leased queue) whose time has come and that are not done: waiting, or being worked on.',
-  labelNames: ['queue'] as const,
-  registers,
-});
-const readLogQueued = new Gauge({ name: 'healthops_read_log_queued', help: 'Reads of patient data queued in this process, not yet written to the read log.', registers });
-
-const jobRuns = new Counter({
-  name: 'healthops_job_runs_total',
-  help: 'Runs of the scheduled jobs by this process, by job and outcome (ok, failed).',
-  labelNames: ['job', 'outcome'] as const,
-  registers,
-});
-const jobDuration = new Histogram({
-  name: 'healthops_job_run_duration_seconds',
-  help: 'How long a job\'s run took, by job.',
-  labelNames: ['job'] as const,
-  buckets: [0.001, 0.01, 0.05, 0.1, 0.5, 1, 5, 30, 120],
-  registers,
-});
+const jobRuns = counter('healthops_job_runs_total', 'Runs of the scheduled jobs by this process, by job and outcome (ok, failed).', ['job', 'outcome']);
+const jobDuration = histogram('healthops_job_run_duration_seconds', 'How long a job\'s run took, by job.', [0.001, 0.01, 0.05, 0.1, 0.5, 1, 5, 30, 120], ['job']);
 
 let processMetrics = false;
 

@@ -6,7 +6,8 @@ import { ChangeListener } from './pg-listener.ts';
 import { openSqlite } from './sqlite-node.ts';
 import { ListMemo, registerListMemo } from './list-memo.ts';
 import { registerTableCache } from './table-cache.ts';
-import { trackWrites, WriteVersions, type DatabaseSystem } from './write-tracking.ts';
+import type { DatabaseSystem } from '../telemetry/tracer.ts';
+import { trackWrites, WriteVersions } from './write-tracking.ts';
 import type { DatabaseHandle, Db } from './handle.ts';
 
 export type { DatabaseHandle, Db, Dialect } from './handle.ts';

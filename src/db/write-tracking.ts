@@ -9,10 +9,8 @@ import type {
   QueryResult,
   TransactionSettings,
 } from 'kysely';
+import type { DatabaseSystem } from '../telemetry/tracer.ts';
 import { activeTracer } from '../telemetry/tracing.ts';
-
-/** The database's name in traces (OpenTelemetry's `db.system.name`). */
-export type DatabaseSystem = 'sqlite' | 'postgresql';
 
 /**
  * Which tables this process has written, as version numbers that change whenever a write to the

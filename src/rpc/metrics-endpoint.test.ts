@@ -6,6 +6,7 @@ import { booking, clinic } from '../namespaces/appointments/appointments.testkit
 import { listenToEvents } from '../namespaces/webhooks/webhooks.testkit.ts';
 import { JobRunner } from '../background/runner.ts';
 import { createServices } from '../providers/index.ts';
+import { scrape as scrapeSources } from './metrics-endpoint.ts';
 
 const TOKEN = 'metrics-token-0123456789-abcdefghijklmnop';
 
@@ -131,6 +132,26 @@ for (const dialect of dialects) {
     });
   });
 }
+
+describe('a scrape while the database is away', () => {
+  test('answers the rest, leaving out the outbox it could not count', async () => {
+    const t = await createTestApp('sqlite');
+    try {
+      const outboxes = [
+        { queue: 'awayQueue', due: () => Promise.reject(new Error('the database is not reachable')) },
+        { queue: 'hereQueue', due: async () => 7 },
+      ];
+      const { text } = await scrapeSources({ database: t.database, readLog: { queued: 3 }, outboxes, now: Date.now });
+      assert.equal(sample(text, 'healthops_outbox_due{queue="hereQueue"}'), 7);
+      assert.equal(sample(text, 'healthops_read_log_queued'), 3);
+      assert.doesNotMatch(text, /awayQueue/);
+      const later = await scrapeSources({ database: t.database, readLog: { queued: 0 }, outboxes: [{ queue: 'hereQueue', due: () => Promise.reject(new Error('away')) }], now: Date.now });
+      assert.doesNotMatch(later.text, /hereQueue/, 'a count that failed leaves no stale value');
+    } finally {
+      await t.close();
+    }
+  });
+});
 
 describe('GET /metrics unconfigured', () => {
   test('answers 404 UNKNOWN_OPERATION, as any path the service does not serve', async () => {

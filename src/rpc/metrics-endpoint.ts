@@ -15,10 +15,14 @@ export interface MetricsSources {
   now: () => number;
 }
 
-/** GET /metrics' answer: the metrics in Prometheus' text format, the gauges read now. */
+/**
+ * GET /metrics' answer: the metrics in Prometheus' text format, the gauges read now. An outbox that
+ * cannot be counted (the database away) is left out, so that the rest is still answered.
+ */
 export async function scrape(sources: MetricsSources): Promise<{ contentType: string; text: string }> {
   const { database, now } = sources;
-  const due = await Promise.all(sources.outboxes.map(async (outbox) => [outbox.queue, await outbox.due(database.db, now())] as const));
+  const count = (outbox: QueueDepth) => outbox.due(database.db, now()).catch(() => undefined);
+  const due = await Promise.all(sources.outboxes.map(async (outbox) => [outbox.queue, await count(outbox)] as const));
   return renderMetrics({ pool: database.poolStats?.(), readLogQueued: sources.readLog.queued, outboxDue: Object.fromEntries(due) });
 }
 

@@ -109,8 +109,8 @@ export interface ScrapeSources {
   /** PostgreSQL only */
   pool?: { total: number; idle: number; waiting: number } | undefined;
   readLogQueued: number;
-  /** due rows by queue (table) name */
-  outboxDue: Readonly<Record<string, number>>;
+  /** due rows by queue (table) name; undefined: not counted this time (the database away), left out */
+  outboxDue: Readonly<Record<string, number | undefined>>;
 }
 
 /** The metrics in Prometheus' text format, with the gauges set from `sources`. */
@@ -121,6 +121,9 @@ export async function renderMetrics(sources: ScrapeSources): Promise<{ contentTy
     poolWaiting.set(sources.pool.waiting);
   }
   readLogQueued.set(sources.readLogQueued);
-  for (const [queue, due] of Object.entries(sources.outboxDue)) outboxDue.set({ queue }, due);
+  for (const [queue, due] of Object.entries(sources.outboxDue)) {
+    if (due === undefined) outboxDue.remove({ queue });
+    else outboxDue.set({ queue }, due);
+  }
   return { contentType: metricsRegistry.contentType, text: await metricsRegistry.metrics() };
 }

@@ -4,6 +4,9 @@
  */
 export type AttributeValue = string | number | boolean;
 
+/** The database's name in traces (OpenTelemetry's `db.system.name`). */
+export type DatabaseSystem = 'sqlite' | 'postgresql';
+
 /** The span of one operation, as the dispatcher fills it. */
 export interface OperationSpan {
   setAttribute(name: string, value: AttributeValue): void;
@@ -15,7 +18,7 @@ export interface Tracer {
   /** Runs `work` in the span of the operation `name` (`namespace.apiName`): what it runs, SQL included, are its children. */
   operation<T>(name: string, work: (span: OperationSpan) => Promise<T>): Promise<T>;
   /** Runs one SQL statement in a span carrying its text (never its parameters). */
-  statement<T>(system: 'sqlite' | 'postgresql', sql: string, work: () => Promise<T>): Promise<T>;
+  statement<T>(system: DatabaseSystem, sql: string, work: () => Promise<T>): Promise<T>;
   /** Sends the spans not sent yet, then stops. */
   shutdown(): Promise<void>;
 }

@@ -9,9 +9,11 @@ import { tokenService } from './caller/tokens.ts';
 import type { Config } from './config.ts';
 import { ping, type DatabaseHandle } from './db/database.ts';
 import { setPageBudget } from './db/paged-list.ts';
-import { allOperations, ExportStream } from './namespaces/index.ts';
+import { allOperations, allOutboxes, ExportStream } from './namespaces/index.ts';
 import { fromDatabaseError } from './rpc/db-errors.ts';
 import { Dispatcher, type Call } from './rpc/dispatch.ts';
+import { registerMetrics, type MetricsServer } from './rpc/metrics-endpoint.ts';
+import { countError } from './telemetry/metrics.ts';
 import type { Operation } from './operations/operation.ts';
 import { AppError, type ErrorCode } from './values/errors.ts';
 import { newId } from './values/ids.ts';
@@ -33,6 +35,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The read log of patient data; `flush()` writes what is queued (tests, tools). */
     readLog: ReadLog;
+    /** The metrics' own server, with METRICS_PORT (README "Metrics"); listening once the app is ready. */
+    metricsServer: MetricsServer | undefined;
   }
 }
 
@@ -61,6 +65,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('readLog', readLog);
   // Reads still queued are written before whoever closes the app closes the database.
   app.addHook('onClose', () => readLog.close());
+  app.decorate('metricsServer', registerMetrics(app, config, { database, readLog, outboxes: allOutboxes, now: services.now }));
 
   app.setErrorHandler((error: FastifyError, request, reply) => sendError(error, request, reply));
   app.setNotFoundHandler((request, reply) =>
@@ -196,6 +201,7 @@ function callOf(request: FastifyRequest, reply: FastifyReply, namespace: string,
 
 function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const appError = toAppError(error);
+  countError(appError.code);
   if (appError.code === 'INTERNAL') {
     request.log.error({ err: error }, 'unexpected error');
   } else if (appError.code === 'UNAVAILABLE') {

@@ -54,3 +54,23 @@ test('rate limits count in the database unless configured otherwise; a window is
   const config = loadConfig({ RATE_LIMIT_STORE: 'memory', RATE_LIMIT_AUTH_LOGIN_IDENTIFIER: '10/900' });
   assert.deepEqual(config.rateLimits, { store: 'memory', windows: { RATE_LIMIT_AUTH_LOGIN_IDENTIFIER: { points: 10, seconds: 900 } } });
 });
+
+test('metrics and tracing are off unless configured; their variables are checked', () => {
+  const plain = loadConfig({});
+  assert.deepEqual(plain.metrics, { token: undefined, port: undefined, host: '127.0.0.1' });
+  assert.equal(plain.tracing, undefined);
+  const on = loadConfig({ METRICS_TOKEN: 't'.repeat(32), METRICS_PORT: '9464', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318' });
+  assert.deepEqual(on.metrics, { token: 't'.repeat(32), port: 9464, host: '127.0.0.1' });
+  assert.deepEqual(on.tracing, { endpoint: 'http://127.0.0.1:4318', serviceName: 'healthops' });
+  const cases: [Record<string, string>, RegExp][] = [
+    [{ METRICS_TOKEN: 'short' }, /METRICS_TOKEN: must be at least 32 characters/],
+    [{ METRICS_TOKEN: `${'t'.repeat(32)} x` }, /METRICS_TOKEN/],
+    [{ METRICS_PORT: '70000' }, /METRICS_PORT/],
+    [{ PORT: '3000', METRICS_PORT: '3000' }, /METRICS_PORT: must differ from PORT/],
+    [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' }, /OTEL_EXPORTER_OTLP_ENDPOINT/],
+    [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'ftp://collector' }, /OTEL_EXPORTER_OTLP_ENDPOINT/],
+  ];
+  for (const [env, message] of cases) {
+    assert.throws(() => loadConfig(env), (e: unknown) => e instanceof ConfigError && message.test(e.message), JSON.stringify(env));
+  }
+});

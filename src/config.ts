@@ -104,6 +104,12 @@ const envSchema = z.object({
   SOCIAL_CLIENT_ID: z.string().min(1).optional(),
   SOCIAL_CLIENT_SECRET: z.string().min(1).optional(),
   SOCIAL_SCOPE: z.string().min(1).default('openid email profile'),
+
+  METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').max(512).regex(/^[\x21-\x7e]+$/, 'must be printable characters without spaces').optional(),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).max(200).default('healthops'),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -191,6 +197,14 @@ export interface Config {
   payouts: { commissionBasisPoints: number; gatewayChargeBasisPoints: number; fixedChargeMinor: number };
   /** Who may create an organization: any signed-in account (which becomes its first admin), or platform admins only. */
   access: { organizationCreation: 'anyone' | 'platform' };
+  /**
+   * GET /metrics (Prometheus): on its own server at `port` (bound to `host`) when a port is set,
+   * else on the service's port; behind `Authorization: Bearer <token>` when a token is set. Neither
+   * set: no /metrics anywhere.
+   */
+  metrics: { token: string | undefined; port: number | undefined; host: string };
+  /** OpenTelemetry traces sent (OTLP over HTTP) to this endpoint; undefined: no tracing, nothing of OpenTelemetry loaded. */
+  tracing: { endpoint: string; serviceName: string } | undefined;
   social:
     | { authorizationUrl: string; tokenUrl: string; userinfoUrl: string; clientId: string; clientSecret: string; scope: string }
     | undefined;
@@ -221,6 +235,9 @@ export function loadConfig(source: Record<string, string | undefined> = readEnvi
   const isProduction = e.NODE_ENV === 'production';
   if (isProduction && !e.AUTH_JWT_SECRET) throw new ConfigError('invalid configuration:\n  AUTH_JWT_SECRET: required in production');
   if (isProduction && e.AUTH_DEV_OTP) throw new ConfigError('invalid configuration:\n  AUTH_DEV_OTP: cannot be on in production');
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) {
+    throw new ConfigError('invalid configuration:\n  METRICS_PORT: must differ from PORT (unset it to serve /metrics on PORT behind METRICS_TOKEN)');
+  }
   const socialKeys = ['SOCIAL_AUTHORIZATION_URL', 'SOCIAL_TOKEN_URL', 'SOCIAL_USERINFO_URL', 'SOCIAL_CLIENT_ID', 'SOCIAL_CLIENT_SECRET'] as const;
   const socialSet = socialKeys.filter((k) => e[k] !== undefined);
   if (socialSet.length > 0 && socialSet.length < socialKeys.length) {
@@ -286,6 +303,8 @@ export function loadConfig(source: Record<string, string | undefined> = readEnvi
       fixedChargeMinor: e.PAYOUT_FIXED_CHARGE,
     },
     access: { organizationCreation: e.ORGANIZATION_CREATION },
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
+    tracing: e.OTEL_EXPORTER_OTLP_ENDPOINT ? { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: e.OTEL_SERVICE_NAME } : undefined,
     social:
       socialSet.length === socialKeys.length
         ? {

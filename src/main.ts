@@ -9,6 +9,7 @@ import { listen } from './listen.ts';
 import { allJobs } from './namespaces/index.ts';
 import { deliveryWorkerFor } from './namespaces/notifications/notifications.deliveryWorker.ts';
 import { createServices } from './providers/index.ts';
+import { startTracing, stopTracing } from './telemetry/tracing.ts';
 
 /** A reason to stop at start-up that one line explains (no stack). */
 class StartupError extends Error {}
@@ -17,6 +18,8 @@ const { version } = JSON.parse(readFileSync(new URL('../package.json', import.me
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // OpenTelemetry is loaded only here, and only when configured (README "Tracing").
+  if (config.tracing) await startTracing({ ...config.tracing, serviceVersion: version });
   const database = openDatabase(config.databaseUrl, {
     sqliteSynchronous: config.sqliteSynchronous,
     sqliteCacheMiB: config.sqliteCacheMiB,
@@ -51,6 +54,7 @@ async function main(): Promise<void> {
     // the push worker stops polling and finishes its run in flight. Then the database closes.
     Promise.all([app.close(), pushWorker?.stop(), jobRunner?.stop()])
       .then(() => database.close())
+      .then(() => stopTracing())
       .then(() => process.exit(0))
       .catch((err: unknown) => {
         app.log.error({ err }, 'shutdown failed');
@@ -73,6 +77,8 @@ async function main(): Promise<void> {
       migrations,
       listen: bound,
       docs: `${reachable}/docs`,
+      metrics: metricsAt(config, reachable, app.metricsServer?.url()),
+      tracing: config.tracing ? new URL(config.tracing.endpoint).origin : false,
       jobs: config.jobs.enabled,
       deliveries: { push: Boolean(config.push.url), sms: Boolean(config.sms), email: Boolean(config.mail.smtpUrl) },
       corsOrigins: config.corsOrigins,
@@ -81,6 +87,12 @@ async function main(): Promise<void> {
   for (const notice of authModeNotices(config)) if (notice.level === 'warn') app.log.warn({ authMode: config.auth.mode, env: config.env }, notice.message);
   pushWorker?.start();
   jobRunner?.start();
+}
+
+/** Where /metrics is served (README "Metrics"), or false. */
+function metricsAt(config: Config, service: string, ownServer: string | undefined): string | false {
+  if (ownServer) return `${ownServer}/metrics`;
+  return config.metrics.token ? `${service}/metrics (bearer token)` : false;
 }
 
 function startupLine(fields: Record<string, unknown>): void {

@@ -15,6 +15,7 @@ import { test } from 'node:test';
 const LAYERS: readonly (readonly string[])[] = [
   ['values', 'time'], // AppError, fields, ids, money, paging, records; calendar arithmetic
   ['config.ts', 'provider-interfaces.ts'], // the configuration; the interfaces of the outside providers
+  ['telemetry'], // metrics and traces: what the layers above count and trace
   ['db'], // dialects, schema, migrations, locks, caches of the database
   ['caller', 'providers'], // tokens, passwords, roles, the caller model; the providers' implementations
   ['operations'], // the declaration of an operation: Context, defineOperation, audiences

@@ -56,6 +56,11 @@ export class ReadLog implements ReadRecorder {
     this.#batchSize = options.batchSize ?? 500;
   }
 
+  /** Reads queued and not written yet (the metric healthops_read_log_queued). */
+  get queued(): number {
+    return this.#queue.length;
+  }
+
   recordRead(op: ReadOperation, ctx: ReadContext, result: unknown): void {
     const caller = ctx.caller;
     if (caller.kind !== 'user' || !op.reads) return;

@@ -111,6 +111,34 @@ async function take(
   return taken.map((row) => row.id);
 }
 
+/** A queue as the metrics see it (healthops_outbox_due): its table's name and how many of its rows are due. */
+export interface QueueDepth {
+  queue: string;
+  due(db: Db, now: number): Promise<number>;
+}
+
+export function depthOf<T extends LeasableTable>(queue: LeasedQueue<T, unknown>): QueueDepth {
+  return { queue: queue.table, due: (db, now) => countDue(db, queue, now) };
+}
+
+/**
+ * How many rows of the queue are due now and not done (waiting, or taken and being worked on):
+ * a count over the (state, due) index every queue's table has, for all organizations at once.
+ */
+export async function countDue<T extends LeasableTable>(db: Db, queue: Pick<LeasedQueue<T, unknown>, 'table' | 'waiting' | 'leased' | 'due'>, now: number): Promise<number> {
+  const rows = db.withTables<Record<string, QueueRow>>();
+  const table: string = queue.table;
+  const dueColumn: string = queue.due;
+  const states = [...new Set([queue.waiting, queue.leased ?? queue.waiting])];
+  const { due } = await rows
+    .selectFrom(`${table} as row`)
+    .select((eb) => eb.fn.countAll<number | string>().as('due'))
+    .where('row.state', 'in', states)
+    .where(`row.${dueColumn}`, '<=', now)
+    .executeTakeFirstOrThrow();
+  return Number(due);
+}
+
 /**
  * The condition an outcome is written under: the row is still the claim's (its state the leased
  * one, its lease the claim's), not taken over by another worker after the lease ran out nor reset

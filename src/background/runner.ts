@@ -4,6 +4,7 @@ import type { DatabaseHandle } from '../db/database.ts';
 import { anonymous } from '../caller/caller.ts';
 import type { Context } from '../operations/operation.ts';
 import type { Services } from '../provider-interfaces.ts';
+import { observeJobRun } from '../telemetry/metrics.ts';
 import { newId } from '../values/ids.ts';
 import { Poller } from './poller.ts';
 
@@ -120,6 +121,7 @@ export class JobRunner {
   async #run(job: JobDefinition): Promise<void> {
     const { database, log } = this.#deps;
     const startedAt = this.#now();
+    const started = performance.now();
     let items = 0;
     let error: string | null = null;
     try {
@@ -129,6 +131,7 @@ export class JobRunner {
       error = err instanceof Error ? err.message : String(err);
       log.error({ err, job: job.name }, 'job failed; it is retried with backoff');
     }
+    observeJobRun(job.name, error === null ? 'ok' : 'failed', (performance.now() - started) / 1000);
     await this.#settle(job, startedAt, items, error);
   }
 

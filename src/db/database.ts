@@ -6,6 +6,7 @@ import { ChangeListener } from './pg-listener.ts';
 import { openSqlite } from './sqlite-node.ts';
 import { ListMemo, registerListMemo } from './list-memo.ts';
 import { registerTableCache } from './table-cache.ts';
+import type { DatabaseSystem } from '../telemetry/tracer.ts';
 import { trackWrites, WriteVersions } from './write-tracking.ts';
 import type { DatabaseHandle, Db } from './handle.ts';
 
@@ -36,7 +37,7 @@ function openHandle(url: string, options: DatabaseOptions): DatabaseHandle {
   if (url.startsWith('sqlite:')) {
     const path = url.slice('sqlite:'.length) || ':memory:';
     const sqlite = openSqlite(path, { synchronous: options.sqliteSynchronous ?? 'FULL', groupCommit: options.sqliteGroupCommit ?? true, cacheMiB: options.sqliteCacheMiB });
-    const { db, versions, lists } = kyselyOn(new SqliteDialect({ database: sqlite }));
+    const { db, versions, lists } = kyselyOn(new SqliteDialect({ database: sqlite }), 'sqlite');
     // A failed group commit takes back writes that reads may already have counted.
     const durable = () =>
       sqlite.durable().catch((err: unknown) => {
@@ -68,7 +69,7 @@ function openHandle(url: string, options: DatabaseOptions): DatabaseHandle {
   // UNAVAILABLE) and which the pool drops when it is released. Unheard, either would end the process.
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const { db, versions } = kyselyOn(new PostgresDialect({ pool }));
+  const { db, versions } = kyselyOn(new PostgresDialect({ pool }), 'postgresql');
   const changes = new ChangeListener(connection, CHANGES_CHANNEL);
   return {
     db,
@@ -77,6 +78,7 @@ function openHandle(url: string, options: DatabaseOptions): DatabaseHandle {
     externalVersion: (tables) => changes.version(tables),
     externalBarrier: () => changes.barrier(),
     durable: () => Promise.resolve(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: async () => {
       await changes.close();
       await db.destroy();
@@ -85,9 +87,9 @@ function openHandle(url: string, options: DatabaseOptions): DatabaseHandle {
 }
 
 /** Kysely on the dialect, with its writes tracked and what its paged lists learn remembered (list-memo.ts). */
-function kyselyOn(dialect: KyselyDialect) {
+function kyselyOn(dialect: KyselyDialect, system: DatabaseSystem) {
   const versions = new WriteVersions();
-  const db = new Kysely<Database>({ dialect: trackWrites(dialect, versions) });
+  const db = new Kysely<Database>({ dialect: trackWrites(dialect, versions, system) });
   const lists = new ListMemo(versions);
   registerListMemo(db, lists);
   return { db, versions, lists };

@@ -17,6 +17,8 @@ export interface DatabaseHandle {
   durable(): Promise<void>;
   /** SQLite only: transactions run and commits made (group commit shares one commit among many). */
   commitStats?(): { transactions: number; commits: number };
+  /** PostgreSQL only: the pool's connections open and idle, and the queries waiting for one. */
+  poolStats?(): { total: number; idle: number; waiting: number };
   /** What this process has written, by table (write-tracking.ts). */
   versions: WriteVersions;
   /**

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
+import { observeGroupCommit } from '../telemetry/metrics.ts';
 
 type Param = null | number | bigint | string | Uint8Array;
 
@@ -151,6 +152,8 @@ class GroupCommit {
   #waiters: Waiter[] = [];
   #transactions = 0;
   #commits = 0;
+  /** transactions in the open batch */
+  #batched = 0;
 
   constructor(db: DatabaseSync, maxDelayMs: number, dataVersion: DataVersion) {
     this.#db = db;
@@ -192,12 +195,14 @@ class GroupCommit {
     try {
       this.#db.exec('COMMIT');
       this.#commits++;
+      observeGroupCommit(this.#batched, waiters.length, (Date.now() - this.#openedAt) / 1000);
     } catch (error) {
       if (this.#db.isTransaction) this.#db.exec('ROLLBACK');
       for (const w of waiters) w.reject(error);
       return;
     } finally {
       this.#dataVersion.writing(false);
+      this.#batched = 0;
     }
     for (const w of waiters) w.resolve();
   }
@@ -215,6 +220,7 @@ class GroupCommit {
     this.#db.exec(`SAVEPOINT ${SAVEPOINT}`);
     this.#inTransaction = true;
     this.#transactions++;
+    this.#batched++;
   }
 
   #end(how: 'RELEASE' | 'ROLLBACK'): void {

@@ -9,6 +9,8 @@ import type {
   QueryResult,
   TransactionSettings,
 } from 'kysely';
+import type { DatabaseSystem } from '../telemetry/tracer.ts';
+import { activeTracer } from '../telemetry/tracing.ts';
 
 /**
  * Which tables this process has written, as version numbers that change whenever a write to the
@@ -37,13 +39,13 @@ export class WriteVersions {
   }
 }
 
-/** The dialect with every write counted in `versions`. */
-export function trackWrites(dialect: Dialect, versions: WriteVersions): Dialect {
+/** The dialect with every write counted in `versions`, and every statement traced when tracing runs (src/telemetry/tracing.ts). */
+export function trackWrites(dialect: Dialect, versions: WriteVersions, system: DatabaseSystem): Dialect {
   return {
     createAdapter: () => dialect.createAdapter(),
     createQueryCompiler: () => dialect.createQueryCompiler(),
     createIntrospector: (db: Kysely<unknown>) => dialect.createIntrospector(db),
-    createDriver: () => new TrackingDriver(dialect.createDriver(), versions),
+    createDriver: () => new TrackingDriver(dialect.createDriver(), versions, system),
   };
 }
 
@@ -82,16 +84,23 @@ function tableName(node: unknown): string | undefined {
 class TrackedConnection implements DatabaseConnection {
   readonly inner: DatabaseConnection;
   readonly #versions: WriteVersions;
+  readonly #system: DatabaseSystem;
   inTransaction = false;
   /** tables written in the open transaction; null after a write of unknown tables */
   written: Set<string> | null = new Set();
 
-  constructor(inner: DatabaseConnection, versions: WriteVersions) {
+  constructor(inner: DatabaseConnection, versions: WriteVersions, system: DatabaseSystem) {
     this.inner = inner;
     this.#versions = versions;
+    this.#system = system;
   }
 
-  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+  executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const tracer = activeTracer();
+    return tracer ? tracer.statement(this.#system, query.sql, () => this.#execute<R>(query)) : this.#execute<R>(query);
+  }
+
+  async #execute<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const tables = writtenTables(query);
     if (tables && tables.length === 0) return this.inner.executeQuery<R>(query);
     this.#note(tables);
@@ -130,10 +139,12 @@ class TrackedConnection implements DatabaseConnection {
 class TrackingDriver implements Driver {
   readonly #inner: Driver;
   readonly #versions: WriteVersions;
+  readonly #system: DatabaseSystem;
 
-  constructor(inner: Driver, versions: WriteVersions) {
+  constructor(inner: Driver, versions: WriteVersions, system: DatabaseSystem) {
     this.#inner = inner;
     this.#versions = versions;
+    this.#system = system;
   }
 
   init(): Promise<void> {
@@ -141,7 +152,7 @@ class TrackingDriver implements Driver {
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    return new TrackedConnection(await this.#inner.acquireConnection(), this.#versions);
+    return new TrackedConnection(await this.#inner.acquireConnection(), this.#versions, this.#system);
   }
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {

@@ -1,3 +1,4 @@
+import type { QueueDepth } from '../background/leased-queue.ts';
 import type { JobDefinition } from '../background/runner.ts';
 import { declareEvents, type EventType } from '../events/events.ts';
 import type { Operation } from '../operations/operation.ts';
@@ -41,6 +42,9 @@ export const allOperations: Operation[] = [...auth.operations, ...tokenCounters.
 
 /** Every job the service runs on time (src/background/runner.ts). */
 export const allJobs: readonly JobDefinition[] = [...appointments.jobs, ...inventoryItems.jobs, ...sleepLogs.jobs, ...webhooks.jobs];
+
+/** Every outbox (leased queue) whose due rows the metrics count (healthops_outbox_due). */
+export const allOutboxes: readonly QueueDepth[] = [...notifications.outboxes, ...webhooks.outboxes, ...sleepLogs.outboxes];
 
 /**
  * Every event the namespaces emit (src/events/, docs/webhooks.md), declared to the events core with

@@ -10,9 +10,12 @@ import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { recordAudit } from '../audit-trail/trail.ts';
 import type { Services } from '../provider-interfaces.ts';
+import { observeRequest } from '../telemetry/metrics.ts';
+import { activeTracer, type OperationSpan } from '../telemetry/tracing.ts';
 import { DEFAULT_BOUNDS, nestedDeeperThan } from '../values/bounds.ts';
 import { AppError, type ErrorDetail } from '../values/errors.ts';
 import type { Context, Operation } from '../operations/operation.ts';
+import { fromDatabaseError } from './db-errors.ts';
 import { claim, earlierAnswer, errorAnswer, idempotencyKeyOf, idempotentCall, isFinalAnswer, keepAnswer, keepRefusal, release, replayed, replayOf, sweepExpired, type IdempotentCall } from './idempotency.ts';
 import type { StoredAnswer } from './idempotency-keys.table.ts';
 import { RateLimits } from './rate-limits.ts';
@@ -72,15 +75,44 @@ export class Dispatcher {
     this.#callers = new CallerCache(deps.database);
   }
 
+  /**
+   * Runs the call, counted in the metrics (src/telemetry/metrics.ts: its status and time, by the
+   * operation's declared name) and, when tracing runs, in a span of its own.
+   */
   async dispatch(call: Call): Promise<unknown> {
-    const { registry, database, config, services } = this.#deps;
+    const { registry } = this.#deps;
     const op = registry.find(call.namespace, call.apiName);
     if (!op) {
       const meant = registry.closest(call.namespace, call.apiName);
       const hint = meant ? `: did you mean ${meant}?` : '';
       throw new AppError('UNKNOWN_OPERATION', `unknown operation ${call.namespace}.${call.apiName}${hint}`, meant ? { details: [{ path: 'apiName', message: `did you mean ${meant}?` }] } : {});
     }
+    const started = performance.now();
+    const tracer = activeTracer();
+    try {
+      const result = tracer ? await tracer.operation(`${op.namespace}.${op.name}`, (span) => this.#traced(op, call, span)) : await this.#run(op, call, undefined);
+      observeRequest(op, 200, (performance.now() - started) / 1000);
+      return result;
+    } catch (err) {
+      observeRequest(op, answerOf(err).status, (performance.now() - started) / 1000);
+      throw err;
+    }
+  }
 
+  async #traced(op: Operation, call: Call, span: OperationSpan): Promise<unknown> {
+    try {
+      const result = await this.#run(op, call, span);
+      span.answered(200);
+      return result;
+    } catch (err) {
+      const answer = answerOf(err);
+      span.answered(answer.status, answer.code);
+      throw err;
+    }
+  }
+
+  async #run(op: Operation, call: Call, span: OperationSpan | undefined): Promise<unknown> {
+    const { database, config, services } = this.#deps;
     const caller = await this.#authenticate(call.headers);
     admitCaller(op, caller, config);
 
@@ -110,6 +142,7 @@ export class Dispatcher {
     ctx.organizationId = admitted.organizationId;
     ctx.membership = admitted.membership;
     ctx.asOwner = admitted.asOwner;
+    if (span && admitted.organizationId !== null) span.setAttribute('healthops.organization.id', admitted.organizationId);
     const key = op.writes === false ? undefined : idempotencyKeyOf(call.headers);
     const idempotent = key === undefined ? undefined : idempotentCall(caller, call.ip, key, `${op.namespace}.${op.name}`, call.data ?? {});
     if (idempotent) {
@@ -203,6 +236,12 @@ function unknownFieldsOf(input: z.ZodType, data: unknown): string[] {
 function isStrict(prefer: string | string[] | undefined): boolean {
   const values = Array.isArray(prefer) ? prefer : prefer === undefined ? [] : [prefer];
   return values.some((value) => value.split(',').some((preference) => preference.trim().toLowerCase() === 'handling=strict'));
+}
+
+/** The error a call is answered with, as app.ts's sendError makes it (for its status and code). */
+function answerOf(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  return fromDatabaseError(err) ?? new AppError('INTERNAL', 'internal error');
 }
 
 function validationError(error: z.ZodError): AppError {

@@ -1,3 +1,4 @@
+import { depthOf, type QueueDepth } from '../../background/leased-queue.ts';
 import type { JobDefinition } from '../../background/runner.ts';
 import type { Operation } from '../../operations/operation.ts';
 import { deleteSleepLog } from './deleteSleepLog.ts';
@@ -8,6 +9,7 @@ import { getTodaySleep } from './getTodaySleep.ts';
 import { getWeeklySleepSummary } from './getWeeklySleepSummary.ts';
 import { logSleep } from './logSleep.ts';
 import { sleepJobs } from './sleepLogs.jobs.ts';
+import { reminderQueue } from './sleepLogs.reminders.ts';
 import { updateSleepPreferences } from './updateSleepPreferences.ts';
 
 export const operations: Operation[] = [
@@ -22,3 +24,5 @@ export const operations: Operation[] = [
 ];
 
 export const jobs: readonly JobDefinition[] = sleepJobs;
+/** The queue of reminders to send, for the metrics. */
+export const outboxes: readonly QueueDepth[] = [depthOf(reminderQueue)];

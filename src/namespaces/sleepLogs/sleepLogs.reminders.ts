@@ -83,7 +83,7 @@ export const SENDING_LEASE_MS = 2 * 60_000;
 type Reminder = Selectable<SleepRemindersTable>;
 
 /** The reminders to send: queued, then `sending` while a run holds them (src/background/leased-queue.ts). */
-const reminderQueue: LeasedQueue<'sleepReminders', Reminder> = {
+export const reminderQueue: LeasedQueue<'sleepReminders', Reminder> = {
   table: 'sleepReminders',
   waiting: 'queued',
   leased: 'sending',

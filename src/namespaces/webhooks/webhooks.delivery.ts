@@ -16,7 +16,7 @@ const MAX_ERROR = 500;
  * The outbox of webhooks, taken by the delivery job with a lease longer than a request may take
  * (src/background/leased-queue.ts): each claim adds one to the attempts.
  */
-const deliveryQueue: LeasedQueue<'webhookDeliveries', Delivery> = {
+export const deliveryQueue: LeasedQueue<'webhookDeliveries', Delivery> = {
   table: 'webhookDeliveries',
   waiting: 'pending',
   due: 'nextAttemptAt',

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { api } from '../../test/service-process.ts';
-import { createTestApp, describeEachDialect, dialects, ok } from '../../test/harness.ts';
+import { createTestApp, describeEachDialect, dialects, ok, type TestApp } from '../../test/harness.ts';
 import { booking, clinic } from '../namespaces/appointments/appointments.testkit.ts';
 import { listenToEvents } from '../namespaces/webhooks/webhooks.testkit.ts';
 import { JobRunner } from '../background/runner.ts';
@@ -20,6 +20,17 @@ export function sample(text: string, series: string): number | undefined {
 async function scrape(base: string, token: string | null = TOKEN): Promise<{ status: number; type: string | null; text: string }> {
   const response = await fetch(`${base}/metrics`, token === null ? {} : { headers: { authorization: `Bearer ${token}` } });
   return { status: response.status, type: response.headers.get('content-type'), text: await response.text() };
+}
+
+/** Runs `use` with a test app of its own, closed after; answers the app. */
+async function withApp(dialect: TestApp['dialect'], env: Record<string, string>, use: (t: TestApp) => Promise<void>): Promise<TestApp> {
+  const t = await createTestApp(dialect, { env });
+  try {
+    await use(t);
+  } finally {
+    await t.close();
+  }
+  return t;
 }
 
 const BOOKINGS = 'healthops_requests_total{namespace="appointments",operation="create",status="200"}';
@@ -100,8 +111,7 @@ describeEachDialect(
 for (const dialect of dialects) {
   void describe(`GET /metrics on a port of its own (METRICS_PORT) [${dialect}]`, () => {
     test('served there to whoever reaches it, 404 on the service port and for any other path', async () => {
-      const t = await createTestApp(dialect, { env: { METRICS_PORT: '0' } });
-      try {
+      const closed = await withApp(dialect, { METRICS_PORT: '0' }, async (t) => {
         const own = t.app.metricsServer?.url();
         assert.ok(own?.startsWith('http://127.0.0.1:'), own);
         const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -113,30 +123,24 @@ for (const dialect of dialects) {
         const onService = await scrape(base, null);
         assert.equal(onService.status, 404);
         assert.equal(JSON.parse(onService.text).error.code, 'UNKNOWN_OPERATION');
-      } finally {
-        await t.close();
-      }
-      assert.equal(t.app.metricsServer?.url(), undefined, 'closed with the app');
+      });
+      assert.equal(closed.app.metricsServer?.url(), undefined, 'closed with the app');
     });
 
     test('with METRICS_TOKEN too, its own port asks for the token', async () => {
-      const t = await createTestApp(dialect, { env: { METRICS_PORT: '0', METRICS_TOKEN: TOKEN } });
-      try {
+      await withApp(dialect, { METRICS_PORT: '0', METRICS_TOKEN: TOKEN }, async (t) => {
         const own = t.app.metricsServer!.url()!;
         assert.equal((await scrape(own, null)).status, 401);
         assert.equal((await scrape(own, 'wrong')).status, 401);
         assert.equal((await scrape(own)).status, 200);
-      } finally {
-        await t.close();
-      }
+      });
     });
   });
 }
 
 describe('a scrape while the database is away', () => {
   test('answers the rest, leaving out the outbox it could not count', async () => {
-    const t = await createTestApp('sqlite');
-    try {
+    await withApp('sqlite', {}, async (t) => {
       const outboxes = [
         { queue: 'awayQueue', due: () => Promise.reject(new Error('the database is not reachable')) },
         { queue: 'hereQueue', due: async () => 7 },
@@ -147,21 +151,16 @@ describe('a scrape while the database is away', () => {
       assert.doesNotMatch(text, /awayQueue/);
       const later = await scrapeSources({ database: t.database, readLog: { queued: 0 }, outboxes: [{ queue: 'hereQueue', due: () => Promise.reject(new Error('away')) }], now: Date.now });
       assert.doesNotMatch(later.text, /hereQueue/, 'a count that failed leaves no stale value');
-    } finally {
-      await t.close();
-    }
+    });
   });
 });
 
 describe('GET /metrics unconfigured', () => {
   test('answers 404 UNKNOWN_OPERATION, as any path the service does not serve', async () => {
-    const t = await createTestApp('sqlite');
-    try {
+    await withApp('sqlite', {}, async (t) => {
       const response = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
       assert.equal(response.statusCode, 404);
       assert.equal(response.json().error.code, 'UNKNOWN_OPERATION');
-    } finally {
-      await t.close();
-    }
+    });
   });
 });

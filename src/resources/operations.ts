@@ -3,7 +3,8 @@ import { itemReads, itemsReads, type PatientLink, type Reads } from '../operatio
 import { deletedResult, itemResult, pageResult, deletedAnswer } from '../values/results.ts';
 import type { Repository } from './repository.ts';
 import type { ResourceSchemas } from './schemas.ts';
-import type { GeneratedName, ListWhere, ResourceRecord, ResourceSpec, TableName, FieldName } from './spec.ts';
+import type { GeneratedName, ListReference, ListWhere, ResourceRecord, ResourceSpec, TableName, FieldName } from './spec.ts';
+import { notFound } from '../values/errors.ts';
 
 const ALL: readonly GeneratedName[] = ['create', 'getById', 'update', 'delete', 'list'];
 
@@ -85,6 +86,7 @@ export function operationsOf<T extends TableName, I extends FieldName<T> = never
               for (const name of spec.listFilters ?? []) {
                 if (given[name] !== undefined && given[name] !== null) equals[name] = given[name];
               }
+              await knownReferences(ctx, spec.listReferences, input.organizationId, equals);
               const where: ListWhere<T, I> = { equals: equals as Partial<ResourceRecord<T, I>>, search: input.search ?? undefined };
               const page = await repo.page(ctx.db, input.organizationId, input.page, input.pageSize, where, ctx.config.pageBudgetBytes);
               return spec.present ? { ...page, items: page.items.map((record) => present(record, ctx)) } : page;
@@ -93,4 +95,13 @@ export function operationsOf<T extends TableName, I extends FieldName<T> = never
         : undefined,
   };
   return ALL.filter((name) => generate.has(name)).flatMap((name) => generated[name]() ?? []);
+}
+
+/** Each filter value that names another record is one of the organization's (ListReference). */
+async function knownReferences(ctx: Context, references: Partial<Record<string, ListReference>> | undefined, organizationId: string | undefined, equals: Record<string, unknown>): Promise<void> {
+  if (!references || organizationId === undefined) return;
+  for (const [name, value] of Object.entries(equals)) {
+    const reference = references[name];
+    if (reference && typeof value === 'string' && !(await reference.find(ctx.db, organizationId, value))) throw notFound(reference.noun);
+  }
 }

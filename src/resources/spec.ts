@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Audience } from '../operations/audience.ts';
 import type { Database } from '../db/schema.ts';
+import type { Db } from '../db/database.ts';
 import type { Context } from '../operations/operation.ts';
 import type { PatientLink } from '../operations/reads.ts';
 import type { DecodedColumns, RecordOf } from '../values/record.ts';
@@ -65,12 +66,23 @@ export interface ResourceSpec<T extends TableName, I extends FieldName<T> = neve
   prepare?: (record: ResourceRecord<T, I>, ctx: Context, current?: ResourceRecord<T, I>) => ResourceRecord<T, I> | Promise<ResourceRecord<T, I>>;
   /** Fields the paged list filters on by equality, each through an input of its own name; omitted or null = no filter. */
   listFilters?: readonly FieldName<T>[];
+  /**
+   * List filters that name another record of the organization, with how to find it: an id it has
+   * no record of is NOT_FOUND, never an empty page (docs/contract.md, "Referenced records").
+   */
+  listReferences?: Partial<Record<FieldName<T>, ListReference>>;
   /** Columns that a `search` input of the paged list matches (contains, case-insensitive); blank = no search. */
   listSearch?: readonly FieldName<T>[];
   /** How the generated operations answer a record (derived extension fields); the repository's records stay as stored. */
   present?: (record: ResourceRecord<T, I>, ctx: Context) => ResourceRecord<T, I> | Record<string, unknown>;
   /** Runs before delete with the record as stored, e.g. to refuse with INVALID_STATE while others refer to it. */
   beforeDelete?: (ctx: Context, record: ResourceRecord<T, I>) => Promise<void>;
+}
+
+/** A record a list filter names: what it is called in NOT_FOUND, and a look-up by id in the organization. */
+export interface ListReference {
+  noun: string;
+  find(db: Db, organizationId: string, id: string): Promise<unknown>;
 }
 
 /** Narrows a paged list: `equals` field values (record representation), `search` text in the listSearch columns. */

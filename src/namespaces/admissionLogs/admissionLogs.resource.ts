@@ -5,6 +5,7 @@ import { id, str } from '../../values/fields.ts';
 import type { Context } from '../../operations/operation.ts';
 import { defineResource, type ResourceRecord } from '../../resources/resource.ts';
 import { byPatientId } from '../../operations/reads.ts';
+import { matchingRows } from '../../db/queries/matching-rows.ts';
 
 export type AdmissionLogRecord = ResourceRecord<'admissionLogs'>;
 
@@ -80,6 +81,7 @@ export const admissionLogs = defineResource({
     notes: { kind: 'string', schema: str() },
   },
   listFilters: ['admissionId', 'event'],
+  listReferences: { admissionId: { noun: 'admission', find: (db, organizationId, id) => matchingRows(db, 'admissions', { organizationId, id }).executeTakeFirst() } },
   async prepare(record, ctx, current) {
     if (current) assertManual(current);
     assertWrittenByCaller(record, ctx, current);

@@ -5,6 +5,7 @@ import { id, reqStr } from '../../values/fields.ts';
 import type { Context } from '../../operations/operation.ts';
 import { defineResource, type ResourceRecord } from '../../resources/resource.ts';
 import { findRoom, referencesToBed } from './beds.checks.ts';
+import { findWard } from '../wards/wards.public.ts';
 
 export type BedRecord = ResourceRecord<'beds'>;
 
@@ -95,6 +96,7 @@ export const beds = defineResource({
     isActive: { kind: 'bool', default: true },
   },
   listFilters: ['wardId', 'roomId', 'status', 'isActive'],
+  listReferences: { wardId: { noun: 'ward', find: findWard }, roomId: { noun: 'room', find: findRoom } },
   listSearch: ['bedNumber', 'displayName'],
   async prepare(record, ctx, current) {
     await checkPlace(record, ctx, current);

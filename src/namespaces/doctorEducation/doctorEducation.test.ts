@@ -97,7 +97,8 @@ describeEachDialect(
       assert.deepEqual(degrees(ok(await call('listByDoctor', { doctorId, organizationId, sortBy: 'degree', sortOrder: 'asc' }))), ['Diploma', 'Fellowship', 'MBBS', 'MD']);
       assert.deepEqual(degrees(ok(await call('listByDoctor', { doctorId, organizationId, sortBy: 'startYear' }))), ['Fellowship', 'Diploma', 'MD', 'MBBS']);
       assert.deepEqual(degrees(ok(await call('listByDoctor', { doctorId, organizationId, educationStatus: 'completed' }))), ['MD', 'MBBS']);
-      assert.deepEqual(ok(await call('listByDoctor', { doctorId, organizationId: orgId() })).items, [], 'another organization has none of them');
+      // not a doctor of that organization (docs/contract.md, "Referenced records")
+      assert.equal(failsWith(await call('listByDoctor', { doctorId, organizationId: orgId() }), 'NOT_FOUND', 404).message, 'doctor not found');
       const error = failsWith(await call('listByDoctor', { doctorId, organizationId, sortBy: 'secret', educationStatus: 'x' }), 'VALIDATION_FAILED', 400);
       assert.deepEqual(error.details!.map((d) => d.path).sort(), ['educationStatus', 'sortBy']);
       failsWith(await call('listByDoctor', { organizationId }), 'VALIDATION_FAILED', 400);

@@ -5,6 +5,7 @@ import { filter, id } from '../../values/fields.ts';
 import { defineOperation } from '../../operations/operation.ts';
 import { itemsResult } from '../../values/results.ts';
 import { doctorEducation, educationStatus } from './doctorEducation.resource.ts';
+import { knownDoctor } from '../services/services.public.ts';
 
 export const SORT_KEYS = ['endYear', 'startYear', 'degree', 'createdAt'] as const;
 
@@ -27,6 +28,7 @@ export const listByDoctor = defineOperation({
   }),
   output: itemsResult(doctorEducation.schemas.record),
   async handler(ctx, input) {
+    await knownDoctor(ctx.db, input.organizationId, input.doctorId);
     let query = ctx.db
       .selectFrom('doctorEducation')
       .selectAll()

@@ -65,5 +65,6 @@ export const practitionerSchedules = defineResource({
     exceptions: { kind: 'json', schema: scheduleExceptions(), default: [] },
   },
   listFilters: ['doctorId', 'serviceId'],
+  listReferences: { doctorId: { noun: 'doctor', find: isDoctorOf }, serviceId: { noun: 'service', find: findService } },
   prepare,
 });

@@ -50,6 +50,7 @@ export const rooms = defineResource({
     isActive: { kind: 'bool', default: true },
   },
   listFilters: ['wardId', 'bedTypeServiceId', 'isActive'],
+  listReferences: { wardId: { noun: 'ward', find: findWard }, bedTypeServiceId: { noun: 'service', find: findService } },
   listSearch: ['roomNumber', 'name'],
   async prepare(record, ctx, current) {
     await checkReferences(record, ctx, current);

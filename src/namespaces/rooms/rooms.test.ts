@@ -123,7 +123,8 @@ describeEachDialect('rooms', (t) => {
     assert.deepEqual(inA.items.map((r: { roomNumber: string }) => r.roomNumber).sort(), ['A1', 'A2']);
     assert.deepEqual(ok(await call('listByOrganization', { organizationId: own, wardId: a, isActive: true })).items.map((r: { roomNumber: string }) => r.roomNumber), ['A1']);
     assert.deepEqual(ok(await call('listByOrganization', { organizationId: own, bedTypeServiceId: bed })).items.map((r: { roomNumber: string }) => r.roomNumber), ['B1']);
-    assert.equal(ok(await call('listByOrganization', { organizationId: other, wardId: a })).total, 0);
+    // another organization's ward names no ward of this one (docs/contract.md, "Referenced records")
+    assert.equal(failsWith(await call('listByOrganization', { organizationId: other, wardId: a }), 'NOT_FOUND', 404).message, 'ward not found');
   });
 
   test('the database itself refuses a room whose ward is gone (a concurrent delete): INVALID_STATE, not a 500', async () => {

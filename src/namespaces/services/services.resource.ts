@@ -42,6 +42,7 @@ export const services = defineResource({
     isActive: { kind: 'bool', default: true },
   },
   listFilters: ['category', 'doctorId', 'isActive'],
+  listReferences: { doctorId: { noun: 'doctor', find: isDoctorOf } },
   listSearch: ['name', 'code'],
   async prepare(record, ctx, current) {
     await checkReferences(record, ctx, current);

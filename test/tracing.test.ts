@@ -42,6 +42,9 @@ async function fakeCollector(): Promise<{ url: string; spans: OtlpSpan[]; conten
   return { url: `http://127.0.0.1:${address.port}`, spans, contentTypes, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
+const CALLER_TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
+const CALLER_SPAN = '00f067aa0ba902b7';
+
 const PRELOAD = `--import=${join(ROOT, 'test', 'loaded-packages.fixture.ts')}`;
 
 /** The @opentelemetry packages the process loaded, as the preloaded fixture wrote them at exit. */
@@ -80,6 +83,13 @@ for (const dialect of dialects) {
         assert.equal(answer.status, 200, JSON.stringify(answer.body));
         const refused = await api(base, 'tokenCounters', 'create', { organizationId: 'org-traced', date: 'no date', prefix: 'P', lastSequence: 0 });
         assert.equal(refused.status, 400);
+        // A caller that traces sends W3C traceparent: the operation's span joins its trace.
+        const joined = await fetch(`${base}/api`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', traceparent: `00-${CALLER_TRACE}-${CALLER_SPAN}-01` },
+          body: JSON.stringify({ namespace: 'tokenCounters', apiName: 'listByOrganization', data: { organizationId: 'org-traced' } }),
+        });
+        assert.equal(joined.status, 200, await joined.text());
       } finally {
         // Stopping sends the spans still batched.
         assert.equal(await service.stop(), 0, service.lines.join('\n'));
@@ -103,6 +113,9 @@ for (const dialect of dialects) {
         assert.equal(attribute(span, 'db.system.name'), dialect === 'postgres' ? 'postgresql' : 'sqlite');
       }
       assert.doesNotMatch(JSON.stringify(collector.spans), /SECRETPREFIX/, 'a parameter reached a span');
+      const child = collector.spans.find((s) => s.name === 'tokenCounters.listByOrganization');
+      assert.deepEqual([child?.traceId, child?.parentSpanId], [CALLER_TRACE, CALLER_SPAN], 'the span is a child of the caller\'s');
+      assert.notEqual(created.traceId, CALLER_TRACE, 'a call without traceparent starts a trace of its own');
       assert.ok(loadedPackages(service).includes('@opentelemetry/sdk-trace'));
     });
   });

@@ -90,7 +90,7 @@ export class Dispatcher {
     const started = performance.now();
     const tracer = activeTracer();
     try {
-      const result = tracer ? await tracer.operation(`${op.namespace}.${op.name}`, (span) => this.#traced(op, call, span)) : await this.#run(op, call, undefined);
+      const result = tracer ? await tracer.operation(`${op.namespace}.${op.name}`, (span) => this.#traced(op, call, span), call.headers) : await this.#run(op, call, undefined);
       observeRequest(op, 200, (performance.now() - started) / 1000);
       return result;
     } catch (err) {

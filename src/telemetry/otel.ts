@@ -1,4 +1,5 @@
-import { context, SpanKind, SpanStatusCode, trace, type Span } from '@opentelemetry/api';
+import { context, defaultTextMapGetter, SpanKind, SpanStatusCode, trace, type Span } from '@opentelemetry/api';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
@@ -27,10 +28,12 @@ export function openTelemetryTracer(options: TracingOptions): Tracer {
     spanProcessors: [new BatchSpanProcessor({ exporter })],
   });
   const tracer = provider.getTracer('healthops', options.serviceVersion);
+  const propagator = new W3CTraceContextPropagator();
 
   return {
-    operation(name, work) {
-      return tracer.startActiveSpan(name, { kind: SpanKind.SERVER, attributes: { 'healthops.operation': name } }, async (span) => {
+    operation(name, work, headers) {
+      const parent = headers ? propagator.extract(context.active(), headers, defaultTextMapGetter) : context.active();
+      return tracer.startActiveSpan(name, { kind: SpanKind.SERVER, attributes: { 'healthops.operation': name } }, parent, async (span) => {
         try {
           return await work(operationSpan(span));
         } finally {

@@ -4,6 +4,8 @@
  */
 export type AttributeValue = string | number | boolean;
 
+export type IncomingHeaders = Record<string, string | string[] | undefined>;
+
 /** The database's name in traces (OpenTelemetry's `db.system.name`). */
 export type DatabaseSystem = 'sqlite' | 'postgresql';
 
@@ -15,8 +17,12 @@ export interface OperationSpan {
 }
 
 export interface Tracer {
-  /** Runs `work` in the span of the operation `name` (`namespace.apiName`): what it runs, SQL included, are its children. */
-  operation<T>(name: string, work: (span: OperationSpan) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` in the span of the operation `name` (`namespace.apiName`): what it runs, SQL
+   * included, are its children. A W3C `traceparent` among the request's headers makes it a child
+   * of the caller's span, in the caller's trace.
+   */
+  operation<T>(name: string, work: (span: OperationSpan) => Promise<T>, headers?: IncomingHeaders): Promise<T>;
   /** Runs one SQL statement in a span carrying its text (never its parameters). */
   statement<T>(system: DatabaseSystem, sql: string, work: () => Promise<T>): Promise<T>;
   /** Sends the spans not sent yet, then stops. */

@@ -10,7 +10,7 @@ import type { Config } from './config.ts';
 import { ping, type DatabaseHandle } from './db/database.ts';
 import { setPageBudget } from './db/paged-list.ts';
 import { allOperations, allOutboxes, ExportStream } from './namespaces/index.ts';
-import { fromDatabaseError } from './rpc/db-errors.ts';
+import { knownError } from './rpc/db-errors.ts';
 import { Dispatcher, type Call } from './rpc/dispatch.ts';
 import { registerMetrics, type MetricsServer } from './rpc/metrics-endpoint.ts';
 import { countError } from './telemetry/metrics.ts';
@@ -222,9 +222,8 @@ function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply)
 const FRAMEWORK_CODES: Record<number, ErrorCode> = { 413: 'PAYLOAD_TOO_LARGE', 415: 'UNSUPPORTED_MEDIA_TYPE' };
 
 function toAppError(error: unknown): AppError {
-  if (error instanceof AppError) return error;
-  const fromDb = fromDatabaseError(error);
-  if (fromDb) return fromDb;
+  const known = knownError(error);
+  if (known) return known;
   // Errors the framework raised before our handler ran: body parsing, media type, size.
   const status = (error as { statusCode?: unknown } | null)?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {

@@ -53,3 +53,8 @@ export function fromDatabaseError(error: unknown): AppError | undefined {
   }
   return undefined;
 }
+
+/** An error the service knows how to answer: an AppError as it is, a database refusal as its AppError. */
+export function knownError(error: unknown): AppError | undefined {
+  return error instanceof AppError ? error : fromDatabaseError(error);
+}

@@ -15,7 +15,7 @@ import { activeTracer, type OperationSpan } from '../telemetry/tracing.ts';
 import { DEFAULT_BOUNDS, nestedDeeperThan } from '../values/bounds.ts';
 import { AppError, type ErrorDetail } from '../values/errors.ts';
 import type { Context, Operation } from '../operations/operation.ts';
-import { fromDatabaseError } from './db-errors.ts';
+import { knownError } from './db-errors.ts';
 import { claim, earlierAnswer, errorAnswer, idempotencyKeyOf, idempotentCall, isFinalAnswer, keepAnswer, keepRefusal, release, replayed, replayOf, sweepExpired, type IdempotentCall } from './idempotency.ts';
 import type { StoredAnswer } from './idempotency-keys.table.ts';
 import { RateLimits } from './rate-limits.ts';
@@ -240,8 +240,7 @@ function isStrict(prefer: string | string[] | undefined): boolean {
 
 /** The error a call is answered with, as app.ts's sendError makes it (for its status and code). */
 function answerOf(err: unknown): AppError {
-  if (err instanceof AppError) return err;
-  return fromDatabaseError(err) ?? new AppError('INTERNAL', 'internal error');
+  return knownError(err) ?? new AppError('INTERNAL', 'internal error');
 }
 
 function validationError(error: z.ZodError): AppError {

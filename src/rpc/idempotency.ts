@@ -68,19 +68,14 @@ export async function claim(db: Db, call: IdempotentCall, now: number, again = t
     .returning('key')
     .executeTakeFirst();
   if (inserted) return { kind: 'run' };
-  const row = await db.selectFrom('idempotencyKeys').selectAll().where('scope', '=', call.scope).where('key', '=', call.key).executeTakeFirst();
-  if (!row || row.expiresAt <= now) {
+  const found = stateOf(await keyRow(db, call), call, now);
+  if (found.state === 'free') {
     // Gone or expired since the insert found it: the key is free again (once; then it is someone else's race).
     await db.deleteFrom('idempotencyKeys').where('scope', '=', call.scope).where('key', '=', call.key).where('expiresAt', '<=', now).execute();
     if (again) return claim(db, call, now, false);
     throw inProgress();
   }
-  if (row.operation !== call.operation || row.fingerprint !== call.fingerprint) {
-    throw reused(row.operation);
-  }
-  const answer = fromJsonText<StoredAnswer>(row.answer);
-  if (answer) return { kind: 'replay', answer };
-  if (row.lockedUntil !== null && row.lockedUntil > now) throw inProgress();
+  if (found.state === 'answered') return { kind: 'replay', answer: found.answer };
   // The first request's process stopped before it answered: this one takes its place.
   const taken = await db
     .updateTable('idempotencyKeys')
@@ -88,7 +83,7 @@ export async function claim(db: Db, call: IdempotentCall, now: number, again = t
     .where('scope', '=', call.scope)
     .where('key', '=', call.key)
     .where('answer', 'is', null)
-    .where('lockedUntil', '=', row.lockedUntil)
+    .where('lockedUntil', '=', found.lockedUntil)
     .executeTakeFirst();
   if (Number(taken.numUpdatedRows) === 1) return { kind: 'run' };
   throw inProgress();
@@ -104,13 +99,27 @@ const inProgress = () => new AppError('CONFLICT', 'a request with this Idempoten
  * that claims it in its transaction, where the claim decides).
  */
 export async function earlierAnswer(db: Db, call: IdempotentCall, now: number): Promise<StoredAnswer | undefined> {
-  const row = await db.selectFrom('idempotencyKeys').selectAll().where('scope', '=', call.scope).where('key', '=', call.key).executeTakeFirst();
-  if (!row || row.expiresAt <= now) return undefined;
+  const found = stateOf(await keyRow(db, call), call, now);
+  return found.state === 'answered' ? found.answer : undefined;
+}
+
+function keyRow(db: Db, call: IdempotentCall) {
+  return db.selectFrom('idempotencyKeys').selectAll().where('scope', '=', call.scope).where('key', '=', call.key).executeTakeFirst();
+}
+
+type KeyState = { state: 'free' } | { state: 'answered'; answer: StoredAnswer } | { state: 'abandoned'; lockedUntil: number | null };
+
+/**
+ * What a key's row says of this request: free (none, or expired), answered, or claimed by a
+ * request whose claim has lapsed; IDEMPOTENCY_KEY_REUSED for other data, CONFLICT while the claim holds.
+ */
+function stateOf(row: Awaited<ReturnType<typeof keyRow>>, call: IdempotentCall, now: number): KeyState {
+  if (!row || row.expiresAt <= now) return { state: 'free' };
   if (row.operation !== call.operation || row.fingerprint !== call.fingerprint) throw reused(row.operation);
   const answer = fromJsonText<StoredAnswer>(row.answer);
-  if (answer) return answer;
+  if (answer) return { state: 'answered', answer };
   if (row.lockedUntil !== null && row.lockedUntil > now) throw inProgress();
-  return undefined;
+  return { state: 'abandoned', lockedUntil: row.lockedUntil };
 }
 
 /** Keeps what the request answered for its retries (in the write's transaction where it has one). */

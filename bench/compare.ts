@@ -28,7 +28,7 @@ import { TokenService } from '../src/caller/tokens.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase, type Db } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
-import { drain, freePort, LOAD_CORE, secondsOf, SERVICE_CORE, startService, stop, waitFor } from './processes.ts';
+import { drain, freePort, LOAD_CORE, median, secondsOf, SERVICE_CORE, startService, stop, waitFor } from './processes.ts';
 import { summarise } from './profile-summary.ts';
 import { chooseScenarios, firstFreeDay, unexpectedErrors, type RunState, type Scenario } from './scenarios.ts';
 import { BENCH_SECRET, readMeta } from './seed.ts';
@@ -149,11 +149,6 @@ async function burst(side: Side, scenario: Scenario, token: string, seconds: num
   return r.rps;
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 const pct = (ratio: number) => `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100).toFixed(1)}%`;
 
 if (!flags.against) {

@@ -104,3 +104,9 @@ export function startService(options: ServiceOptions): ChildProcess {
     stdio: ['ignore', process.stderr, 'inherit'],
   });
 }
+
+export const median = (xs: readonly number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};

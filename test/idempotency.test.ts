@@ -42,7 +42,7 @@ describeEachDialect('a write sent again with its Idempotency-Key', (t) => {
     const patients = async () => ok(await t().call('patients', 'listByOrganization', { organizationId: org, page: 1, pageSize: 50 })).items.length;
     const before = await patients();
     const answers = await Promise.all([1, 2, 3].map(() => t().call('patients', 'create', { organizationId: org, name: 'Meera Iyer' }, keyed('patient-race'))));
-    // The key is claimed in the write's transaction: the others wait for it, then get its answer.
+    // The answer is kept with the write: the others find the key answered, roll back and replay it.
     assert.equal(new Set(answers.map((a) => ok(a).item.id)).size, 1, 'every answer is the one patient');
     assert.equal(answers.filter((a) => a.headers['idempotent-replayed'] === 'true').length, 2);
     assert.equal(await patients(), before + 1);

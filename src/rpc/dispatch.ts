@@ -16,7 +16,7 @@ import { DEFAULT_BOUNDS, nestedDeeperThan } from '../values/bounds.ts';
 import { AppError, type ErrorDetail } from '../values/errors.ts';
 import type { Context, Operation } from '../operations/operation.ts';
 import { knownError } from './db-errors.ts';
-import { claim, earlierAnswer, errorAnswer, idempotencyKeyOf, idempotentCall, isFinalAnswer, keepAnswer, keepRefusal, release, replayed, replayOf, sweepExpired, type IdempotentCall } from './idempotency.ts';
+import { AnsweredMeanwhile, answerInsteadOf, claim, earlierAnswer, errorAnswer, idempotencyKeyOf, idempotentCall, isFinalAnswer, keepFirstAnswer, release, replayed, replayOf, sweepExpired, type IdempotentCall } from './idempotency.ts';
 import type { StoredAnswer } from './idempotency-keys.table.ts';
 import { RateLimits } from './rate-limits.ts';
 import type { Registry } from './registry.ts';
@@ -151,23 +151,23 @@ export class Dispatcher {
         this.#nextSweep = now + SWEEP_EVERY_MS;
         await sweepExpired(database.db, now);
       }
-      // A transactional write claims its key in its own transaction (no commit of its own; a
-      // concurrent one with the key waits for it, then replays); any other write claims it first.
+      // A retry is answered before anything is counted or run. A manual write claims its key; a
+      // transactional one keeps its answer with its write (#runWriting), and when the key was
+      // answered meanwhile (a request run twice at once) gives that answer (#settle).
       const earlier = op.writes === true ? await earlierAnswer(database.db, idempotent, now) : replayOf(await claim(database.db, idempotent, now));
       if (earlier) return replay(call, earlier);
     }
 
     try {
       await this.#rateLimits.check(op, input, ctx);
-      const ran = op.writes === true ? await this.#runWriting(op, input, ctx, admitted.organizationId, idempotent) : { result: await op.handler(ctx, input) };
-      if ('replay' in ran) return replay(call, ran.replay);
-      const { result } = ran;
-      if (idempotent && op.writes === 'manual') await keepAnswer(database.db, idempotent, { data: result });
+      const result = op.writes === true ? await this.#runWriting(op, input, ctx, admitted.organizationId, idempotent) : await op.handler(ctx, input);
+      if (idempotent && op.writes === 'manual') await keepFirstAnswer(database.db, idempotent, { data: result }, services.now());
       await this.#rateLimits.succeeded(op, input, ctx);
       if (op.readsPatientData && caller.kind === 'user') this.#deps.readLog?.recordRead(op, ctx, result);
       return result;
     } catch (err) {
-      if (idempotent) await (isFinalAnswer(err) ? keepRefusal(database.db, idempotent, errorAnswer(err), services.now()) : release(database.db, idempotent));
+      const instead = idempotent ? await this.#settle(op, idempotent, err) : undefined;
+      if (instead) return replay(call, instead);
       throw err;
     } finally {
       // Nothing is answered before what it wrote, or read, is on disk (group commit on SQLite).
@@ -175,12 +175,8 @@ export class Dispatcher {
     }
   }
 
-  #runWriting(op: Operation, input: unknown, ctx: Context, organizationId: string | null, idempotent: IdempotentCall | undefined): Promise<{ result: unknown } | { replay: StoredAnswer }> {
+  #runWriting(op: Operation, input: unknown, ctx: Context, organizationId: string | null, idempotent: IdempotentCall | undefined): Promise<unknown> {
     return this.#deps.database.db.transaction().execute(async (trx) => {
-      if (idempotent) {
-        const claimed = await claim(trx, idempotent, ctx.now());
-        if (claimed.kind === 'replay') return { replay: claimed.answer };
-      }
       const txCtx = { ...ctx, db: trx };
       const result = await op.handler(txCtx, input);
       const subject = op.subject(result);
@@ -190,9 +186,25 @@ export class Dispatcher {
         organizationId: organizationId ?? subject.organizationId,
       });
       // The answer kept for a retry commits with the write: never one without the other.
-      if (idempotent) await keepAnswer(trx, idempotent, { data: result });
-      return { result };
+      if (idempotent && !(await keepFirstAnswer(trx, idempotent, { data: result }, ctx.now()))) throw new AnsweredMeanwhile();
+      return result;
     });
+  }
+
+  /**
+   * A keyed write that failed: its refusal is kept as the answer for its retries, unless another
+   * request with the key has answered it (a retry of a write that was done, or a request run twice
+   * at once): that answer is given instead, also in place of a rate limit or a fault.
+   */
+  async #settle(op: Operation, idempotent: IdempotentCall, err: unknown): Promise<StoredAnswer | undefined> {
+    const { db } = this.#deps.database;
+    const now = this.#deps.services.now();
+    if (isFinalAnswer(err) && (await keepFirstAnswer(db, idempotent, errorAnswer(err), now))) return undefined;
+    if (op.writes === 'manual' && !isFinalAnswer(err)) {
+      await release(db, idempotent);
+      return undefined;
+    }
+    return answerInsteadOf(db, idempotent, err, now);
   }
 
   /**

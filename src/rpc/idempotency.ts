@@ -3,7 +3,9 @@ import type { Caller } from '../caller/caller.ts';
 import type { Db } from '../db/database.ts';
 import { AppError, errorStatus, type ErrorCode } from '../values/errors.ts';
 import { fromJsonText, toJsonText } from '../values/record.ts';
-import type { StoredAnswer } from './idempotency-keys.table.ts';
+import type { Selectable } from 'kysely';
+import { prepared } from '../db/queries/prepared.ts';
+import type { IdempotencyKeysTable, StoredAnswer } from './idempotency-keys.table.ts';
 
 /**
  * Idempotency keys (docs/api.md, "Idempotency keys"; the IETF httpapi draft's `Idempotency-Key`): a
@@ -93,18 +95,18 @@ const reused = (operation: string) =>
   new AppError('IDEMPOTENCY_KEY_REUSED', `this Idempotency-Key was used for another request (${operation}) in the last 24 hours: send a new key for a new request`);
 const inProgress = () => new AppError('CONFLICT', 'a request with this Idempotency-Key is still running: retry it in a moment', { retryAfterSeconds: 1 });
 
-/**
- * The first request's answer when there is one, before anything is counted or written: a replay
- * is not counted by the rate limits. Undefined when the key is free (or only claimed by a write
- * that claims it in its transaction, where the claim decides).
- */
+/** The first request's answer when there is one; undefined when the key is free. */
 export async function earlierAnswer(db: Db, call: IdempotentCall, now: number): Promise<StoredAnswer | undefined> {
   const found = stateOf(await keyRow(db, call), call, now);
   return found.state === 'answered' ? found.answer : undefined;
 }
 
-function keyRow(db: Db, call: IdempotentCall) {
-  return db.selectFrom('idempotencyKeys').selectAll().where('scope', '=', call.scope).where('key', '=', call.key).executeTakeFirst();
+const selectKeyRow = prepared<'scope' | 'key', Selectable<IdempotencyKeysTable>>((db, slot) =>
+  db.selectFrom('idempotencyKeys').selectAll().where('scope', '=', slot<string>('scope')).where('key', '=', slot<string>('key')),
+);
+
+async function keyRow(db: Db, call: IdempotentCall): Promise<Selectable<IdempotencyKeysTable> | undefined> {
+  return (await selectKeyRow(db, call)).rows[0];
 }
 
 type KeyState = { state: 'free' } | { state: 'answered'; answer: StoredAnswer } | { state: 'abandoned'; lockedUntil: number | null };
@@ -122,21 +124,59 @@ function stateOf(row: Awaited<ReturnType<typeof keyRow>>, call: IdempotentCall, 
   return { state: 'abandoned', lockedUntil: row.lockedUntil };
 }
 
-/** Keeps what the request answered for its retries (in the write's transaction where it has one). */
-export async function keepAnswer(db: Db, call: IdempotentCall, answer: StoredAnswer): Promise<void> {
-  await db.updateTable('idempotencyKeys').set({ answer: toJsonText(answer), lockedUntil: null }).where('scope', '=', call.scope).where('key', '=', call.key).execute();
+/**
+ * Keeps an answer unless the key already has one (that has not expired): a transactional write's,
+ * in its transaction (one statement, never the write without its answer); a manual write's, in the
+ * row it claimed; a refusal, after its transaction rolled back. False when the key was answered meanwhile (a request sent again, or run
+ * twice at once): that answer is the one to give, and a write rolls back.
+ */
+export async function keepFirstAnswer(db: Db, call: IdempotentCall, answer: StoredAnswer, now: number): Promise<boolean> {
+  const { rows } = await insertAnswer(db, { ...call, answer: toJsonText(answer), now, expiresAt: now + IDEMPOTENCY_TTL_MS });
+  return rows.length > 0;
 }
 
-/**
- * Keeps a refusal for the retries. The key of a transactional write was claimed in its transaction,
- * which the refusal rolled back: the row is written again unless another request has answered it.
- */
-export async function keepRefusal(db: Db, call: IdempotentCall, answer: StoredAnswer, now: number): Promise<void> {
-  await db
+const insertAnswer = prepared<keyof IdempotentCall | 'answer' | 'now' | 'expiresAt', { key: string }>((db, slot) =>
+  db
     .insertInto('idempotencyKeys')
-    .values({ ...call, answer: toJsonText(answer), lockedUntil: null, createdAt: now, expiresAt: now + IDEMPOTENCY_TTL_MS })
-    .onConflict((oc) => oc.columns(['scope', 'key']).doUpdateSet({ answer: toJsonText(answer), lockedUntil: null }).where('idempotencyKeys.answer', 'is', null))
-    .execute();
+    .values({
+      scope: slot('scope'),
+      key: slot('key'),
+      operation: slot('operation'),
+      fingerprint: slot('fingerprint'),
+      answer: slot('answer'),
+      lockedUntil: null,
+      createdAt: slot('now'),
+      expiresAt: slot('expiresAt'),
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['scope', 'key'])
+        .doUpdateSet((eb) => ({
+          operation: eb.ref('excluded.operation'),
+          fingerprint: eb.ref('excluded.fingerprint'),
+          answer: eb.ref('excluded.answer'),
+          lockedUntil: null,
+          createdAt: eb.ref('excluded.createdAt'),
+          expiresAt: eb.ref('excluded.expiresAt'),
+        }))
+        // Only the request's own claim, or a key whose day is over.
+        .where((eb) => eb.or([eb.and([eb('idempotencyKeys.answer', 'is', null), eb('idempotencyKeys.fingerprint', '=', eb.ref('excluded.fingerprint'))]), eb('idempotencyKeys.expiresAt', '<=', eb.ref('excluded.createdAt'))])),
+    )
+    .returning('key'),
+);
+
+/** Thrown in a transactional write whose key was answered meanwhile: rolls the write back (the dispatcher replays). */
+export class AnsweredMeanwhile extends Error {}
+
+/**
+ * After a write failed or was rolled back: the answer to give instead, when another request with the
+ * key has answered it (a retry, or a request run twice at once); undefined when the failure stands.
+ */
+export async function answerInsteadOf(db: Db, call: IdempotentCall, err: unknown, now: number): Promise<StoredAnswer | undefined> {
+  if (!(err instanceof AnsweredMeanwhile)) return earlierAnswer(db, call, now);
+  const earlier = await earlierAnswer(db, call, now);
+  if (!earlier) throw inProgress();
+  return earlier;
 }
 
 /** Frees the key of a request that failed in a way a retry may not (a fault, a refusal to wait): the retry runs. */

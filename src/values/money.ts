@@ -6,7 +6,8 @@ import { z } from 'zod';
  * (1 bp = 0.01 %). No float arithmetic ever touches an amount.
  */
 
-const MAX_MINOR = Number.MAX_SAFE_INTEGER / 10_000;
+/** The largest amount in minor units: a product with a rate in basis points stays a safe integer. */
+export const MAX_MINOR = Number.MAX_SAFE_INTEGER / 10_000;
 
 /** The exact minor units of an amount with at most two decimals, or undefined if it has more. */
 export function toMinor(amount: number): number | undefined {

@@ -73,7 +73,7 @@ export interface Totals {
   tax: number;
   /** taxable + tax */
   total: number;
-  /** grandTotal − total: the grand total is rounded to the rupee (−50..+49 paise) */
+  /** grandTotal − total: the grand total is rounded to the rupee, 50 paise up (−49..+50 paise) */
   roundOff: number;
   grandTotal: number;
 }

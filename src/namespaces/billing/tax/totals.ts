@@ -1,6 +1,6 @@
 import type { RateSummary, TaxedLine, Totals } from '../billing.lines.ts';
 
-/** To the nearest rupee; 50 paise round up (half away from zero, since a total is never negative). */
+/** To the nearest rupee, 50 paise rounding up: half away from zero for a document's totals, never negative. */
 export function roundToRupee(paise: number): number {
   const remainder = ((paise % 100) + 100) % 100;
   return remainder >= 50 ? paise - remainder + 100 : paise - remainder;

@@ -36,9 +36,10 @@ import * as preConsultationForms from './preConsultationForms/index.ts';
 import * as prescriptionMarketplace from './prescriptionMarketplace/index.ts';
 import * as superAdminPayouts from './superAdminPayouts/index.ts';
 import * as saloonMembers from './saloonMembers/index.ts';
+import * as billing from './billing/index.ts';
 
 /** Every namespace's operations. An operation not listed here answers UNKNOWN_OPERATION. */
-export const allOperations: Operation[] = [...auth.operations, ...tokenCounters.operations, ...users.operations, ...audit.operations, ...hrmAttendance.operations, ...calorieLogs.operations, ...sleepLogs.operations, ...pushDevices.operations, ...notifications.operations, ...foods.operations, ...organizations.operations, ...patients.operations, ...wards.operations, ...rooms.operations, ...services.operations, ...appointments.operations, ...labOrders.operations, ...labResultFiles.operations, ...homeCollections.operations, ...doctorEducation.operations, ...practitionerSchedules.operations, ...inventoryItems.operations, ...suppliers.operations, ...prescriptionMarketplace.operations, ...admissions.operations, ...admissionLogs.operations, ...admissionCharges.operations, ...beds.operations, ...preConsultationForms.operations, ...superAdminPayouts.operations, ...saloonMembers.operations, ...jobRunner.operations, ...exportsNs.operations, ...webhooks.operations];
+export const allOperations: Operation[] = [...auth.operations, ...tokenCounters.operations, ...users.operations, ...audit.operations, ...hrmAttendance.operations, ...calorieLogs.operations, ...sleepLogs.operations, ...pushDevices.operations, ...notifications.operations, ...foods.operations, ...organizations.operations, ...patients.operations, ...wards.operations, ...rooms.operations, ...services.operations, ...appointments.operations, ...labOrders.operations, ...labResultFiles.operations, ...homeCollections.operations, ...doctorEducation.operations, ...practitionerSchedules.operations, ...inventoryItems.operations, ...suppliers.operations, ...prescriptionMarketplace.operations, ...admissions.operations, ...admissionLogs.operations, ...admissionCharges.operations, ...beds.operations, ...preConsultationForms.operations, ...superAdminPayouts.operations, ...saloonMembers.operations, ...jobRunner.operations, ...exportsNs.operations, ...webhooks.operations, ...billing.operations];
 
 /** Every job the service runs on time (src/background/runner.ts). */
 export const allJobs: readonly JobDefinition[] = [...appointments.jobs, ...inventoryItems.jobs, ...sleepLogs.jobs, ...webhooks.jobs];
@@ -50,7 +51,7 @@ export const allOutboxes: readonly QueueDepth[] = [...notifications.outboxes, ..
  * Every event the namespaces emit (src/events/, docs/webhooks.md), declared to the events core with
  * its one consumer: webhooks queue each for the subscriptions that take it.
  */
-export const allEvents: readonly EventType[] = [...appointments.events, ...admissions.events, ...admissionCharges.events, ...inventoryItems.events, ...prescriptionMarketplace.events, ...labResultFiles.events];
+export const allEvents: readonly EventType[] = [...appointments.events, ...admissions.events, ...admissionCharges.events, ...inventoryItems.events, ...prescriptionMarketplace.events, ...labResultFiles.events, ...billing.events];
 declareEvents(allEvents, webhooks.eventConsumer);
 
 export { ExportStream } from './exports/index.ts';

@@ -1,3 +1,3 @@
 /** What other namespaces use of appointments; they import it from here only. */
 export { appointmentPatient } from './appointments.owners.ts';
-export { patchRow } from './appointments.repo.ts';
+export { getRow as getAppointmentRow, patchRow } from './appointments.repo.ts';

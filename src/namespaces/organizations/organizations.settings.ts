@@ -1,8 +1,12 @@
 import { z } from 'zod';
+import { gstin } from '../../values/gstin.ts';
 import { fromJsonText } from '../../values/record.ts';
 
 /** The most days before an appointment's date its patient may be checked in (earlyCheckInDays). */
 export const MAX_EARLY_CHECK_IN_DAYS = 30;
+
+/** A billing series' prefix: short, so that a number stays within GST's 16 characters. */
+const seriesPrefix = () => z.string().regex(/^[A-Z0-9]{1,4}$/, 'must be 1 to 4 capital letters or digits');
 
 /**
  * An organization's settings: a small typed set that other namespaces read with settingsOf(org).
@@ -17,6 +21,17 @@ const SETTING_VALUES = {
   housekeepingEnabled: z.boolean(),
   /** appointments: how many days before its date a visit may be checked in, started or completed (0: only on the day) */
   earlyCheckInDays: z.int().min(0).max(MAX_EARLY_CHECK_IN_DAYS),
+  /** billing: the tax rules of its documents: in_gst (India's GST) or none (docs/billing.md, "The tax profile") */
+  taxRegime: z.enum(['in_gst', 'none']),
+  /** billing: its GST identification number; its first two digits are its state */
+  gstin: gstin().nullable(),
+  /** billing: the name it is registered under, when not its name */
+  legalName: z.string().trim().min(1).max(200).nullable(),
+  /** billing: the prefix of each series' numbers (1 to 4 capital letters or digits) */
+  invoicePrefix: seriesPrefix(),
+  billOfSupplyPrefix: seriesPrefix(),
+  receiptPrefix: seriesPrefix(),
+  creditNotePrefix: seriesPrefix(),
 };
 
 export type OrganizationSettings = { -readonly [K in keyof typeof SETTING_VALUES]: z.output<(typeof SETTING_VALUES)[K]> };
@@ -32,6 +47,13 @@ export const SETTINGS_DEFAULTS: Readonly<OrganizationSettings> = Object.freeze({
   allowDischargeWithUnbilledCharges: false,
   housekeepingEnabled: false,
   earlyCheckInDays: 0,
+  taxRegime: 'none',
+  gstin: null,
+  legalName: null,
+  invoicePrefix: 'INV',
+  billOfSupplyPrefix: 'BOS',
+  receiptPrefix: 'RCT',
+  creditNotePrefix: 'CN',
 });
 
 /** Settings in an input: each key optional (unchanged), null puts its default back; unknown keys are ignored. */
@@ -41,6 +63,13 @@ export const settingsInput = () =>
     allowDischargeWithUnbilledCharges: SETTING_VALUES.allowDischargeWithUnbilledCharges.nullish(),
     housekeepingEnabled: SETTING_VALUES.housekeepingEnabled.nullish(),
     earlyCheckInDays: SETTING_VALUES.earlyCheckInDays.nullish(),
+    taxRegime: SETTING_VALUES.taxRegime.nullish(),
+    gstin: SETTING_VALUES.gstin.nullish(),
+    legalName: SETTING_VALUES.legalName.nullish(),
+    invoicePrefix: SETTING_VALUES.invoicePrefix.nullish(),
+    billOfSupplyPrefix: SETTING_VALUES.billOfSupplyPrefix.nullish(),
+    receiptPrefix: SETTING_VALUES.receiptPrefix.nullish(),
+    creditNotePrefix: SETTING_VALUES.creditNotePrefix.nullish(),
   });
 
 /** Settings as answered: every key, defaults filled in. */

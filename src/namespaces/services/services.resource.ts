@@ -38,6 +38,8 @@ export const services = defineResource({
     code: { kind: 'string', schema: z.string().trim().min(1, 'must not be empty').max(32) },
     price: { kind: 'money', required: true },
     taxPercent: { kind: 'percent', default: 0 },
+    /** the GST services code (SAC) its invoice lines carry: 4 to 8 digits, e.g. 999311 (docs/billing.md) */
+    sacCode: { kind: 'string', schema: z.string().regex(/^[0-9]{4,8}$/, 'must be a SAC code: 4 to 8 digits') },
     doctorId: { kind: 'string', schema: id() },
     isActive: { kind: 'bool', default: true },
   },

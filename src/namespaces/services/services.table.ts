@@ -6,6 +6,8 @@ export interface ServicesTable {
   name: string;
   category: string;
   code: string | null;
+  /** GST services code (SAC), digits */
+  sacCode: string | null;
   /** integer minor units (paise / cents); the API shows it as a number with two decimals */
   price: number;
   /** integer basis points (1800 = 18 %); the API shows it as a percentage */

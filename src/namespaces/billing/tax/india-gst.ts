@@ -1,7 +1,7 @@
 import type { ErrorDetail } from '../../../values/errors.ts';
 import { applyRate } from '../../../values/money.ts';
 import type { LineInput, Supply, TaxedLine, TaxRules } from '../billing.lines.ts';
-import { isStateCode } from './gst-states.ts';
+import { isStateCode } from '../../../values/gst-states.ts';
 import { amountsOf, lineProblems, refuseIfAny } from './line-amounts.ts';
 
 /**

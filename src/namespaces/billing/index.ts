@@ -1,0 +1,8 @@
+import type { Operation } from '../../operations/operation.ts';
+import { cancelDocument } from './cancelDocument.ts';
+import { getDocument } from './getDocument.ts';
+import { issueInvoice } from './issueInvoice.ts';
+import { listDocuments } from './listDocuments.ts';
+
+export const operations: Operation[] = [issueInvoice, getDocument, listDocuments, cancelDocument];
+export { events } from './billing.events.ts';

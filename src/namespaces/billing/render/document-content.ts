@@ -5,7 +5,6 @@
  */
 import type { TaxedLine } from '../billing.lines.ts';
 import { amount, percentOf, rupees } from './inr.ts';
-import { amountInWords } from './words.ts';
 import type { DocumentKind, DocumentView } from './view.ts';
 
 export const titles: Record<DocumentKind, string> = {
@@ -55,7 +54,7 @@ export function lineColumns(split: TaxSplit): LineColumn[] {
     { header: 'Qty', align: 'right', cell: (line) => quantity(line.quantity) },
     { header: 'Rate', align: 'right', cell: (line) => amount(line.unitPrice) },
     { header: 'Disc.', align: 'right', cell: (line) => taxAmount(line.discount) },
-    { header: 'Taxable', align: 'right', cell: (line) => amount(line.taxable) },
+    { header: split === 'none' ? 'Value' : 'Taxable', align: 'right', cell: (line) => amount(line.taxable) },
     split !== 'none' && { header: 'GST', align: 'right', cell: rate },
     split === 'intra' && { header: 'CGST', align: 'right', cell: (line) => taxAmount(line.cgst) },
     split === 'intra' && { header: 'SGST', align: 'right', cell: (line) => taxAmount(line.sgst) },
@@ -126,7 +125,6 @@ export function receivedFields(view: DocumentView): Field[] {
   if (!received) return [];
   return present([
     { label: 'Amount received', value: rupees(received.amount) },
-    { label: 'In words', value: amountInWords(received.amount) },
     { label: 'Payment method', value: received.method },
     { label: 'Reference', value: received.reference ?? '' },
     { label: 'Received on', value: displayDate(received.receivedAt) },
@@ -150,7 +148,7 @@ export function totalRows(view: DocumentView, split: TaxSplit): TotalRow[] {
   const rows: Array<TotalRow | false> = [
     totals.discount !== 0 && { label: 'Gross amount', value: rupees(totals.gross) },
     totals.discount !== 0 && { label: 'Less discount', value: rupees(-totals.discount) },
-    { label: 'Taxable value', value: rupees(totals.taxable) },
+    { label: split === 'none' ? 'Value of supply' : 'Taxable value', value: rupees(totals.taxable) },
     totals.exempt !== 0 && split !== 'none' && { label: 'of which exempt', value: rupees(totals.exempt) },
     split === 'intra' && { label: 'CGST', value: rupees(totals.cgst) },
     split === 'intra' && { label: 'SGST', value: rupees(totals.sgst) },

@@ -89,7 +89,7 @@ function paymentAndQr(view: DocumentView): string {
   if (!payment && !qrPayload) return '';
   const title = view.kind === 'RECEIPT' && view.against ? `Payment of ${view.against.number}` : 'Payment';
   const paymentBlock = payment
-    ? `<div><h3>${e(title)}</h3><p class="badge ${payment.status.toLowerCase()}">${paymentLabels[payment.status]}</p>
+    ? `<div><h3>${e(title)}</h3><p class="badge ${e(payment.status.toLowerCase())}">${paymentLabels[payment.status]}</p>
   ${fieldList([{ label: 'Paid', value: rupees(payment.paid) }, { label: 'Balance due', value: rupees(payment.balance) }], 'fields')}</div>`
     : '<div></div>';
   const qr = qrPayload ? `<figure class="qr">${qrSvg(qrMatrix(qrPayload), 120)}<figcaption>${e(qrLabel(view))}</figcaption></figure>` : '';

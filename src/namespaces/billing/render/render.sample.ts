@@ -62,6 +62,13 @@ export function summarizeSampleLines(lines: readonly TaxedLine[]): { byRate: Rat
   };
 }
 
+const exemptNote = 'Healthcare services by a clinical establishment are exempt (Notification 12/2017-Central Tax (Rate), entry 74).';
+
+/** A UPI payment link for the amount due, the document's number as the note. */
+function upiLink(paise: number, number: string): string {
+  return `upi://pay?pa=sunrisehospital@icici&pn=Sunrise%20Hospital&am=${(paise / 100).toFixed(2)}&cu=INR&tn=${encodeURIComponent(number)}`;
+}
+
 /** The invoice for a five-day stay, within Maharashtra, partly paid by an advance. */
 export function sampleInvoice(): DocumentView {
   const lines = taxSampleLines(stayLines, true);
@@ -101,11 +108,8 @@ export function sampleInvoice(): DocumentView {
     totals,
     payment: { paid, balance: totals.grandTotal - paid, status: 'PARTLY_PAID' },
     received: null,
-    qrPayload: `upi://pay?pa=sunrisehospital@icici&pn=Sunrise%20Hospital&am=${((totals.grandTotal - paid) / 100).toFixed(2)}&cu=INR&tn=INV%2F2627%2F17`,
-    notes: [
-      'Advance of ₹50,000.00 received on 2026-11-20 (receipt RCT/2627/9) adjusted against this invoice.',
-      'Healthcare services by a clinical establishment are exempt (Notification 12/2017-Central Tax (Rate), entry 74).',
-    ],
+    qrPayload: upiLink(totals.grandTotal - paid, 'INV/2627/17'),
+    notes: ['Advance of ₹50,000.00 received on 2026-11-20 (receipt RCT/2627/9) adjusted against this invoice.', exemptNote],
     issuedBy: 'Priya Nair, Billing desk',
   };
 }
@@ -125,6 +129,8 @@ export function sampleInterStateInvoice(): DocumentView {
     placeOfSupply: { code: '29', name: 'Karnataka' },
     lines, byRate, totals,
     payment: { paid: 0, balance: totals.grandTotal, status: 'UNPAID' },
+    qrPayload: upiLink(totals.grandTotal, 'INV/2627/18'),
+    notes: [exemptNote],
   };
 }
 
@@ -147,7 +153,7 @@ export function sampleLongInvoice(count: number): DocumentView {
 export function sampleBillOfSupply(): DocumentView {
   const lines = taxSampleLines(stayLines.filter((line) => line.exempt), true);
   const { byRate, totals } = summarizeSampleLines(lines);
-  return { ...sampleInvoice(), kind: 'BILL_OF_SUPPLY', number: 'BOS/2627/4', lines, byRate, totals, payment: { paid: totals.grandTotal, balance: 0, status: 'PAID' }, qrPayload: null };
+  return { ...sampleInvoice(), kind: 'BILL_OF_SUPPLY', number: 'BOS/2627/4', lines, byRate, totals, payment: { paid: totals.grandTotal, balance: 0, status: 'PAID' }, qrPayload: null, notes: [exemptNote] };
 }
 
 export function sampleReceipt(): DocumentView {

@@ -133,11 +133,11 @@ export function receivedFields(view: DocumentView): Field[] {
 
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** '2026-11-25' → '25 Nov 2026' (no month/day order to misread); anything else as it is. */
+/** '2026-11-25' → '25 Nov 2026' (no month/day order to misread), a time after it kept; anything else as it is. */
 export function displayDate(isoDate: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate);
   const month = match && months[Number(match[2]) - 1];
-  return match && month ? `${match[3]} ${month} ${match[1]}${isoDate.slice(10)}` : isoDate;
+  return match && month ? `${match[3]} ${month} ${match[1]}${isoDate.slice(10).replace(/^T/, ' ')}` : isoDate;
 }
 
 export interface TotalRow { label: string; value: string; grand?: boolean }

@@ -37,24 +37,24 @@ table.lines tbody tr:nth-child(even) { background: #f5f8f8; }
 table.lines tr { break-inside: avoid; }
 .left { text-align: left; } .right { text-align: right; } .center { text-align: center; } .strong { font-weight: bold; }
 .summary { display: grid; grid-template-columns: 1fr 215pt; gap: 24pt; margin-bottom: 10pt; break-inside: avoid; }
-.rates table { font-size: 7.5pt; } .rates th { background: #eaf1f1; padding: 3pt; } .rates td { padding: 3pt; border-bottom: .4pt solid #c5ced8; }
+.rates table { font-size: 7.5pt; } .rates th { background: #eaf1f1; padding: 3pt; } .rates td { padding: 3pt; border-bottom: .4pt solid #c5ced8; } .rates tfoot th { padding: 3pt; }
 table.totals th { text-align: left; font-weight: normal; color: #5b6775; padding: 2pt 6pt; }
 table.totals td { text-align: right; padding: 2pt 6pt; white-space: nowrap; }
 table.totals tr.grand th, table.totals tr.grand td { background: #0f766e; color: #fff; font-weight: bold; font-size: 10pt; padding: 4pt 6pt; }
 .words { margin-bottom: 10pt; } .words span { display: block; font-size: 7pt; font-weight: bold; color: #5b6775; text-transform: uppercase; }
 .received { border: .6pt solid #c5ced8; padding: 10pt; margin-bottom: 14pt; } .received .sentence { font-size: 11pt; font-weight: bold; margin-bottom: 6pt; }
 .received dl.fields { font-size: 9pt; }
-.payment { display: flex; justify-content: space-between; align-items: flex-start; margin-bottom: 12pt; break-inside: avoid; }
-.badge { display: inline-block; color: #fff; font-weight: bold; font-size: 8pt; padding: 2pt 7pt; border-radius: 3pt; }
+.notes { margin-bottom: 10pt; font-size: 8pt; } .notes ul { padding-left: 12pt; }
+.closing { display: grid; grid-template-columns: 1fr auto 1fr; gap: 16pt; align-items: start; break-inside: avoid; }
+.badge { display: inline-block; color: #fff; font-weight: bold; font-size: 8pt; padding: 2pt 7pt; border-radius: 3pt; margin-bottom: 2pt; }
 .badge.paid { background: #2e7d32; } .badge.partly_paid { background: #b26a00; } .badge.unpaid { background: #c62828; }
 .qr { text-align: center; font-size: 7pt; color: #5b6775; } .qr svg { display: block; margin: 0 auto 2pt; }
-.notes { margin-bottom: 8pt; font-size: 8pt; } .notes ul { padding-left: 12pt; }
-.signature { margin-left: auto; width: 200pt; text-align: right; break-inside: avoid; }
+.signature { text-align: right; }
 .signature .for { font-weight: bold; margin-bottom: 34pt; }
 .signature .sign { border-top: .6pt solid #1c2530; margin-left: 40pt; padding-top: 3pt; font-size: 8pt; }
 .signature .issued { font-size: 7.5pt; color: #5b6775; }
 footer { margin-top: 14pt; border-top: .5pt solid #c5ced8; padding-top: 3pt; font-size: 7pt; color: #5b6775; }
 .watermark { position: absolute; top: 45%; left: 50%; transform: translate(-50%, -50%) rotate(-40deg); font-size: 96pt; font-weight: bold;
   color: #c62828; opacity: .14; pointer-events: none; white-space: nowrap; z-index: 1; }
-@media print { .watermark { position: fixed; } }
+@media print { .watermark { position: fixed; } footer { display: none; } }
 `;

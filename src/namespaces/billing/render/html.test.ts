@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { escapeHtml, renderHtml } from './html.ts';
+import { cssString, escapeHtml, renderHtml } from './html.ts';
 import { amount, rupees } from './inr.ts';
 import { sampleCancelledInvoice, sampleInterStateInvoice, sampleInvoice, sampleReceipt } from './render.sample.ts';
 import { amountInWords } from './words.ts';
@@ -76,4 +76,14 @@ test('escapeHtml leaves none of & < > " \' and reads back to the text', () => {
     assert.ok(!/&(?!(lt|gt|quot|#39|amp);)/.test(escaped));
     assert.equal(unescape(escaped), text);
   }));
+});
+
+test('the printed footer carries the number as a CSS string that cannot close the style', () => {
+  const html = renderHtml({ ...sampleInvoice(), number: `A"</style><script>x</script>\\` });
+  const style = html.slice(html.indexOf('<style>'), html.indexOf('</style>'));
+  assert.ok(style.includes('@bottom-left'));
+  assert.ok(!style.includes('<') || style.indexOf('<') === 0, 'no < inside the style');
+  assert.equal(html.match(/<\/style>/g)?.length, 1);
+  assert.ok(!html.includes('<script'));
+  assert.equal(cssString('INV/26 "x"'), '"INV/26 \\22 x\\22 "');
 });

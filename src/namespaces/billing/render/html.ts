@@ -22,6 +22,17 @@ export function escapeHtml(text: string): string {
 
 const e = escapeHtml;
 
+/** Text as a CSS string literal: everything but plain letters, digits and a few signs as a CSS escape (so no '</style>'). */
+export function cssString(text: string): string {
+  return `"${[...text].map((char) => (/[\w .,:/·-]/.test(char) ? char : `\\${char.codePointAt(0)!.toString(16)} `)).join('')}"`;
+}
+
+/** In print, the footer of every page (as in the PDF), beside the page numbers of html-style.ts. */
+function printedFooter(view: DocumentView): string {
+  return `@page { @bottom-left { content: ${cssString(`${titles[view.kind]} ${view.number} · This is a computer-generated document.`)};
+  font: 7pt "DejaVu Sans", Arial, sans-serif; color: #5b6775; } }`;
+}
+
 function fieldList(fields: Field[], className: string): string {
   return `<dl class="${className}">${fields.map((f) => `<dt>${e(f.label)}</dt><dd>${e(f.value)}</dd>`).join('')}</dl>`;
 }
@@ -72,7 +83,8 @@ function totals(view: DocumentView): string {
   const rates = split === 'none' || view.byRate.length === 0 ? null : rateRows(view, split);
   const rateTable = rates
     ? `<div class="rates"><h3>Tax summary</h3><table><thead><tr>${rates.header.map((h, i) => `<th class="${i ? 'right' : 'left'}">${e(h)}</th>`).join('')}</tr></thead>
-  <tbody>${rates.rows.map((row) => `<tr>${row.map((c, i) => `<td class="${i ? 'right' : 'left'}">${e(c)}</td>`).join('')}</tr>`).join('')}</tbody></table></div>`
+  <tbody>${rates.rows.map((row) => `<tr>${row.map((c, i) => `<td class="${i ? 'right' : 'left'}">${e(c)}</td>`).join('')}</tr>`).join('')}</tbody>
+  <tfoot><tr>${rates.total.map((c, i) => `<th class="${i ? 'right' : 'left'}">${e(c)}</th>`).join('')}</tr></tfoot></table></div>`
     : '<div></div>';
   const rows = totalRows(view, split).map((row) => `<tr${row.grand ? ' class="grand"' : ''}><th>${e(row.label)}</th><td>${e(row.value)}</td></tr>`).join('');
   return `<section class="summary">${rateTable}<table class="totals">${rows}</table></section>`;
@@ -84,22 +96,19 @@ function received(view: DocumentView): string {
   ${fieldList(receivedFields(view), 'fields')}</section>`;
 }
 
-function paymentAndQr(view: DocumentView): string {
+/** Notes, then the last row: the payment state, the QR code and the signature, as in the PDF. */
+function closing(view: DocumentView): string {
   const { payment, qrPayload } = view;
-  if (!payment && !qrPayload) return '';
+  const notes = view.notes.length ? `<section class="notes"><h3>Notes</h3><ul>${view.notes.map((n) => `<li>${e(n)}</li>`).join('')}</ul></section>` : '';
   const title = view.kind === 'RECEIPT' && view.against ? `Payment of ${view.against.number}` : 'Payment';
   const paymentBlock = payment
-    ? `<div><h3>${e(title)}</h3><p class="badge ${e(payment.status.toLowerCase())}">${paymentLabels[payment.status]}</p>
+    ? `<div class="payment"><h3>${e(title)}</h3><p class="badge ${e(payment.status.toLowerCase())}">${paymentLabels[payment.status]}</p>
   ${fieldList([{ label: 'Paid', value: rupees(payment.paid) }, { label: 'Balance due', value: rupees(payment.balance) }], 'fields')}</div>`
     : '<div></div>';
-  const qr = qrPayload ? `<figure class="qr">${qrSvg(qrMatrix(qrPayload), 120)}<figcaption>${e(qrLabel(view))}</figcaption></figure>` : '';
-  return `<section class="payment">${paymentBlock}${qr}</section>`;
-}
-
-function closing(view: DocumentView): string {
-  const notes = view.notes.length ? `<section class="notes"><h3>Notes</h3><ul>${view.notes.map((n) => `<li>${e(n)}</li>`).join('')}</ul></section>` : '';
+  const qr = qrPayload ? `<figure class="qr">${qrSvg(qrMatrix(qrPayload), 102)}<figcaption>${e(qrLabel(view))}</figcaption></figure>` : '<div></div>';
+  const signature = `<div class="signature"><p class="for">for ${e(view.seller.name)}</p><p class="sign">Authorised signatory</p>${view.issuedBy ? `<p class="issued">Issued by ${e(view.issuedBy)}</p>` : ''}</div>`;
   return `${notes}
-<section class="signature"><p class="for">for ${e(view.seller.name)}</p><p class="sign">Authorised signatory</p>${view.issuedBy ? `<p class="issued">Issued by ${e(view.issuedBy)}</p>` : ''}</section>
+<section class="closing">${paymentBlock}${qr}${signature}</section>
 <footer>${titles[view.kind]} ${e(view.number)} · This is a computer-generated document.</footer>`;
 }
 
@@ -112,7 +121,7 @@ export function renderHtml(view: DocumentView): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${titles[view.kind]} ${e(view.number)}</title>
-<style>${htmlStyle}</style>
+<style>${htmlStyle}${printedFooter(view)}</style>
 </head>
 <body>
 <main class="document${view.status === 'CANCELLED' ? ' is-cancelled' : ''}">
@@ -121,7 +130,6 @@ ${header(view)}
 ${parties(view)}
 ${body}
 <p class="words"><span>Amount in words</span> <strong>${e(words)}</strong></p>
-${paymentAndQr(view)}
 ${closing(view)}
 </main>
 </body>

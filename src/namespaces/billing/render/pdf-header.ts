@@ -10,11 +10,8 @@ const titleColumn = 190;
 
 export function drawFirstHeader(canvas: Canvas): void {
   const { doc, view, left, right, top } = canvas;
-  let textX = left;
-  if (view.seller.logo) {
-    doc.image(Buffer.from(view.seller.logo), left, top, { fit: [logoSize, logoSize], align: 'center', valign: 'center' });
-    textX = left + logoSize + 10;
-  }
+  const hasLogo = view.seller.logo !== null && drawLogo(canvas, view.seller.logo);
+  const textX = hasLogo ? left + logoSize + 10 : left;
   const sellerWidth = right - titleColumn - 16 - textX;
   let y = top;
   y += wrapped(canvas, view.seller.name, textX, y, sellerWidth, { size: 14, bold: true, colour: colours.accent }) + 2;
@@ -40,10 +37,20 @@ export function drawFirstHeader(canvas: Canvas): void {
     if (view.cancelReason) titleY += wrapped(canvas, view.cancelReason, titleX, titleY, titleColumn, { size: 8, colour: colours.cancelled }, 'right');
   }
 
-  const headerBottom = Math.max(y, titleY, view.seller.logo ? top + logoSize : 0) + 8;
+  const headerBottom = Math.max(y, titleY, hasLogo ? top + logoSize : 0) + 8;
   rule(canvas, headerBottom, left, right, colours.accent, 1.4);
   doc.y = headerBottom + 10;
   drawParties(canvas);
+}
+
+/** The logo in its square; an image pdfkit cannot read (neither PNG nor JPEG) is left out rather than failing the bill. */
+function drawLogo(canvas: Canvas, logo: Uint8Array): boolean {
+  try {
+    canvas.doc.image(Buffer.from(logo), canvas.left, canvas.top, { fit: [logoSize, logoSize], align: 'center', valign: 'center' });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 const partyHeadings = { TAX_INVOICE: 'BILLED TO', BILL_OF_SUPPLY: 'BILLED TO', RECEIPT: 'RECEIVED FROM', CREDIT_NOTE: 'CREDIT TO' } as const;

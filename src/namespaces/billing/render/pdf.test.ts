@@ -105,3 +105,9 @@ test('a document without logo, GSTIN, QR code or payment still renders', async (
   assert.ok(text.includes(view.number) && text.includes('Authorised signatory'));
   assert.ok(!text.includes('GSTIN'), 'neither party has a GSTIN');
 });
+
+test('a logo that is no image is left out, not a failed bill', async () => {
+  const view = sampleInvoice();
+  const text = (await pagesOf(await renderPdf({ ...view, seller: { ...view.seller, logo: new Uint8Array([1, 2, 3]) } }))).join('\n');
+  assert.ok(text.includes(view.seller.name));
+});

@@ -52,12 +52,14 @@ export function line(canvas: Canvas, text: string, x: number, y: number, style: 
   keepingPosition(doc, () => doc.text(text, at, y, { lineBreak: false }));
 }
 
-/** Text wrapped to a width; returns its height. The caller has made room for it (`heightOf`). */
+/** Text wrapped to a width; returns its height. Text longer than the room left on the page is cut with an ellipsis. */
 export function wrapped(canvas: Canvas, text: string, x: number, y: number, width: number, style: TextStyle, align: 'left' | 'right' = 'left'): number {
   const doc = apply(canvas, style);
   const height = doc.heightOfString(text, { width, lineGap: 1 });
-  keepingPosition(doc, () => doc.text(text, x, y, { width, align, lineGap: 1 }));
-  return height;
+  const room = canvas.bottom - y;
+  const bounds = height > room ? { height: room, ellipsis: true } : {};
+  keepingPosition(doc, () => doc.text(text, x, y, { width, align, lineGap: 1, ...bounds }));
+  return Math.min(height, room);
 }
 
 /** pdfkit moves its cursor under what it writes; the layout keeps its own, in doc.y, and moves it itself. */

@@ -48,6 +48,11 @@ function drawHeaderRow(canvas: Canvas, placed: PlacedColumn[], size: number): vo
   doc.y += height;
 }
 
+/** A row may fill a page under the running header and the header row, no more (its text is cut). */
+function tallestRow(canvas: Canvas): number {
+  return canvas.bottom - canvas.top - 50;
+}
+
 export function drawLinesTable(canvas: Canvas): void {
   const { doc, view } = canvas;
   const columns = lineColumns(taxSplit(view));
@@ -59,7 +64,8 @@ export function drawLinesTable(canvas: Canvas): void {
   drawHeaderRow(canvas, placed, size);
   cells.forEach((row, i) => {
     const styles = placed.map(({ column }): TextStyle => ({ size, bold: column.strong ?? false }));
-    const height = padY * 2 + Math.max(...placed.map(({ width }, c) => heightOf(canvas, row[c]!, width - padX * 2, styles[c]!)));
+    const measured = padY * 2 + Math.max(...placed.map(({ width }, c) => heightOf(canvas, row[c]!, width - padX * 2, styles[c]!)));
+    const height = Math.min(measured, tallestRow(canvas));
     if (doc.y + height > canvas.bottom) {
       canvas.nextPage();
       drawHeaderRow(canvas, placed, size);

@@ -111,3 +111,12 @@ test('a logo that is no image is left out, not a failed bill', async () => {
   const text = (await pagesOf(await renderPdf({ ...view, seller: { ...view.seller, logo: new Uint8Array([1, 2, 3]) } }))).join('\n');
   assert.ok(text.includes(view.seller.name));
 });
+
+test('a description longer than a page is cut on its row rather than flowing over unnumbered pages', async () => {
+  const view = sampleInvoice();
+  const lines = view.lines.map((line, i) => (i === 3 ? { ...line, description: 'a very long description '.repeat(400) } : line));
+  const pages = await pagesOf(await renderPdf({ ...view, lines }));
+  assert.ok(pages.length <= 3, `${pages.length} pages`);
+  pages.forEach((page, i) => assert.ok(page.includes(`Page ${i + 1} of ${pages.length}`)));
+  assert.ok(pages.at(-1)!.includes(rupees(view.totals.grandTotal)));
+});

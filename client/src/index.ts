@@ -195,6 +195,16 @@ export function createClient(options: ClientOptions) {
       /** Update a bed (an occupied bed keeps its status, admission, room and ward) */
       update: (data: Input<'/api/beds/update'>, options?: CallOptions) => call('beds', 'update', data, { ...options, write: true }) as Promise<Output<'/api/beds/update'>>,
     },
+    billing: {
+      /** Cancel a document before any payment or credit note is applied to it (it keeps its number, shown as cancelled) */
+      cancelDocument: (data: Input<'/api/billing/cancelDocument'>, options?: CallOptions) => call('billing', 'cancelDocument', data, { ...options, write: true }) as Promise<Output<'/api/billing/cancelDocument'>>,
+      /** A billing document with its lines, its status and (an invoice) what is paid and what remains */
+      getDocument: (data: Input<'/api/billing/getDocument'>) => call('billing', 'getDocument', data) as Promise<Output<'/api/billing/getDocument'>>,
+      /** Issue the invoice of an admission's unbilled charges or of an appointment's fee (a bill of supply when nothing on it is taxed) */
+      issueInvoice: (data: Input<'/api/billing/issueInvoice'>, options?: CallOptions) => call('billing', 'issueInvoice', data, { ...options, write: true }) as Promise<Output<'/api/billing/issueInvoice'>>,
+      /** The organization's billing documents, newest first, by kind, patient, source, status and issue date */
+      listDocuments: (data: Input<'/api/billing/listDocuments'>) => call('billing', 'listDocuments', data) as Promise<Output<'/api/billing/listDocuments'>>,
+    },
     calorieLogs: {
       /** Add a food entry to the person's log of today */
       addFood: (data: Input<'/api/calorieLogs/addFood'>, options?: CallOptions) => call('calorieLogs', 'addFood', data, { ...options, write: true }) as Promise<Output<'/api/calorieLogs/addFood'>>,

@@ -1620,6 +1620,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/billing/cancelDocument": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a document before any payment or credit note is applied to it (it keeps its number, shown as cancelled)
+         * @description Also callable as POST /api with {"namespace":"billing","apiName":"cancelDocument","data":{...}}. Access: members of the organization with role admin, accountant. The ids in the example are placeholders: first create the records (organizationId from organizations.create; id from billing's create (or list)), or run npm run demo and use its ids.
+         */
+        post: operations["billing.cancelDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/getDocument": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A billing document with its lines, its status and (an invoice) what is paid and what remains
+         * @description Also callable as POST /api with {"namespace":"billing","apiName":"getDocument","data":{...}}. Access: members of the organization with role admin, receptionist, accountant. The ids in the example are placeholders: first create the records (organizationId from organizations.create; id from billing's create (or list)), or run npm run demo and use its ids.
+         */
+        post: operations["billing.getDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/issueInvoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue the invoice of an admission's unbilled charges or of an appointment's fee (a bill of supply when nothing on it is taxed)
+         * @description Also callable as POST /api with {"namespace":"billing","apiName":"issueInvoice","data":{...}}. Access: members of the organization with role admin, receptionist, accountant. The ids in the example are placeholders: first create the records (organizationId from organizations.create; admissionId from admissions.create; appointmentId from appointments.create), or run npm run demo and use its ids.
+         */
+        post: operations["billing.issueInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/listDocuments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The organization's billing documents, newest first, by kind, patient, source, status and issue date
+         * @description Also callable as POST /api with {"namespace":"billing","apiName":"listDocuments","data":{...}}. Access: members of the organization with role admin, receptionist, accountant. The ids in the example are placeholders: first create the records (organizationId from organizations.create; patientId from patients.create), or run npm run demo and use its ids.
+         */
+        post: operations["billing.listDocuments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/calorieLogs/addFood": {
         parameters: {
             query?: never;
@@ -7705,6 +7785,7 @@ export interface operations {
                                 name: string;
                                 organizationId: string;
                                 price: number;
+                                sacCode: string | null;
                                 taxPercent: number | null;
                                 updatedAt: number;
                             } & {
@@ -15700,6 +15781,7 @@ export interface operations {
                                 name: string;
                                 organizationId: string;
                                 price: number;
+                                sacCode: string | null;
                                 taxPercent: number | null;
                                 updatedAt: number;
                             } & {
@@ -15976,6 +16058,732 @@ export interface operations {
             };
             /** @description CONFLICT or INVALID_STATE */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE (the database cannot be reached) or NOT_CONFIGURED (a provider is missing) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "billing.cancelDocument": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    id: string;
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    organizationId: string;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            item: {
+                                againstId: string | null;
+                                /** @description an invoice: what remains to be paid */
+                                balance: number | null;
+                                buyer: ({
+                                    addressLines: string[];
+                                    gstin: string | null;
+                                    name: string;
+                                    stateCode: string | null;
+                                } & {
+                                    [key: string]: unknown;
+                                }) | null;
+                                cancellation: {
+                                    cancelledAt: number;
+                                    cancelledByUserId: string | null;
+                                    reason: string;
+                                } | null;
+                                /** @description an invoice: what live credit notes against it took off */
+                                credited: number | null;
+                                financialYear: string;
+                                id: string;
+                                issuedAt: number;
+                                issueDate: string;
+                                issuedByUserId: string | null;
+                                /** @enum {string} */
+                                kind: "TAX_INVOICE" | "BILL_OF_SUPPLY" | "RECEIPT" | "CREDIT_NOTE";
+                                lines: ({
+                                    cgst: number;
+                                    code: string | null;
+                                    description: string;
+                                    discount: number;
+                                    exempt: boolean;
+                                    gross: number;
+                                    igst: number;
+                                    position: number;
+                                    quantity: number;
+                                    sgst: number;
+                                    sourceId: string;
+                                    sourceType: string;
+                                    taxable: number;
+                                    taxRate: number;
+                                    total: number;
+                                    unitPrice: number;
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                                method: string | null;
+                                notes: string[];
+                                number: string;
+                                organizationId: string;
+                                /** @description an invoice: paid before it was issued (payments and advances on its source) and by receipts against it */
+                                paid: number | null;
+                                patientId: string | null;
+                                paymentStatus: ("PAID" | "PARTLY_PAID" | "UNPAID") | null;
+                                placeOfSupply: string | null;
+                                reference: string | null;
+                                seller: ({
+                                    addressLines: string[];
+                                    gstin: string | null;
+                                    name: string;
+                                    stateCode: string | null;
+                                } & {
+                                    [key: string]: unknown;
+                                }) | null;
+                                sequence: number;
+                                series: string;
+                                sourceId: string;
+                                sourceType: string;
+                                /** @enum {string} */
+                                status: "ISSUED" | "CANCELLED";
+                                subject: string | null;
+                                /** @enum {string} */
+                                taxRegime: "in_gst" | "none";
+                                totals: {
+                                    cgst: number;
+                                    discount: number;
+                                    exempt: number;
+                                    grandTotal: number;
+                                    gross: number;
+                                    igst: number;
+                                    roundOff: number;
+                                    sgst: number;
+                                    tax: number;
+                                    taxable: number;
+                                    total: number;
+                                };
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description BAD_REQUEST or VALIDATION_FAILED (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or an invalid or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: not a member with a role allowed to call it, another organization, or blocked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the record is not in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONFLICT or INVALID_STATE */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE (the database cannot be reached) or NOT_CONFIGURED (a provider is missing) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "billing.getDocument": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    id: string;
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    organizationId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            item: {
+                                againstId: string | null;
+                                /** @description an invoice: what remains to be paid */
+                                balance: number | null;
+                                buyer: ({
+                                    addressLines: string[];
+                                    gstin: string | null;
+                                    name: string;
+                                    stateCode: string | null;
+                                } & {
+                                    [key: string]: unknown;
+                                }) | null;
+                                cancellation: {
+                                    cancelledAt: number;
+                                    cancelledByUserId: string | null;
+                                    reason: string;
+                                } | null;
+                                /** @description an invoice: what live credit notes against it took off */
+                                credited: number | null;
+                                financialYear: string;
+                                id: string;
+                                issuedAt: number;
+                                issueDate: string;
+                                issuedByUserId: string | null;
+                                /** @enum {string} */
+                                kind: "TAX_INVOICE" | "BILL_OF_SUPPLY" | "RECEIPT" | "CREDIT_NOTE";
+                                lines: ({
+                                    cgst: number;
+                                    code: string | null;
+                                    description: string;
+                                    discount: number;
+                                    exempt: boolean;
+                                    gross: number;
+                                    igst: number;
+                                    position: number;
+                                    quantity: number;
+                                    sgst: number;
+                                    sourceId: string;
+                                    sourceType: string;
+                                    taxable: number;
+                                    taxRate: number;
+                                    total: number;
+                                    unitPrice: number;
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                                method: string | null;
+                                notes: string[];
+                                number: string;
+                                organizationId: string;
+                                /** @description an invoice: paid before it was issued (payments and advances on its source) and by receipts against it */
+                                paid: number | null;
+                                patientId: string | null;
+                                paymentStatus: ("PAID" | "PARTLY_PAID" | "UNPAID") | null;
+                                placeOfSupply: string | null;
+                                reference: string | null;
+                                seller: ({
+                                    addressLines: string[];
+                                    gstin: string | null;
+                                    name: string;
+                                    stateCode: string | null;
+                                } & {
+                                    [key: string]: unknown;
+                                }) | null;
+                                sequence: number;
+                                series: string;
+                                sourceId: string;
+                                sourceType: string;
+                                /** @enum {string} */
+                                status: "ISSUED" | "CANCELLED";
+                                subject: string | null;
+                                /** @enum {string} */
+                                taxRegime: "in_gst" | "none";
+                                totals: {
+                                    cgst: number;
+                                    discount: number;
+                                    exempt: number;
+                                    grandTotal: number;
+                                    gross: number;
+                                    igst: number;
+                                    roundOff: number;
+                                    sgst: number;
+                                    tax: number;
+                                    taxable: number;
+                                    total: number;
+                                };
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description BAD_REQUEST or VALIDATION_FAILED (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or an invalid or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: not a member with a role allowed to call it, another organization, or blocked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the record is not in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE (the database cannot be reached) or NOT_CONFIGURED (a provider is missing) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "billing.issueInvoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description bill the charges of this admission that no live invoice bills yet */
+                    admissionId?: string | null;
+                    /** @description bill this appointment's consultation fee */
+                    appointmentId?: string | null;
+                    /** @description a business buyer's GSTIN: its state is the place of supply */
+                    buyerGstin?: string | null;
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    organizationId: string;
+                    /** @description GST place of supply (state code), when not the organization's own state */
+                    placeOfSupply?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            item: {
+                                againstId: string | null;
+                                /** @description an invoice: what remains to be paid */
+                                balance: number | null;
+                                buyer: ({
+                                    addressLines: string[];
+                                    gstin: string | null;
+                                    name: string;
+                                    stateCode: string | null;
+                                } & {
+                                    [key: string]: unknown;
+                                }) | null;
+                                cancellation: {
+                                    cancelledAt: number;
+                                    cancelledByUserId: string | null;
+                                    reason: string;
+                                } | null;
+                                /** @description an invoice: what live credit notes against it took off */
+                                credited: number | null;
+                                financialYear: string;
+                                id: string;
+                                issuedAt: number;
+                                issueDate: string;
+                                issuedByUserId: string | null;
+                                /** @enum {string} */
+                                kind: "TAX_INVOICE" | "BILL_OF_SUPPLY" | "RECEIPT" | "CREDIT_NOTE";
+                                lines: ({
+                                    cgst: number;
+                                    code: string | null;
+                                    description: string;
+                                    discount: number;
+                                    exempt: boolean;
+                                    gross: number;
+                                    igst: number;
+                                    position: number;
+                                    quantity: number;
+                                    sgst: number;
+                                    sourceId: string;
+                                    sourceType: string;
+                                    taxable: number;
+                                    taxRate: number;
+                                    total: number;
+                                    unitPrice: number;
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                                method: string | null;
+                                notes: string[];
+                                number: string;
+                                organizationId: string;
+                                /** @description an invoice: paid before it was issued (payments and advances on its source) and by receipts against it */
+                                paid: number | null;
+                                patientId: string | null;
+                                paymentStatus: ("PAID" | "PARTLY_PAID" | "UNPAID") | null;
+                                placeOfSupply: string | null;
+                                reference: string | null;
+                                seller: ({
+                                    addressLines: string[];
+                                    gstin: string | null;
+                                    name: string;
+                                    stateCode: string | null;
+                                } & {
+                                    [key: string]: unknown;
+                                }) | null;
+                                sequence: number;
+                                series: string;
+                                sourceId: string;
+                                sourceType: string;
+                                /** @enum {string} */
+                                status: "ISSUED" | "CANCELLED";
+                                subject: string | null;
+                                /** @enum {string} */
+                                taxRegime: "in_gst" | "none";
+                                totals: {
+                                    cgst: number;
+                                    discount: number;
+                                    exempt: number;
+                                    grandTotal: number;
+                                    gross: number;
+                                    igst: number;
+                                    roundOff: number;
+                                    sgst: number;
+                                    tax: number;
+                                    taxable: number;
+                                    total: number;
+                                };
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description BAD_REQUEST or VALIDATION_FAILED (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or an invalid or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: not a member with a role allowed to call it, another organization, or blocked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the record is not in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONFLICT or INVALID_STATE */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE (the database cannot be reached) or NOT_CONFIGURED (a provider is missing) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "billing.listDocuments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    dateFrom?: string | null;
+                    dateTo?: string | null;
+                    kind?: (("TAX_INVOICE" | "BILL_OF_SUPPLY" | "RECEIPT" | "CREDIT_NOTE") | ("TAX_INVOICE" | "BILL_OF_SUPPLY" | "RECEIPT" | "CREDIT_NOTE")[]) | null;
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    organizationId: string;
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 20 */
+                    pageSize?: number;
+                    patientId?: string | null;
+                    sourceId?: string | null;
+                    sourceType?: ("admission" | "appointment" | "payment" | "invoice") | null;
+                    status?: ("ISSUED" | "CANCELLED") | null;
+                };
+            };
+        };
+        responses: {
+            /** @description ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            items: ({
+                                againstId: string | null;
+                                /** @description an invoice: what remains to be paid */
+                                balance: number | null;
+                                buyer: ({
+                                    addressLines: string[];
+                                    gstin: string | null;
+                                    name: string;
+                                    stateCode: string | null;
+                                } & {
+                                    [key: string]: unknown;
+                                }) | null;
+                                cancellation: {
+                                    cancelledAt: number;
+                                    cancelledByUserId: string | null;
+                                    reason: string;
+                                } | null;
+                                /** @description an invoice: what live credit notes against it took off */
+                                credited: number | null;
+                                financialYear: string;
+                                id: string;
+                                issuedAt: number;
+                                issueDate: string;
+                                issuedByUserId: string | null;
+                                /** @enum {string} */
+                                kind: "TAX_INVOICE" | "BILL_OF_SUPPLY" | "RECEIPT" | "CREDIT_NOTE";
+                                method: string | null;
+                                notes: string[];
+                                number: string;
+                                organizationId: string;
+                                /** @description an invoice: paid before it was issued (payments and advances on its source) and by receipts against it */
+                                paid: number | null;
+                                patientId: string | null;
+                                paymentStatus: ("PAID" | "PARTLY_PAID" | "UNPAID") | null;
+                                placeOfSupply: string | null;
+                                reference: string | null;
+                                seller: ({
+                                    addressLines: string[];
+                                    gstin: string | null;
+                                    name: string;
+                                    stateCode: string | null;
+                                } & {
+                                    [key: string]: unknown;
+                                }) | null;
+                                sequence: number;
+                                series: string;
+                                sourceId: string;
+                                sourceType: string;
+                                /** @enum {string} */
+                                status: "ISSUED" | "CANCELLED";
+                                subject: string | null;
+                                /** @enum {string} */
+                                taxRegime: "in_gst" | "none";
+                                totals: {
+                                    cgst: number;
+                                    discount: number;
+                                    exempt: number;
+                                    grandTotal: number;
+                                    gross: number;
+                                    igst: number;
+                                    roundOff: number;
+                                    sgst: number;
+                                    tax: number;
+                                    taxable: number;
+                                    total: number;
+                                };
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            page: number;
+                            pageSize: number;
+                            total: number;
+                            totalPages: number;
+                        };
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description BAD_REQUEST or VALIDATION_FAILED (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or an invalid or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: not a member with a role allowed to call it, another organization, or blocked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the record is not in the organization */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -23948,8 +24756,15 @@ export interface operations {
                     settings?: {
                         allowDischargeWithUnbilledCharges?: boolean | null;
                         allowOverlappingAppointments?: boolean | null;
+                        billOfSupplyPrefix?: string | null;
+                        creditNotePrefix?: string | null;
                         earlyCheckInDays?: number | null;
+                        gstin?: (string | null) | null;
                         housekeepingEnabled?: boolean | null;
+                        invoicePrefix?: string | null;
+                        legalName?: (string | null) | null;
+                        receiptPrefix?: string | null;
+                        taxRegime?: ("in_gst" | "none") | null;
                     } | null;
                     slug: string;
                     timezone?: string | null;
@@ -23982,8 +24797,16 @@ export interface operations {
                                 settings: {
                                     allowDischargeWithUnbilledCharges: boolean;
                                     allowOverlappingAppointments: boolean;
+                                    billOfSupplyPrefix: string;
+                                    creditNotePrefix: string;
                                     earlyCheckInDays: number;
+                                    gstin: string | null;
                                     housekeepingEnabled: boolean;
+                                    invoicePrefix: string;
+                                    legalName: string | null;
+                                    receiptPrefix: string;
+                                    /** @enum {string} */
+                                    taxRegime: "in_gst" | "none";
                                 };
                                 slug: string | null;
                                 timezone: string | null;
@@ -24199,8 +25022,16 @@ export interface operations {
                                 settings: {
                                     allowDischargeWithUnbilledCharges: boolean;
                                     allowOverlappingAppointments: boolean;
+                                    billOfSupplyPrefix: string;
+                                    creditNotePrefix: string;
                                     earlyCheckInDays: number;
+                                    gstin: string | null;
                                     housekeepingEnabled: boolean;
+                                    invoicePrefix: string;
+                                    legalName: string | null;
+                                    receiptPrefix: string;
+                                    /** @enum {string} */
+                                    taxRegime: "in_gst" | "none";
                                 };
                                 slug: string | null;
                                 timezone: string | null;
@@ -24315,8 +25146,16 @@ export interface operations {
                                 settings: {
                                     allowDischargeWithUnbilledCharges: boolean;
                                     allowOverlappingAppointments: boolean;
+                                    billOfSupplyPrefix: string;
+                                    creditNotePrefix: string;
                                     earlyCheckInDays: number;
+                                    gstin: string | null;
                                     housekeepingEnabled: boolean;
+                                    invoicePrefix: string;
+                                    legalName: string | null;
+                                    receiptPrefix: string;
+                                    /** @enum {string} */
+                                    taxRegime: "in_gst" | "none";
                                 };
                                 slug: string | null;
                                 timezone: string | null;
@@ -24437,8 +25276,16 @@ export interface operations {
                                 settings: {
                                     allowDischargeWithUnbilledCharges: boolean;
                                     allowOverlappingAppointments: boolean;
+                                    billOfSupplyPrefix: string;
+                                    creditNotePrefix: string;
                                     earlyCheckInDays: number;
+                                    gstin: string | null;
                                     housekeepingEnabled: boolean;
+                                    invoicePrefix: string;
+                                    legalName: string | null;
+                                    receiptPrefix: string;
+                                    /** @enum {string} */
+                                    taxRegime: "in_gst" | "none";
                                 };
                                 slug: string | null;
                                 timezone: string | null;
@@ -24543,8 +25390,15 @@ export interface operations {
                     settings?: {
                         allowDischargeWithUnbilledCharges?: boolean | null;
                         allowOverlappingAppointments?: boolean | null;
+                        billOfSupplyPrefix?: string | null;
+                        creditNotePrefix?: string | null;
                         earlyCheckInDays?: number | null;
+                        gstin?: (string | null) | null;
                         housekeepingEnabled?: boolean | null;
+                        invoicePrefix?: string | null;
+                        legalName?: (string | null) | null;
+                        receiptPrefix?: string | null;
+                        taxRegime?: ("in_gst" | "none") | null;
                     } | null;
                     slug?: string;
                     timezone?: string | null;
@@ -24577,8 +25431,16 @@ export interface operations {
                                 settings: {
                                     allowDischargeWithUnbilledCharges: boolean;
                                     allowOverlappingAppointments: boolean;
+                                    billOfSupplyPrefix: string;
+                                    creditNotePrefix: string;
                                     earlyCheckInDays: number;
+                                    gstin: string | null;
                                     housekeepingEnabled: boolean;
+                                    invoicePrefix: string;
+                                    legalName: string | null;
+                                    receiptPrefix: string;
+                                    /** @enum {string} */
+                                    taxRegime: "in_gst" | "none";
                                 };
                                 slug: string | null;
                                 timezone: string | null;
@@ -30986,6 +31848,7 @@ export interface operations {
                     /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
                     organizationId: string;
                     price: number;
+                    sacCode?: string | null;
                     taxPercent?: number | null;
                 };
             };
@@ -31010,6 +31873,7 @@ export interface operations {
                                 name: string;
                                 organizationId: string;
                                 price: number;
+                                sacCode: string | null;
                                 taxPercent: number | null;
                                 updatedAt: number;
                             } & {
@@ -31223,6 +32087,7 @@ export interface operations {
                                 name: string;
                                 organizationId: string;
                                 price: number;
+                                sacCode: string | null;
                                 taxPercent: number | null;
                                 updatedAt: number;
                             } & {
@@ -31332,6 +32197,7 @@ export interface operations {
                                 name: string;
                                 organizationId: string;
                                 price: number;
+                                sacCode: string | null;
                                 taxPercent: number | null;
                                 updatedAt: number;
                             } & {
@@ -31424,6 +32290,7 @@ export interface operations {
                     /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
                     organizationId: string;
                     price?: number;
+                    sacCode?: string | null;
                     taxPercent?: number | null;
                 };
             };
@@ -31448,6 +32315,7 @@ export interface operations {
                                 name: string;
                                 organizationId: string;
                                 price: number;
+                                sacCode: string | null;
                                 taxPercent: number | null;
                                 updatedAt: number;
                             } & {
@@ -36454,8 +37322,16 @@ export interface operations {
                                 settings: {
                                     allowDischargeWithUnbilledCharges: boolean;
                                     allowOverlappingAppointments: boolean;
+                                    billOfSupplyPrefix: string;
+                                    creditNotePrefix: string;
                                     earlyCheckInDays: number;
+                                    gstin: string | null;
                                     housekeepingEnabled: boolean;
+                                    invoicePrefix: string;
+                                    legalName: string | null;
+                                    receiptPrefix: string;
+                                    /** @enum {string} */
+                                    taxRegime: "in_gst" | "none";
                                 };
                                 slug: string | null;
                                 timezone: string | null;
@@ -37540,7 +38416,7 @@ export interface operations {
                                 createdAt: number;
                                 deliveredAt: number | null;
                                 /** @enum {string} */
-                                eventType: "appointment.created" | "appointment.rescheduled" | "appointment.cancelled" | "appointment.completed" | "admission.admitted" | "admission.discharged" | "payment.recorded" | "charge.applied" | "charge.voided" | "stock.low" | "stock.expiring" | "prescription.quoted" | "prescription.accepted" | "labResult.uploaded";
+                                eventType: "appointment.created" | "appointment.rescheduled" | "appointment.cancelled" | "appointment.completed" | "admission.admitted" | "admission.discharged" | "payment.recorded" | "charge.applied" | "charge.voided" | "stock.low" | "stock.expiring" | "prescription.quoted" | "prescription.accepted" | "labResult.uploaded" | "document.issued" | "document.cancelled";
                                 id: string;
                                 lastError: string | null;
                                 lastStatus: number | null;
@@ -37551,7 +38427,7 @@ export interface operations {
                                     };
                                     timestamp: string;
                                     /** @enum {string} */
-                                    type: "appointment.created" | "appointment.rescheduled" | "appointment.cancelled" | "appointment.completed" | "admission.admitted" | "admission.discharged" | "payment.recorded" | "charge.applied" | "charge.voided" | "stock.low" | "stock.expiring" | "prescription.quoted" | "prescription.accepted" | "labResult.uploaded";
+                                    type: "appointment.created" | "appointment.rescheduled" | "appointment.cancelled" | "appointment.completed" | "admission.admitted" | "admission.discharged" | "payment.recorded" | "charge.applied" | "charge.voided" | "stock.low" | "stock.expiring" | "prescription.quoted" | "prescription.accepted" | "labResult.uploaded" | "document.issued" | "document.cancelled";
                                 } & {
                                     [key: string]: unknown;
                                 }) | null;
@@ -37654,7 +38530,7 @@ export interface operations {
                             items: ({
                                 createdAt: number;
                                 description: string | null;
-                                eventTypes: ("*" | "appointment.created" | "appointment.rescheduled" | "appointment.cancelled" | "appointment.completed" | "admission.admitted" | "admission.discharged" | "payment.recorded" | "charge.applied" | "charge.voided" | "stock.low" | "stock.expiring" | "prescription.quoted" | "prescription.accepted" | "labResult.uploaded")[];
+                                eventTypes: ("*" | "appointment.created" | "appointment.rescheduled" | "appointment.cancelled" | "appointment.completed" | "admission.admitted" | "admission.discharged" | "payment.recorded" | "charge.applied" | "charge.voided" | "stock.low" | "stock.expiring" | "prescription.quoted" | "prescription.accepted" | "labResult.uploaded" | "document.issued" | "document.cancelled")[];
                                 id: string;
                                 isActive: boolean;
                                 organizationId: string;
@@ -37757,7 +38633,7 @@ export interface operations {
                                 createdAt: number;
                                 deliveredAt: number | null;
                                 /** @enum {string} */
-                                eventType: "appointment.created" | "appointment.rescheduled" | "appointment.cancelled" | "appointment.completed" | "admission.admitted" | "admission.discharged" | "payment.recorded" | "charge.applied" | "charge.voided" | "stock.low" | "stock.expiring" | "prescription.quoted" | "prescription.accepted" | "labResult.uploaded";
+                                eventType: "appointment.created" | "appointment.rescheduled" | "appointment.cancelled" | "appointment.completed" | "admission.admitted" | "admission.discharged" | "payment.recorded" | "charge.applied" | "charge.voided" | "stock.low" | "stock.expiring" | "prescription.quoted" | "prescription.accepted" | "labResult.uploaded" | "document.issued" | "document.cancelled";
                                 id: string;
                                 lastError: string | null;
                                 lastStatus: number | null;
@@ -37768,7 +38644,7 @@ export interface operations {
                                     };
                                     timestamp: string;
                                     /** @enum {string} */
-                                    type: "appointment.created" | "appointment.rescheduled" | "appointment.cancelled" | "appointment.completed" | "admission.admitted" | "admission.discharged" | "payment.recorded" | "charge.applied" | "charge.voided" | "stock.low" | "stock.expiring" | "prescription.quoted" | "prescription.accepted" | "labResult.uploaded";
+                                    type: "appointment.created" | "appointment.rescheduled" | "appointment.cancelled" | "appointment.completed" | "admission.admitted" | "admission.discharged" | "payment.recorded" | "charge.applied" | "charge.voided" | "stock.low" | "stock.expiring" | "prescription.quoted" | "prescription.accepted" | "labResult.uploaded" | "document.issued" | "document.cancelled";
                                 } & {
                                     [key: string]: unknown;
                                 }) | null;
@@ -37860,7 +38736,7 @@ export interface operations {
             content: {
                 "application/json": {
                     description?: string | null;
-                    eventTypes: ("*" | "appointment.created" | "appointment.rescheduled" | "appointment.cancelled" | "appointment.completed" | "admission.admitted" | "admission.discharged" | "payment.recorded" | "charge.applied" | "charge.voided" | "stock.low" | "stock.expiring" | "prescription.quoted" | "prescription.accepted" | "labResult.uploaded")[];
+                    eventTypes: ("*" | "appointment.created" | "appointment.rescheduled" | "appointment.cancelled" | "appointment.completed" | "admission.admitted" | "admission.discharged" | "payment.recorded" | "charge.applied" | "charge.voided" | "stock.low" | "stock.expiring" | "prescription.quoted" | "prescription.accepted" | "labResult.uploaded" | "document.issued" | "document.cancelled")[];
                     /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
                     organizationId: string;
                     /** Format: uri */
@@ -37881,7 +38757,7 @@ export interface operations {
                             item: {
                                 createdAt: number;
                                 description: string | null;
-                                eventTypes: ("*" | "appointment.created" | "appointment.rescheduled" | "appointment.cancelled" | "appointment.completed" | "admission.admitted" | "admission.discharged" | "payment.recorded" | "charge.applied" | "charge.voided" | "stock.low" | "stock.expiring" | "prescription.quoted" | "prescription.accepted" | "labResult.uploaded")[];
+                                eventTypes: ("*" | "appointment.created" | "appointment.rescheduled" | "appointment.cancelled" | "appointment.completed" | "admission.admitted" | "admission.discharged" | "payment.recorded" | "charge.applied" | "charge.voided" | "stock.low" | "stock.expiring" | "prescription.quoted" | "prescription.accepted" | "labResult.uploaded" | "document.issued" | "document.cancelled")[];
                                 id: string;
                                 isActive: boolean;
                                 organizationId: string;
@@ -38073,7 +38949,7 @@ export interface operations {
             content: {
                 "application/json": {
                     description?: string | null;
-                    eventTypes?: ("*" | "appointment.created" | "appointment.rescheduled" | "appointment.cancelled" | "appointment.completed" | "admission.admitted" | "admission.discharged" | "payment.recorded" | "charge.applied" | "charge.voided" | "stock.low" | "stock.expiring" | "prescription.quoted" | "prescription.accepted" | "labResult.uploaded")[];
+                    eventTypes?: ("*" | "appointment.created" | "appointment.rescheduled" | "appointment.cancelled" | "appointment.completed" | "admission.admitted" | "admission.discharged" | "payment.recorded" | "charge.applied" | "charge.voided" | "stock.low" | "stock.expiring" | "prescription.quoted" | "prescription.accepted" | "labResult.uploaded" | "document.issued" | "document.cancelled")[];
                     /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
                     id: string;
                     isActive?: boolean;
@@ -38097,7 +38973,7 @@ export interface operations {
                             item: {
                                 createdAt: number;
                                 description: string | null;
-                                eventTypes: ("*" | "appointment.created" | "appointment.rescheduled" | "appointment.cancelled" | "appointment.completed" | "admission.admitted" | "admission.discharged" | "payment.recorded" | "charge.applied" | "charge.voided" | "stock.low" | "stock.expiring" | "prescription.quoted" | "prescription.accepted" | "labResult.uploaded")[];
+                                eventTypes: ("*" | "appointment.created" | "appointment.rescheduled" | "appointment.cancelled" | "appointment.completed" | "admission.admitted" | "admission.discharged" | "payment.recorded" | "charge.applied" | "charge.voided" | "stock.low" | "stock.expiring" | "prescription.quoted" | "prescription.accepted" | "labResult.uploaded" | "document.issued" | "document.cancelled")[];
                                 id: string;
                                 isActive: boolean;
                                 organizationId: string;

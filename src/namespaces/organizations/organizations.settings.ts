@@ -6,7 +6,7 @@ import { fromJsonText } from '../../values/record.ts';
 export const MAX_EARLY_CHECK_IN_DAYS = 30;
 
 /** A billing series' prefix: short, so that a number stays within GST's 16 characters. */
-const seriesPrefix = () => z.string().regex(/^[A-Z0-9]{1,4}$/, 'must be 1 to 4 capital letters or digits');
+const seriesPrefix = () => z.string().max(4).regex(/^[A-Z0-9]{1,4}$/, 'must be 1 to 4 capital letters or digits');
 
 /**
  * An organization's settings: a small typed set that other namespaces read with settingsOf(org).

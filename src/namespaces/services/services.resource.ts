@@ -39,7 +39,7 @@ export const services = defineResource({
     price: { kind: 'money', required: true },
     taxPercent: { kind: 'percent', default: 0 },
     /** the GST services code (SAC) its invoice lines carry: 4 to 8 digits, e.g. 999311 (docs/billing.md) */
-    sacCode: { kind: 'string', schema: z.string().regex(/^[0-9]{4,8}$/, 'must be a SAC code: 4 to 8 digits') },
+    sacCode: { kind: 'string', schema: z.string().max(8).regex(/^[0-9]{4,8}$/, 'must be a SAC code: 4 to 8 digits') },
     doctorId: { kind: 'string', schema: id() },
     isActive: { kind: 'bool', default: true },
   },

@@ -4,7 +4,7 @@ import { orgId, signIn } from '../../../test/builders.ts';
 import { describeEachDialect, failsWith, ok } from '../../../test/harness.ts';
 import { amountsOf, findService } from './services.repo.ts';
 
-const FIELDS = ['category', 'code', 'createdAt', 'doctorId', 'id', 'isActive', 'name', 'organizationId', 'price', 'taxPercent', 'updatedAt'];
+const FIELDS = ['category', 'code', 'createdAt', 'doctorId', 'id', 'isActive', 'name', 'organizationId', 'price', 'sacCode', 'taxPercent', 'updatedAt'];
 
 describeEachDialect('services', (t) => {
   const org = orgId();

@@ -58,3 +58,15 @@ export const toChargeRecord = (row: ChargeRow): ChargeRecord => charges.repo.toR
 export async function chargesOfAdmission(db: Db, organizationId: string, admissionId: string): Promise<ChargeRow[]> {
   return matchingRows(db, 'admissionCharges', { organizationId, admissionId }, { by: ['createdAt'] }).execute();
 }
+
+/** The active charge that bills a record (referenceType and referenceId, e.g. a lab order), if any. */
+export async function activeChargeFor(db: Db, organizationId: string, referenceType: string, referenceId: string): Promise<ChargeRow | undefined> {
+  return db
+    .selectFrom('admissionCharges')
+    .selectAll()
+    .where('organizationId', '=', organizationId)
+    .where('referenceType', '=', referenceType)
+    .where('referenceId', '=', referenceId)
+    .where('voidedAt', 'is', null)
+    .executeTakeFirst();
+}

@@ -1,6 +1,6 @@
 /** What other namespaces use of admissions; they import it from here only. */
 export { advanceOf, billOf } from './admissions.bill.ts';
-export { type ChargeRecord, type ChargeRow, chargesOfAdmission, toChargeRecord } from './admissions.charges.ts';
+export { activeChargeFor, type ChargeRecord, type ChargeRow, chargesOfAdmission, toChargeRecord } from './admissions.charges.ts';
 export { findAdmission } from './admissions.repo.ts';
 export { type AdmissionRecord, admissions } from './admissions.resource.ts';
 export { isEnded } from './admissions.status.ts';

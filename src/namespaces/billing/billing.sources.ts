@@ -10,7 +10,7 @@ import type { LineInput } from './billing.lines.ts';
 import { buyerOf, type BuyerInput } from './billing.parties.ts';
 
 /** Live invoices (and bills of supply) of a source, oldest first. */
-async function liveInvoicesOf(db: Db, organizationId: string, sourceType: string, sourceId: string) {
+export async function liveInvoicesOf(db: Db, organizationId: string, sourceType: string, sourceId: string) {
   return db
     .selectFrom('billingDocuments as d')
     .leftJoin('billingCancellations as c', 'c.documentId', 'd.id')
@@ -32,7 +32,7 @@ async function invoicedLines(db: Db, organizationId: string, documentIds: readon
 }
 
 /** The SAC codes of the services, by id. */
-async function sacCodes(db: Db, organizationId: string, ids: readonly string[]): Promise<Map<string, string | null>> {
+export async function sacCodes(db: Db, organizationId: string, ids: readonly string[]): Promise<Map<string, string | null>> {
   const codes = new Map<string, string | null>();
   for (const id of new Set(ids)) codes.set(id, (await services.repo.find(db, organizationId, id))?.sacCode ?? null);
   return codes;

@@ -6,6 +6,7 @@ import { dateIn } from '../../time/zone.ts';
 import { listenToEvents } from '../webhooks/webhooks.testkit.ts';
 import { financialYearOf } from './billing.numbering.ts';
 import { billingKit, GSTIN, OTHER_STATE_GSTIN } from './billing.testkit.ts';
+import { orderInput } from '../labOrders/labOrders.testkit.ts';
 
 /** The year's part of a number issued today, e.g. '2627' (the tests run on the real clock). */
 const yearPart = () => {
@@ -101,6 +102,34 @@ describeEachDialect('billing: invoices', (t) => {
     assert.deepEqual([item.lines[0].description, item.lines[0].code, item.totals.grandTotal, item.paymentStatus], ['Consultation', '999312', 500, 'UNPAID']);
     failsWith(await b.billing('issueInvoice', { organizationId: h.organizationId, appointmentId: appointment.id }, h.accountant.token), 'CONFLICT', 409);
     failsWith(await b.billing('issueInvoice', { organizationId: h.organizationId }, h.accountant.token), 'VALIDATION_FAILED', 400);
+  });
+
+  test("a lab order's priced tests: billed once; one charged to an admission is billed there instead", async () => {
+    const h = await b.gstHospital();
+    const taxed = await b.service(h.organizationId, { name: 'Home sample pickup', category: 'lab', price: 100, taxPercent: 18, sacCode: '999316' });
+    const order = ok(
+      await b.call('labOrders', 'create', orderInput({ organizationId: h.organizationId, patientId: h.patientId }, { tests: [
+        { name: 'Complete blood count', code: 'CBC', price: 350.5, quantity: 2 },
+        { name: 'Pickup', serviceId: taxed, price: 100 },
+        { name: 'Not priced' },
+      ] })),
+    ).item;
+    const issueFor = (labOrderId: string) => b.billing('issueInvoice', { organizationId: h.organizationId, labOrderId }, h.accountant.token);
+    const { item } = ok(await issueFor(order.id));
+    assert.equal(item.kind, 'TAX_INVOICE');
+    assert.deepEqual(
+      item.lines.map((l: Record<string, unknown>) => [l.description, l.code, l.quantity, l.taxable, l.cgst, l.exempt]),
+      [['Complete blood count', null, 2, 701, 0, true], ['Pickup', '999316', 1, 100, 9, false]],
+    );
+    assert.equal(item.totals.grandTotal, 819);
+    failsWith(await issueFor(order.id), 'CONFLICT', 409);
+    failsWith(await b.billing('issueInvoice', { organizationId: h.organizationId, labOrderId: order.id, appointmentId: order.id }, h.accountant.token), 'VALIDATION_FAILED', 400);
+
+    const admissionId = ok(await b.admit(h, { status: 'ADMITTED' })).item.id;
+    const charged = ok(await b.call('labOrders', 'create', orderInput({ organizationId: h.organizationId, patientId: h.patientId }))).item;
+    const labService = await b.service(h.organizationId, { name: 'Lab', category: 'lab', price: 300, taxPercent: 0 });
+    ok(await b.call('admissionCharges', 'applyLabCharge', { idpTeamId: h.team, idpUserId: h.accountant.idpUserId, serviceId: labService, labOrderId: charged.id, admissionId }, h.accountant.token));
+    failsWith(await issueFor(charged.id), 'CONFLICT', 409);
   });
 
   test('cancelling: with a reason, before anything is paid, by an accountant; it keeps its number and its charges are billable again', async () => {

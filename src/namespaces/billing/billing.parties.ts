@@ -18,9 +18,10 @@ const MAX_ADDRESS_PART = 200;
 /** A free-form address (organizations, patients) as printable lines: the known parts, in order. */
 export function addressLines(address: unknown): string[] {
   if (!address || typeof address !== 'object') return [];
+  const parts = new Map<string, unknown>(Object.entries(address));
   const lines: string[] = [];
   for (const names of ADDRESS_LINES) {
-    const value = names.map((name) => Reflect.get(address, name)).find((v) => typeof v === 'string' && v.trim() !== '');
+    const value = names.map((name) => parts.get(name)).find((v) => typeof v === 'string' && v.trim() !== '');
     if (typeof value === 'string') lines.push(value.trim().slice(0, MAX_ADDRESS_PART));
   }
   return lines;

@@ -1,5 +1,5 @@
-import { kit as admissionsKit, type Hospital } from '../admissions/admissions.testkit.ts';
-import { ok, type TestApp } from '../../../test/harness.ts';
+import { kit as admissionsKit, itemOf, type Hospital } from '../admissions/admissions.testkit.ts';
+import type { TestApp } from '../../../test/harness.ts';
 
 /** Builders for the billing tests: a hospital with a GST profile, an admission with charges. */
 
@@ -17,14 +17,14 @@ export function billingKit(t: () => TestApp) {
 
   /** An admitted patient's admission with a charge of each `price @ taxPercent × quantity`. */
   async function admissionWith(h: Hospital, charges: { price: number; taxPercent: number; quantity?: number; name?: string; sacCode?: string }[]): Promise<string> {
-    const admissionId = ok(await k.admit(h, { status: 'ADMITTED' })).item.id as string;
+    const admissionId = itemOf(await k.admit(h, { status: 'ADMITTED' })).id as string;
     for (const c of charges) await addCharge(h, admissionId, c);
     return admissionId;
   }
 
   async function addCharge(h: Hospital, admissionId: string, c: { price: number; taxPercent: number; quantity?: number; name?: string; sacCode?: string }) {
     const serviceId = await k.service(h.organizationId, { name: c.name ?? `Service ${c.price}`, price: c.price, taxPercent: c.taxPercent, ...(c.sacCode ? { sacCode: c.sacCode } : {}) });
-    return ok(await k.call('admissionCharges', 'applyCharge', { idpTeamId: h.team, idpUserId: h.accountant.idpUserId, serviceId, chargeType: 'procedure', admissionId, quantity: c.quantity ?? 1 }, h.accountant.token)).item;
+    return itemOf(await k.call('admissionCharges', 'applyCharge', { idpTeamId: h.team, idpUserId: h.accountant.idpUserId, serviceId, chargeType: 'procedure', admissionId, quantity: c.quantity ?? 1 }, h.accountant.token));
   }
 
   const invoiceAdmission = (h: Hospital, admissionId: string, data: Data = {}, token = h.accountant.token) =>

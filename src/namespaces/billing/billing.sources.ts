@@ -83,7 +83,7 @@ export async function admissionDraft(ctx: Context, organizationId: string, admis
 }
 
 /** The fee's value before tax, where the fee includes the service's tax (appointments.booking.ts feeOf). */
-function beforeTax(fee: number, basisPoints: number): number {
+export function beforeTax(fee: number, basisPoints: number): number {
   const value = (BigInt(fee) * 20000n + BigInt(10000 + basisPoints)) / (2n * BigInt(10000 + basisPoints));
   return Number(value);
 }

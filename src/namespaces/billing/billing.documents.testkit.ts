@@ -28,7 +28,7 @@ export async function download(t: TestApp, data: Record<string, unknown>, token?
     payload: JSON.stringify(data),
   });
   const isJson = String(response.headers['content-type']).startsWith('application/json');
-  return { status: response.statusCode, headers: response.headers, raw: response.rawPayload, text: response.body, error: isJson ? (response.json() as { error?: { code: string } }).error : undefined };
+  return { status: response.statusCode, headers: response.headers, raw: response.rawPayload, text: response.body, error: isJson ? response.json<{ error?: { code: string } }>().error : undefined };
 }
 
 /** A patient record of the hospital linked to a new account (as an accepted link leaves it), and that account's token. */
@@ -39,9 +39,19 @@ export async function patientWithAccount(t: TestApp, b: ReturnType<typeof billin
   return { id, idpUserId, token: await tokenFor(t, idpUserId) };
 }
 
-/** An invoice of an admission of the patient with one charge of `price` (no tax), issued by the accountant. */
-export async function invoiceFor(b: ReturnType<typeof billingKit>, h: Hospital, patientId: string, price = 1000) {
-  const admissionId = ok(await b.admit(h, { status: 'ADMITTED', patientId })).item.id as string;
-  await b.addCharge(h, admissionId, { price, taxPercent: 18 });
-  return ok(await b.invoiceAdmission(h, admissionId)).item;
+/** An invoice as the tests read it. */
+export interface IssuedInvoice {
+  id: string;
+  number: string;
+  issueDate: string;
+  patientId: string;
+  subject: string | null;
+  totals: { grandTotal: number };
+}
+
+/** A tax invoice of an admission of the patient with one charge of `price` at 18 % GST, issued by the accountant. */
+export async function invoiceFor(b: ReturnType<typeof billingKit>, h: Hospital, patientId: string, price = 1000): Promise<IssuedInvoice> {
+  const admitted = ok(await b.admit(h, { status: 'ADMITTED', patientId })) as { item: { id: string } };
+  await b.addCharge(h, admitted.item.id, { price, taxPercent: 18 });
+  return (ok(await b.invoiceAdmission(h, admitted.item.id)) as { item: IssuedInvoice }).item;
 }

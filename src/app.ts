@@ -9,7 +9,8 @@ import { tokenService } from './caller/tokens.ts';
 import type { Config } from './config.ts';
 import { ping, type DatabaseHandle } from './db/database.ts';
 import { setPageBudget } from './db/paged-list.ts';
-import { allOperations, allOutboxes, ExportStream } from './namespaces/index.ts';
+import { allOperations, allOutboxes } from './namespaces/index.ts';
+import { FileAnswer, safeFileName } from './operations/file-answer.ts';
 import { knownError } from './rpc/db-errors.ts';
 import { Dispatcher, type Call } from './rpc/dispatch.ts';
 import { registerMetrics, type MetricsServer } from './rpc/metrics-endpoint.ts';
@@ -84,28 +85,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (data !== undefined && data !== null && (typeof data !== 'object' || Array.isArray(data))) {
       throw new AppError('BAD_REQUEST', 'data must be an object');
     }
-    return reply.send({ status: 'ok', data: envelopeData(await dispatcher.dispatch(callOf(request, reply, namespace, apiName, data))) });
+    return reply.send({ status: 'ok', data: envelopeData(registry, { namespace, apiName }, await dispatcher.dispatch(callOf(request, reply, namespace, apiName, data))) });
   });
 
-  // exports.stream's records, streamed as they are read (docs/export.md); the body is its data.
-  app.post('/export', async (request, reply) => {
-    const data = request.body ?? {};
-    if (typeof data !== 'object' || Array.isArray(data)) throw new AppError('BAD_REQUEST', 'the body must be a JSON object');
-    const result = await dispatcher.dispatch(callOf(request, reply, 'exports', 'stream', data));
-    if (!(result instanceof ExportStream)) throw new AppError('INTERNAL', 'the export did not produce a stream');
-    void reply
-      .header('content-type', result.contentType)
-      .header('content-disposition', `attachment; filename="${result.fileName}"`)
-      .header('x-export-total', String(result.total));
-    return reply.send(Readable.from(result.lines));
-  });
+  // The operations answered as a file (an export, a document) at their own path; the body is their data.
+  for (const op of registry.all()) {
+    if (!op.streamed) continue;
+    app.post(op.streamed.path, async (request, reply) => {
+      const data = request.body ?? {};
+      if (typeof data !== 'object' || Array.isArray(data)) throw new AppError('BAD_REQUEST', 'the body must be a JSON object');
+      const result = await dispatcher.dispatch(callOf(request, reply, op.namespace, op.name, data));
+      if (!(result instanceof FileAnswer)) throw new AppError('INTERNAL', `${op.namespace}.${op.name} did not answer a file`);
+      void reply
+        .headers(result.headers)
+        .header('content-type', result.contentType)
+        .header('content-disposition', `attachment; filename="${safeFileName(result.fileName)}"`);
+      return reply.send(typeof result.body === 'string' || result.body instanceof Uint8Array ? result.body : Readable.from(result.body));
+    });
+  }
 
   // The same operations at their own path (body = data), so /docs can describe and try each one.
   app.post<{ Params: { namespace: string; apiName: string } }>('/api/:namespace/:apiName', async (request, reply) => {
     const data = request.body ?? {};
     if (typeof data !== 'object' || Array.isArray(data)) throw new AppError('BAD_REQUEST', 'the body must be a JSON object');
     const { namespace, apiName } = request.params;
-    return reply.send({ status: 'ok', data: envelopeData(await dispatcher.dispatch(callOf(request, reply, namespace, apiName, data))) });
+    return reply.send({ status: 'ok', data: envelopeData(registry, { namespace, apiName }, await dispatcher.dispatch(callOf(request, reply, namespace, apiName, data))) });
   });
 
   app.get('/health', async () => ({ status: 'ok' }));
@@ -188,9 +192,12 @@ async function registerHttpPolicies(app: FastifyInstance, config: Config, openap
   });
 }
 
-/** What an operation answered, for the envelope; a stream is served by its own route only. */
-function envelopeData(result: unknown): unknown {
-  if (result instanceof ExportStream) throw new AppError('BAD_REQUEST', 'exports.stream answers a stream: call POST /export with the same data');
+/** What an operation answered, for the envelope; a file is served by its operation's own path only. */
+function envelopeData(registry: Registry, call: { namespace: string; apiName: string }, result: unknown): unknown {
+  if (result instanceof FileAnswer) {
+    const path = registry.find(call.namespace, call.apiName)?.streamed?.path ?? 'its own path';
+    throw new AppError('BAD_REQUEST', `${call.namespace}.${call.apiName} answers a file: call POST ${path} with the same data`);
+  }
   return result;
 }
 

@@ -4,6 +4,14 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** files sent with the message (a bill's PDF) */
+  attachments?: readonly MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Uint8Array;
 }
 
 export interface Mailer {

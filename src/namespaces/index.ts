@@ -54,4 +54,3 @@ export const allOutboxes: readonly QueueDepth[] = [...notifications.outboxes, ..
 export const allEvents: readonly EventType[] = [...appointments.events, ...admissions.events, ...admissionCharges.events, ...inventoryItems.events, ...prescriptionMarketplace.events, ...labResultFiles.events, ...billing.events];
 declareEvents(allEvents, webhooks.eventConsumer);
 
-export { ExportStream } from './exports/index.ts';

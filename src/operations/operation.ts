@@ -43,9 +43,12 @@ export type Answer<T> = T extends readonly (infer E)[]
     ? { [K in keyof T as string extends K ? never : K]: Answer<T[K]> }
     : T;
 
+/** An operation answered as a file (file-answer.ts) at a path of its own, the body of the request being its data. */
 export interface Streamed {
   path: string;
   contentTypes: readonly string[];
+  /** what the answer is, for /openapi.json, e.g. 'the records, one a line' */
+  answer: string;
 }
 
 export interface OperationDef<S extends z.ZodType, O extends z.ZodType, R> {

@@ -21,7 +21,8 @@ export function smtpMailer(smtpUrl: string, from: string, policy: OutboundPolicy
       const named = checked.target.url.hostname !== address && checked.target.url.hostname !== `[${address}]`;
       const transport = nodemailer.createTransport({ url: url.toString(), ...(named ? { servername: host } : {}) });
       try {
-        await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+        const attachments = message.attachments?.map((file) => ({ filename: file.filename, contentType: file.contentType, content: Buffer.from(file.content) }));
+        await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, ...(attachments ? { attachments } : {}) });
       } finally {
         transport.close();
       }

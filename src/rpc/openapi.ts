@@ -149,7 +149,7 @@ function firstCreate(op: Operation, input: Record<string, unknown>): string {
   return needed.length === 0 ? '' : ` The ids in the example are placeholders: first create the records (${needed.join('; ')}), or run npm run demo and use its ids.`;
 }
 
-/** The path an operation streams its answer at: the same body as its `data`, the answer in each content type it sends. */
+/** The path an operation answers a file at (an export, a document): the same body as its `data`, the answer in each content type it sends. */
 function streamedPath(op: Operation, streamed: Streamed, input: Record<string, unknown>): Record<string, unknown> {
   const content = Object.fromEntries(streamed.contentTypes.map((type) => [type, { schema: { type: 'string' } }]));
   return {
@@ -157,10 +157,10 @@ function streamedPath(op: Operation, streamed: Streamed, input: Record<string, u
       operationId: `${op.namespace}.${op.name}:stream`,
       tags: [op.namespace],
       summary: op.summary ?? `${op.namespace}.${op.name}`,
-      description: `The body is ${op.namespace}.${op.name}'s data; the answer is streamed, one record a line (CSV: a header line first), with X-Export-Total. Access: ${describeAudience(op)}.`,
+      description: `The body is ${op.namespace}.${op.name}'s data; the answer is ${streamed.answer}. Access: ${describeAudience(op)}.`,
       security: [{ bearer: [] }, { idpToken: [] }],
       requestBody: { required: true, content: { 'application/json': { schema: input } } },
-      responses: { '200': { description: 'the records, streamed', content }, ...errorResponses(op) },
+      responses: { '200': { description: streamed.answer, content }, ...errorResponses(op) },
     },
   };
 }

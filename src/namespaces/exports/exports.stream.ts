@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import { containsLiteral } from '../../db/text-search.ts';
 import type { Database } from '../../db/schema.ts';
+import { FileAnswer } from '../../operations/file-answer.ts';
 import type { StreamedReads } from '../../operations/reads.ts';
 import { appointmentResource, encounterResource, patientResource, practitionerResource } from './exports.fhir.ts';
 
@@ -29,20 +30,15 @@ export const CONTENT_TYPES: Record<ExportFormat, string> = { ndjson: 'applicatio
  * One export, handed by the operation to the HTTP route that streams it (POST /export): the lines
  * are produced as the client reads them, one page of rows at a time.
  */
-export class ExportStream {
-  readonly contentType: string;
-  readonly fileName: string;
+export class ExportStream extends FileAnswer {
   readonly total: number;
-  readonly lines: AsyncIterable<string>;
   /** the patients of the rows as they are sent, for the read log (exports.reads.ts) */
   readonly reads: StreamedReads;
 
   constructor(total: number, format: ExportFormat, resource: ExportResource, lines: AsyncIterable<string>, reads: StreamedReads) {
+    super(CONTENT_TYPES[format], `${resource}.${format === 'csv' ? 'csv' : 'ndjson'}`, lines, { 'x-export-total': String(total) });
     this.total = total;
-    this.lines = lines;
     this.reads = reads;
-    this.contentType = CONTENT_TYPES[format];
-    this.fileName = `${resource}.${format === 'csv' ? 'csv' : 'ndjson'}`;
   }
 }
 

@@ -19,7 +19,7 @@ export const stream = defineOperation({
   namespace: 'exports',
   name: 'stream', audience: member(), readsPatientData: true, reads: { records: (stream: ExportStream) => stream.reads },
   summary: "Stream an organization's records (NDJSON, CSV or FHIR R4) through POST /export",
-  streamed: { path: '/export', contentTypes: Object.values(CONTENT_TYPES) },
+  streamed: { path: '/export', contentTypes: Object.values(CONTENT_TYPES), answer: 'the records, streamed one a line (CSV: a header line first), with X-Export-Total' },
   input: z.object({
     organizationId: id(),
     resource: z.enum(Object.keys(EXPORTABLE) as [ExportResource, ...ExportResource[]]),

@@ -89,6 +89,7 @@ export const GRANTS: Readonly<Record<Exclude<Role, 'platform_admin'>, readonly s
     'admissionCharges:read',
     'billing:read',
     'billing.issueInvoice',
+    'billing.issueReceipt',
     'preConsultationForms.*',
     '!preConsultationForms.delete',
     'notifications.*',

@@ -13,7 +13,7 @@ import { fromMinor } from '../../values/money.ts';
 import type { DocumentKind } from './render/view.ts';
 import { taxRulesOf } from './tax/rules.ts';
 import { users } from '../users/users.public.ts';
-import { totalsOf } from './tax/totals.ts';
+import { roundToRupee, totalsOf } from './tax/totals.ts';
 
 /** A document about to be issued: what its source says; the number, tax and totals are worked out here. */
 export interface Draft {
@@ -33,6 +33,12 @@ export interface Draft {
    * note is taxed as its invoice was (its regime, its seller, its place of supply).
    */
   taxedAs?: TaxTreatment;
+  /**
+   * Earlier documents this one continues a running total of (an invoice's live credit notes): its
+   * grand total is their total and its own rounded to the rupee, less their grand totals, so the
+   * parts add up as the whole would.
+   */
+  roundedOn?: { total: number; grandTotal: number };
   /** the most the grand total may be (a credit note: what its invoice has left to credit); more is INVALID_STATE */
   grandTotalAtMost?: { amount: number; refusal: string };
   /** what was paid on the source before this document, given its grand total */
@@ -51,6 +57,14 @@ export interface TaxTreatment {
 /** A document without lines: its amount is its total and grand total. */
 function amountTotals(amount: number): Totals {
   return { gross: 0, discount: 0, taxable: 0, exempt: 0, cgst: 0, sgst: 0, igst: 0, tax: 0, total: amount, roundOff: 0, grandTotal: amount };
+}
+
+/** The grand total rounded on a running total (Draft.roundedOn); plain rounding where that would be a rupee or more off. */
+function roundedOn(totals: Totals, earlier: { total: number; grandTotal: number } | undefined): Totals {
+  if (!earlier) return totals;
+  const grandTotal = roundToRupee(earlier.total + totals.total) - earlier.grandTotal;
+  if (Math.abs(grandTotal - totals.total) >= 100) return totals;
+  return { ...totals, roundOff: grandTotal - totals.total, grandTotal };
 }
 
 /**
@@ -76,7 +90,7 @@ function taxed(draft: Draft, seller: Seller) {
   const regime = draft.taxedAs?.regime ?? seller.settings.taxRegime;
   const supply = draft.taxedAs?.supply ?? { sellerState: seller.snapshot.stateCode, placeOfSupply: draft.buyer.stateCode };
   const lines = taxRulesOf(regime).tax(draft.lines, supply);
-  const totals = draft.amount === undefined ? totalsOf(lines) : amountTotals(draft.amount);
+  const totals = draft.amount === undefined ? roundedOn(totalsOf(lines), draft.roundedOn) : amountTotals(draft.amount);
   const ceiling = draft.grandTotalAtMost;
   if (ceiling && totals.grandTotal > ceiling.amount) {
     throw new AppError('INVALID_STATE', `${ceiling.refusal}: this document's grand total would be ${fromMinor(totals.grandTotal).toFixed(2)}, at most ${fromMinor(ceiling.amount).toFixed(2)} is left`);

@@ -90,6 +90,7 @@ export const GRANTS: Readonly<Record<Exclude<Role, 'platform_admin'>, readonly s
     'billing:read',
     'billing.issueInvoice',
     'billing.emailDocument',
+    'billing.issueReceipt',
     'preConsultationForms.*',
     '!preConsultationForms.delete',
     'notifications.*',

@@ -34,6 +34,11 @@ export async function paymentsOf(db: Db, organizationId: string, admissionId: st
   return matchingRows(db, 'admissionPayments', { organizationId, admissionId }, { by: ['receivedAt'] }).execute();
 }
 
+/** One payment or refund of the organization, by id. */
+export async function findPayment(db: Db, organizationId: string, id: string): Promise<PaymentRow | undefined> {
+  return db.selectFrom('admissionPayments').selectAll().where('organizationId', '=', organizationId).where('id', '=', id).executeTakeFirst();
+}
+
 /** Payments less refunds, in minor units. */
 export function netPaid(rows: readonly Pick<PaymentRow, 'amount'>[]): number {
   return rows.reduce((sum, row) => sum + Number(row.amount), 0);

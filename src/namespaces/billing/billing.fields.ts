@@ -10,3 +10,11 @@ export const buyerFields = {
   buyerGstin: gstin().nullish().describe("a business buyer's GSTIN: its state is the place of supply"),
   placeOfSupply: stateCodeField().nullish().describe("GST place of supply (state code), when not the organization's own state"),
 };
+
+/** Part of a line's quantity: more than 0, at most three decimals (half a bed-day). */
+export const partQuantity = () =>
+  z
+    .number()
+    .gt(0, 'must be greater than 0')
+    .max(100_000)
+    .refine((q) => Math.abs(Math.round(q * 1000) - q * 1000) < 1e-6, 'must have at most three decimals');

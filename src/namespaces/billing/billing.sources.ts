@@ -8,19 +8,21 @@ import { amountsOf, services } from '../services/services.public.ts';
 import type { Draft } from './billing.issue.ts';
 import type { LineInput } from './billing.lines.ts';
 import { buyerOf, type BuyerInput } from './billing.parties.ts';
+import { appliedTo } from './billing.read.ts';
 
 /** Live invoices (and bills of supply) of a source, oldest first. */
 export async function liveInvoicesOf(db: Db, organizationId: string, sourceType: string, sourceId: string) {
   return db
     .selectFrom('billingDocuments as d')
     .leftJoin('billingCancellations as c', 'c.documentId', 'd.id')
-    .select(['d.id', 'd.number', 'd.grandTotal'])
+    .select(['d.id', 'd.number', 'd.grandTotal', 'd.paidBefore', 'd.issuedAt'])
     .where('d.organizationId', '=', organizationId)
     .where('d.sourceType', '=', sourceType)
     .where('d.sourceId', '=', sourceId)
     .where('d.kind', 'in', ['TAX_INVOICE', 'BILL_OF_SUPPLY'])
     .where('c.documentId', 'is', null)
     .orderBy('d.issuedAt')
+    .orderBy('d.id')
     .execute();
 }
 
@@ -40,6 +42,15 @@ export async function sacCodes(db: Db, organizationId: string, ids: readonly str
 
 /** Money received is applied to a source's invoices in the order they were issued. */
 const applyReceived = (received: number, earlierInvoices: number) => (grandTotal: number) => Math.max(0, Math.min(grandTotal, received - earlierInvoices));
+
+/**
+ * The money earlier invoices took: each its grand total, or more where receipts against it paid
+ * more than that (the excess shows as owed back on it, so it is not counted again here).
+ */
+async function takenByInvoices(db: Db, organizationId: string, invoices: readonly { id: string; grandTotal: number; paidBefore: number }[]): Promise<number> {
+  const applied = await appliedTo(db, organizationId, invoices.map((invoice) => invoice.id));
+  return invoices.reduce((sum, invoice) => sum + Math.max(Number(invoice.grandTotal), Number(invoice.paidBefore) + (applied.get(invoice.id)?.received ?? 0)), 0);
+}
 
 /**
  * An admission's invoice: its active charges that no live invoice bills yet (an interim bill while
@@ -67,7 +78,7 @@ export async function admissionDraft(ctx: Context, organizationId: string, admis
     sourceId: charge.id,
   }));
   const [advance, payments] = await Promise.all([advanceHeld(ctx.db, organizationId, admission.id), paymentsOf(ctx.db, organizationId, admission.id)]);
-  const earlier = invoices.reduce((sum, invoice) => sum + Number(invoice.grandTotal), 0);
+  const earlier = await takenByInvoices(ctx.db, organizationId, invoices);
   const final = admission.dischargedAt !== null;
   return {
     kind: 'INVOICE',

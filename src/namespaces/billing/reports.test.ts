@@ -35,6 +35,15 @@ function draftOf(kind: Draft['kind'], patientId: string, line: { description: st
   };
 }
 
+/** RFC 4180 rows: quoted cells may hold commas, doubled quotes and line breaks. */
+function csvRows(text: string): string[][] {
+  const rows: string[][] = [];
+  for (const [, line] of text.matchAll(/((?:"(?:[^"]|"")*"|[^\r\n"])*)\r\n/g)) {
+    rows.push([...`${line},`.matchAll(/("(?:[^"]|"")*"|[^,]*),/g)].map(([, cell]) => (cell!.startsWith('"') ? cell!.slice(1, -1).replaceAll('""', '"') : cell!)));
+  }
+  return rows;
+}
+
 describeEachDialect('billing: reports', (t) => {
   const b = billingKit(t);
   const today = () => dateIn(t().config.timeZone, Date.now());
@@ -168,6 +177,34 @@ describeEachDialect('billing: reports', (t) => {
     assert.deepEqual([summary.periods, summary.totals.invoiced], [[], 0]);
     assert.deepEqual(ok(await b.billing('taxReport', theirs, other.accountant.token)).rates, []);
     assert.equal(ok(await b.billing('outstandingReport', { organizationId: other.organizationId }, other.accountant.token)).total, 0);
+  });
+
+  test("CSV: an accountant exports every document and every line through POST /export, money in paise as stored", async () => {
+    const { h } = await books();
+    const exportOf = async (resource: string, token: string) => {
+      const response = await t().app.inject({ method: 'POST', url: '/export', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, payload: JSON.stringify({ organizationId: h.organizationId, resource, format: 'csv' }) });
+      return { status: response.statusCode, headers: response.headers, rows: csvRows(response.body) };
+    };
+    const documents = await exportOf('billingDocuments', h.accountant.token);
+    assert.equal(documents.status, 200);
+    assert.equal(documents.headers['content-type'], 'text/csv; charset=utf-8');
+    assert.match(String(documents.headers['content-disposition']), /billingDocuments\.csv/);
+    const [header, ...rows] = documents.rows;
+    assert.equal(documents.headers['x-export-total'], '9');
+    assert.equal(rows.length, 9, 'A, B, C (cancelled: a document still), D, E, F, G, the credit note and the receipt');
+    const column = (name: string) => header!.indexOf(name);
+    const byNumber = (kind: string) => rows.filter((r) => r[column('kind')] === kind).map((r) => Number(r[column('grandTotal')])).sort((x, y) => x - y);
+    assert.deepEqual(byNumber('TAX_INVOICE'), [21000, 35400, 35400, 334600]);
+    assert.deepEqual([byNumber('CREDIT_NOTE'), byNumber('RECEIPT')], [[11200], [50000]]);
+    const lines = await exportOf('billingDocumentLines', h.accountant.token);
+    assert.equal(lines.status, 200);
+    const [lineHeader, ...lineRows] = lines.rows;
+    assert.equal(lineRows.length, 11);
+    assert.deepEqual(
+      lineRows.filter((r) => r[lineHeader!.indexOf('code')] === '999312').map((r) => [r[lineHeader!.indexOf('taxable')], r[lineHeader!.indexOf('taxRate')]]).sort(),
+      [['29997', '1200'], ['29997', '1800'], ['30000', '1800'], ['9999', '1200']],
+    );
+    assert.equal((await exportOf('billingDocuments', h.receptionist.token)).status, 403);
   });
 
   test('the range: both days required, in order, at most 366 days', async () => {

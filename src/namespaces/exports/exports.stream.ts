@@ -15,6 +15,8 @@ export const EXPORTABLE = {
   admissionPayments: { table: 'admissionPayments', fhir: null },
   inventoryItems: { table: 'inventoryItems', fhir: null },
   stockMovements: { table: 'inventoryMovements', fhir: null },
+  billingDocuments: { table: 'billingDocuments', fhir: null },
+  billingDocumentLines: { table: 'billingDocumentLines', fhir: null },
 } as const satisfies Record<string, { table: keyof Database; fhir: string | null }>;
 
 export type ExportResource = keyof typeof EXPORTABLE;

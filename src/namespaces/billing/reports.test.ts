@@ -204,6 +204,9 @@ describeEachDialect('billing: reports', (t) => {
       lineRows.filter((r) => r[lineHeader!.indexOf('code')] === '999312').map((r) => [r[lineHeader!.indexOf('taxable')], r[lineHeader!.indexOf('taxRate')]]).sort(),
       [['29997', '1200'], ['29997', '1800'], ['30000', '1800'], ['9999', '1200']],
     );
+    const cancellations = await exportOf('billingCancellations', h.accountant.token);
+    const [cancellationHeader, ...cancelled] = cancellations.rows;
+    assert.deepEqual(cancelled.map((r) => [r[cancellationHeader!.indexOf('reason')], rows.find((d) => d[column('id')] === r[cancellationHeader!.indexOf('documentId')])?.[column('grandTotal')]]), [['wrong patient', '35400']]);
     assert.equal((await exportOf('billingDocuments', h.receptionist.token)).status, 403);
   });
 

@@ -15,6 +15,7 @@ const PATIENT_COLUMN: Record<ExportResource, string | null> = {
   billingDocuments: 'patientId',
   // A line names its document, not its patient: the export of the documents names the patients.
   billingDocumentLines: null,
+  billingCancellations: null,
 };
 
 type Row = Record<string, unknown>;

@@ -88,6 +88,9 @@ export const GRANTS: Readonly<Record<Exclude<Role, 'platform_admin'>, readonly s
     'services:read',
     'admissionCharges:read',
     'billing:read',
+    '!billing.summaryReport',
+    '!billing.taxReport',
+    '!billing.outstandingReport',
     'billing.issueInvoice',
     'billing.emailDocument',
     'billing.issueReceipt',
@@ -98,6 +101,8 @@ export const GRANTS: Readonly<Record<Exclude<Role, 'platform_admin'>, readonly s
   ],
   accountant: [
     'billing.*',
+    // Every exportable resource is one the accountant reads already; the billing documents and lines as CSV are why.
+    'exports.stream',
     'admissionCharges.*',
     'admissions:read',
     'admissions.update',

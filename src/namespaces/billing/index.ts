@@ -8,6 +8,22 @@ import { issueInvoice } from './issueInvoice.ts';
 import { issueReceipt } from './issueReceipt.ts';
 import { listDocuments } from './listDocuments.ts';
 import { listMyDocuments } from './listMyDocuments.ts';
+import { outstandingReport } from './outstandingReport.ts';
+import { summaryReport } from './summaryReport.ts';
+import { taxReport } from './taxReport.ts';
 
-export const operations: Operation[] = [issueInvoice, issueReceipt, issueCreditNote, getDocument, listDocuments, cancelDocument, downloadDocument, emailDocument, listMyDocuments];
+export const operations: Operation[] = [
+  issueInvoice,
+  issueReceipt,
+  issueCreditNote,
+  getDocument,
+  listDocuments,
+  cancelDocument,
+  downloadDocument,
+  emailDocument,
+  listMyDocuments,
+  summaryReport,
+  taxReport,
+  outstandingReport,
+];
 export { events } from './billing.events.ts';

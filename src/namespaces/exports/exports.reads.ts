@@ -12,6 +12,10 @@ const PATIENT_COLUMN: Record<ExportResource, string | null> = {
   users: null,
   inventoryItems: null,
   stockMovements: null,
+  billingDocuments: 'patientId',
+  // A line names its document, not its patient: the export of the documents names the patients.
+  billingDocumentLines: null,
+  billingCancellations: null,
 };
 
 type Row = Record<string, unknown>;

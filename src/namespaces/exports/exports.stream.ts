@@ -16,7 +16,10 @@ export const EXPORTABLE = {
   admissionPayments: { table: 'admissionPayments', fhir: null },
   inventoryItems: { table: 'inventoryItems', fhir: null },
   stockMovements: { table: 'inventoryMovements', fhir: null },
-} as const satisfies Record<string, { table: keyof Database; fhir: string | null }>;
+  billingDocuments: { table: 'billingDocuments', fhir: null },
+  billingDocumentLines: { table: 'billingDocumentLines', fhir: null },
+  billingCancellations: { table: 'billingCancellations', fhir: null, key: 'documentId' },
+} as const satisfies Record<string, { table: keyof Database; fhir: string | null; key?: string }>;
 
 export type ExportResource = keyof typeof EXPORTABLE;
 export type ExportFormat = 'ndjson' | 'csv' | 'fhir';
@@ -58,16 +61,23 @@ export async function countRows(db: Db, resource: ExportResource, organizationId
   return Number(row.n);
 }
 
-/** Every row of the organization, in id order, read a page at a time. */
+/** The unique column a resource is read in the order of: its id, unless it has none. */
+const keyOf = (resource: ExportResource) => {
+  const entry = EXPORTABLE[resource];
+  return ('key' in entry ? entry.key : 'id') as 'id';
+};
+
+/** Every row of the organization, in key order, read a page at a time. */
 export async function* rowsOf(db: Db, resource: ExportResource, organizationId: string): AsyncGenerator<Row> {
+  const key = keyOf(resource);
   let after: string | undefined;
   for (;;) {
     let query = scoped(db, resource, organizationId).selectAll();
-    if (after !== undefined) query = query.where('id', '>', after);
-    const page = (await query.orderBy('id').limit(PAGE_ROWS).execute()) as Row[];
+    if (after !== undefined) query = query.where(key, '>', after);
+    const page = (await query.orderBy(key).limit(PAGE_ROWS).execute()) as Row[];
     for (const row of page) yield row;
     if (page.length < PAGE_ROWS) return;
-    after = String(page.at(-1)!.id);
+    after = String(page.at(-1)![key]);
   }
 }
 

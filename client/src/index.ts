@@ -198,12 +198,28 @@ export function createClient(options: ClientOptions) {
     billing: {
       /** Cancel a document before any payment or credit note is applied to it (it keeps its number, shown as cancelled) */
       cancelDocument: (data: Input<'/api/billing/cancelDocument'>, options?: CallOptions) => call('billing', 'cancelDocument', data, { ...options, write: true }) as Promise<Output<'/api/billing/cancelDocument'>>,
+      /** A billing document as a PDF or an HTML page (POST /billing/document) */
+      downloadDocument: (data: Input<'/api/billing/downloadDocument'>) => call('billing', 'downloadDocument', data) as Promise<Output<'/api/billing/downloadDocument'>>,
+      /** Send a billing document's PDF by email (to the patient's email unless another address is given) */
+      emailDocument: (data: Input<'/api/billing/emailDocument'>, options?: CallOptions) => call('billing', 'emailDocument', data, { ...options, write: true }) as Promise<Output<'/api/billing/emailDocument'>>,
       /** A billing document with its lines, its status and (an invoice) what is paid and what remains */
       getDocument: (data: Input<'/api/billing/getDocument'>) => call('billing', 'getDocument', data) as Promise<Output<'/api/billing/getDocument'>>,
-      /** Issue the invoice of an admission's unbilled charges or of an appointment's fee (a bill of supply when nothing on it is taxed) */
+      /** Issue a credit note against an invoice: its lines not credited yet, or those given (part of a quantity), taxed as the invoice was */
+      issueCreditNote: (data: Input<'/api/billing/issueCreditNote'>, options?: CallOptions) => call('billing', 'issueCreditNote', data, { ...options, write: true }) as Promise<Output<'/api/billing/issueCreditNote'>>,
+      /** Issue the invoice of an admission's unbilled charges, an appointment's fee, a lab order's tests or an accepted pharmacy quote (a bill of supply when nothing on it is taxed) */
       issueInvoice: (data: Input<'/api/billing/issueInvoice'>, options?: CallOptions) => call('billing', 'issueInvoice', data, { ...options, write: true }) as Promise<Output<'/api/billing/issueInvoice'>>,
+      /** Issue the receipt of an admission's payment or of an appointment marked paid (against the invoice it pays, when received after it) */
+      issueReceipt: (data: Input<'/api/billing/issueReceipt'>, options?: CallOptions) => call('billing', 'issueReceipt', data, { ...options, write: true }) as Promise<Output<'/api/billing/issueReceipt'>>,
       /** The organization's billing documents, newest first, by kind, patient, source, status and issue date */
       listDocuments: (data: Input<'/api/billing/listDocuments'>) => call('billing', 'listDocuments', data) as Promise<Output<'/api/billing/listDocuments'>>,
+      /** My billing documents (of the patient records linked to my account, in every organization), newest first */
+      listMyDocuments: (data: Input<'/api/billing/listMyDocuments'>) => call('billing', 'listMyDocuments', data) as Promise<Output<'/api/billing/listMyDocuments'>>,
+      /** What each patient owes on live invoices (invoiced, paid, credited, balance), balances other than 0, largest first */
+      outstandingReport: (data: Input<'/api/billing/outstandingReport'>) => call('billing', 'outstandingReport', data) as Promise<Output<'/api/billing/outstandingReport'>>,
+      /** Documents issued per day or month and per kind: counts, taxable value, CGST, SGST, IGST, totals; invoiced − credited = net sales; received */
+      summaryReport: (data: Input<'/api/billing/summaryReport'>) => call('billing', 'summaryReport', data) as Promise<Output<'/api/billing/summaryReport'>>,
+      /** GST by rate (within and across states), exempt and nil-rated values, and the HSN/SAC summary of live invoices less live credit notes */
+      taxReport: (data: Input<'/api/billing/taxReport'>) => call('billing', 'taxReport', data) as Promise<Output<'/api/billing/taxReport'>>,
     },
     calorieLogs: {
       /** Add a food entry to the person's log of today */

@@ -1640,6 +1640,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/billing/downloadDocument": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A billing document as a PDF or an HTML page (POST /billing/document)
+         * @description Also callable as POST /api with {"namespace":"billing","apiName":"downloadDocument","data":{...}}. Access: the account the data belongs to, and its organization's admin, receptionist, accountant. The ids in the example are placeholders: first create the records (organizationId from organizations.create; id from billing's create (or list)), or run npm run demo and use its ids.
+         */
+        post: operations["billing.downloadDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/emailDocument": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a billing document's PDF by email (to the patient's email unless another address is given)
+         * @description Also callable as POST /api with {"namespace":"billing","apiName":"emailDocument","data":{...}}. Access: members of the organization with role admin, receptionist, accountant. The ids in the example are placeholders: first create the records (organizationId from organizations.create; id from billing's create (or list)), or run npm run demo and use its ids.
+         */
+        post: operations["billing.emailDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/billing/getDocument": {
         parameters: {
             query?: never;
@@ -1660,6 +1700,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/billing/issueCreditNote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue a credit note against an invoice: its lines not credited yet, or those given (part of a quantity), taxed as the invoice was
+         * @description Also callable as POST /api with {"namespace":"billing","apiName":"issueCreditNote","data":{...}}. Access: members of the organization with role admin, accountant. The ids in the example are placeholders: first create the records (organizationId from organizations.create), or run npm run demo and use its ids.
+         */
+        post: operations["billing.issueCreditNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/billing/issueInvoice": {
         parameters: {
             query?: never;
@@ -1670,10 +1730,30 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Issue the invoice of an admission's unbilled charges or of an appointment's fee (a bill of supply when nothing on it is taxed)
-         * @description Also callable as POST /api with {"namespace":"billing","apiName":"issueInvoice","data":{...}}. Access: members of the organization with role admin, receptionist, accountant. The ids in the example are placeholders: first create the records (organizationId from organizations.create; admissionId from admissions.create; appointmentId from appointments.create), or run npm run demo and use its ids.
+         * Issue the invoice of an admission's unbilled charges, an appointment's fee, a lab order's tests or an accepted pharmacy quote (a bill of supply when nothing on it is taxed)
+         * @description Also callable as POST /api with {"namespace":"billing","apiName":"issueInvoice","data":{...}}. Access: members of the organization with role admin, receptionist, accountant. The ids in the example are placeholders: first create the records (organizationId from organizations.create; admissionId from admissions.create; appointmentId from appointments.create; labOrderId from labOrders.create), or run npm run demo and use its ids.
          */
         post: operations["billing.issueInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/issueReceipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue the receipt of an admission's payment or of an appointment marked paid (against the invoice it pays, when received after it)
+         * @description Also callable as POST /api with {"namespace":"billing","apiName":"issueReceipt","data":{...}}. Access: members of the organization with role admin, receptionist, accountant. The ids in the example are placeholders: first create the records (organizationId from organizations.create; appointmentId from appointments.create), or run npm run demo and use its ids.
+         */
+        post: operations["billing.issueReceipt"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1694,6 +1774,86 @@ export interface paths {
          * @description Also callable as POST /api with {"namespace":"billing","apiName":"listDocuments","data":{...}}. Access: members of the organization with role admin, receptionist, accountant. The ids in the example are placeholders: first create the records (organizationId from organizations.create; patientId from patients.create), or run npm run demo and use its ids.
          */
         post: operations["billing.listDocuments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/listMyDocuments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * My billing documents (of the patient records linked to my account, in every organization), newest first
+         * @description Also callable as POST /api with {"namespace":"billing","apiName":"listMyDocuments","data":{...}}. Access: any signed-in account, for itself.
+         */
+        post: operations["billing.listMyDocuments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/outstandingReport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What each patient owes on live invoices (invoiced, paid, credited, balance), balances other than 0, largest first
+         * @description Also callable as POST /api with {"namespace":"billing","apiName":"outstandingReport","data":{...}}. Access: members of the organization with role admin, accountant. The ids in the example are placeholders: first create the records (organizationId from organizations.create), or run npm run demo and use its ids.
+         */
+        post: operations["billing.outstandingReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/summaryReport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Documents issued per day or month and per kind: counts, taxable value, CGST, SGST, IGST, totals; invoiced − credited = net sales; received
+         * @description Also callable as POST /api with {"namespace":"billing","apiName":"summaryReport","data":{...}}. Access: members of the organization with role admin, accountant. The ids in the example are placeholders: first create the records (organizationId from organizations.create), or run npm run demo and use its ids.
+         */
+        post: operations["billing.summaryReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/taxReport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * GST by rate (within and across states), exempt and nil-rated values, and the HSN/SAC summary of live invoices less live credit notes
+         * @description Also callable as POST /api with {"namespace":"billing","apiName":"taxReport","data":{...}}. Access: members of the organization with role admin, accountant. The ids in the example are placeholders: first create the records (organizationId from organizations.create), or run npm run demo and use its ids.
+         */
+        post: operations["billing.taxReport"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5320,6 +5480,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/billing/document": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A billing document as a PDF or an HTML page (POST /billing/document)
+         * @description The body is billing.downloadDocument's data; the answer is the document as a file to save or print (Content-Disposition: attachment; filename="INV-2627-17.pdf"). Access: the account the data belongs to, and its organization's admin, receptionist, accountant.
+         */
+        post: operations["billing.downloadDocument:stream"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/export": {
         parameters: {
             query?: never;
@@ -5331,7 +5511,7 @@ export interface paths {
         put?: never;
         /**
          * Stream an organization's records (NDJSON, CSV or FHIR R4) through POST /export
-         * @description The body is exports.stream's data; the answer is streamed, one record a line (CSV: a header line first), with X-Export-Total. Access: members of the organization with role admin.
+         * @description The body is exports.stream's data; the answer is the records, streamed one a line (CSV: a header line first), with X-Export-Total. Access: members of the organization with role admin.
          */
         post: operations["exports.stream:stream"];
         delete?: never;
@@ -16272,6 +16452,212 @@ export interface operations {
             };
         };
     };
+    "billing.downloadDocument": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description pdf (A4, the default) or html (one self-contained page)
+                     * @default pdf
+                     * @enum {string}
+                     */
+                    format?: "pdf" | "html";
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    id: string;
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    organizationId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            /** @description BAD_REQUEST or VALIDATION_FAILED (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or an invalid or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: not a member with a role allowed to call it, another organization, or blocked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the record is not in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE (the database cannot be reached) or NOT_CONFIGURED (a provider is missing) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "billing.emailDocument": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    id: string;
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    organizationId: string;
+                    /** @description the address to send it to; default the patient's email */
+                    to?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            item: {
+                                id: string;
+                                number: string;
+                                patientId: string | null;
+                                sentAt: number;
+                                to: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description BAD_REQUEST or VALIDATION_FAILED (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or an invalid or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: not a member with a role allowed to call it, another organization, or blocked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the record is not in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONFLICT or INVALID_STATE */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Retry-After gives the seconds to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE (the database cannot be reached) or NOT_CONFIGURED (a provider is missing) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "billing.getDocument": {
         parameters: {
             query?: never;
@@ -16449,6 +16835,202 @@ export interface operations {
             };
         };
     };
+    "billing.issueCreditNote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    invoiceId: string;
+                    /** @description the invoice's lines to credit; omitted: every line not credited yet */
+                    lines?: {
+                        /** @description the invoice's line (its position) */
+                        position: number;
+                        /** @description part of its quantity (at most three decimals); omitted: all that is left of the line */
+                        quantity?: number | null;
+                    }[];
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    organizationId: string;
+                    reason: string;
+                    /** @description the refund (admissions.refundPayment) that pays the credit back, recorded as its reference */
+                    refundPaymentId?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            item: {
+                                againstId: string | null;
+                                /** @description an invoice: what remains to be paid */
+                                balance: number | null;
+                                buyer: ({
+                                    addressLines: string[];
+                                    gstin: string | null;
+                                    name: string;
+                                    stateCode: string | null;
+                                } & {
+                                    [key: string]: unknown;
+                                }) | null;
+                                cancellation: {
+                                    cancelledAt: number;
+                                    cancelledByUserId: string | null;
+                                    reason: string;
+                                } | null;
+                                /** @description an invoice: what live credit notes against it took off */
+                                credited: number | null;
+                                financialYear: string;
+                                id: string;
+                                issuedAt: number;
+                                issueDate: string;
+                                issuedByUserId: string | null;
+                                /** @enum {string} */
+                                kind: "TAX_INVOICE" | "BILL_OF_SUPPLY" | "RECEIPT" | "CREDIT_NOTE";
+                                lines: ({
+                                    cgst: number;
+                                    code: string | null;
+                                    description: string;
+                                    discount: number;
+                                    exempt: boolean;
+                                    gross: number;
+                                    igst: number;
+                                    position: number;
+                                    quantity: number;
+                                    sgst: number;
+                                    sourceId: string;
+                                    sourceType: string;
+                                    taxable: number;
+                                    taxRate: number;
+                                    total: number;
+                                    unitPrice: number;
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                                method: string | null;
+                                notes: string[];
+                                number: string;
+                                organizationId: string;
+                                /** @description an invoice: paid before it was issued (payments and advances on its source) and by receipts against it */
+                                paid: number | null;
+                                patientId: string | null;
+                                paymentStatus: ("PAID" | "PARTLY_PAID" | "UNPAID") | null;
+                                placeOfSupply: string | null;
+                                reference: string | null;
+                                seller: ({
+                                    addressLines: string[];
+                                    gstin: string | null;
+                                    name: string;
+                                    stateCode: string | null;
+                                } & {
+                                    [key: string]: unknown;
+                                }) | null;
+                                sequence: number;
+                                series: string;
+                                sourceId: string;
+                                sourceType: string;
+                                /** @enum {string} */
+                                status: "ISSUED" | "CANCELLED";
+                                subject: string | null;
+                                /** @enum {string} */
+                                taxRegime: "in_gst" | "none";
+                                totals: {
+                                    cgst: number;
+                                    discount: number;
+                                    exempt: number;
+                                    grandTotal: number;
+                                    gross: number;
+                                    igst: number;
+                                    roundOff: number;
+                                    sgst: number;
+                                    tax: number;
+                                    taxable: number;
+                                    total: number;
+                                };
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description BAD_REQUEST or VALIDATION_FAILED (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or an invalid or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: not a member with a role allowed to call it, another organization, or blocked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the record is not in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONFLICT or INVALID_STATE */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE (the database cannot be reached) or NOT_CONFIGURED (a provider is missing) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "billing.issueInvoice": {
         parameters: {
             query?: never;
@@ -16465,10 +17047,202 @@ export interface operations {
                     appointmentId?: string | null;
                     /** @description a business buyer's GSTIN: its state is the place of supply */
                     buyerGstin?: string | null;
+                    /** @description bill this lab order's priced tests (not one charged to an admission) */
+                    labOrderId?: string | null;
                     /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
                     organizationId: string;
                     /** @description GST place of supply (state code), when not the organization's own state */
                     placeOfSupply?: string | null;
+                    /** @description a pharmacy: bill this accepted prescription marketplace quote */
+                    quoteId?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            item: {
+                                againstId: string | null;
+                                /** @description an invoice: what remains to be paid */
+                                balance: number | null;
+                                buyer: ({
+                                    addressLines: string[];
+                                    gstin: string | null;
+                                    name: string;
+                                    stateCode: string | null;
+                                } & {
+                                    [key: string]: unknown;
+                                }) | null;
+                                cancellation: {
+                                    cancelledAt: number;
+                                    cancelledByUserId: string | null;
+                                    reason: string;
+                                } | null;
+                                /** @description an invoice: what live credit notes against it took off */
+                                credited: number | null;
+                                financialYear: string;
+                                id: string;
+                                issuedAt: number;
+                                issueDate: string;
+                                issuedByUserId: string | null;
+                                /** @enum {string} */
+                                kind: "TAX_INVOICE" | "BILL_OF_SUPPLY" | "RECEIPT" | "CREDIT_NOTE";
+                                lines: ({
+                                    cgst: number;
+                                    code: string | null;
+                                    description: string;
+                                    discount: number;
+                                    exempt: boolean;
+                                    gross: number;
+                                    igst: number;
+                                    position: number;
+                                    quantity: number;
+                                    sgst: number;
+                                    sourceId: string;
+                                    sourceType: string;
+                                    taxable: number;
+                                    taxRate: number;
+                                    total: number;
+                                    unitPrice: number;
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                                method: string | null;
+                                notes: string[];
+                                number: string;
+                                organizationId: string;
+                                /** @description an invoice: paid before it was issued (payments and advances on its source) and by receipts against it */
+                                paid: number | null;
+                                patientId: string | null;
+                                paymentStatus: ("PAID" | "PARTLY_PAID" | "UNPAID") | null;
+                                placeOfSupply: string | null;
+                                reference: string | null;
+                                seller: ({
+                                    addressLines: string[];
+                                    gstin: string | null;
+                                    name: string;
+                                    stateCode: string | null;
+                                } & {
+                                    [key: string]: unknown;
+                                }) | null;
+                                sequence: number;
+                                series: string;
+                                sourceId: string;
+                                sourceType: string;
+                                /** @enum {string} */
+                                status: "ISSUED" | "CANCELLED";
+                                subject: string | null;
+                                /** @enum {string} */
+                                taxRegime: "in_gst" | "none";
+                                totals: {
+                                    cgst: number;
+                                    discount: number;
+                                    exempt: number;
+                                    grandTotal: number;
+                                    gross: number;
+                                    igst: number;
+                                    roundOff: number;
+                                    sgst: number;
+                                    tax: number;
+                                    taxable: number;
+                                    total: number;
+                                };
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description BAD_REQUEST or VALIDATION_FAILED (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or an invalid or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: not a member with a role allowed to call it, another organization, or blocked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the record is not in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONFLICT or INVALID_STATE */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE (the database cannot be reached) or NOT_CONFIGURED (a provider is missing) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "billing.issueReceipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description an appointment marked paid */
+                    appointmentId?: string | null;
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    organizationId: string;
+                    /** @description a payment of an admission (admissions.recordPayment); a refund is refused */
+                    paymentId?: string | null;
                 };
             };
         };
@@ -16749,6 +17523,588 @@ export interface operations {
                             pageSize: number;
                             total: number;
                             totalPages: number;
+                        };
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description BAD_REQUEST or VALIDATION_FAILED (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or an invalid or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: not a member with a role allowed to call it, another organization, or blocked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the record is not in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE (the database cannot be reached) or NOT_CONFIGURED (a provider is missing) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "billing.listMyDocuments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 20 */
+                    pageSize?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            items: ({
+                                againstId: string | null;
+                                /** @description an invoice: what remains to be paid */
+                                balance: number | null;
+                                buyer: ({
+                                    addressLines: string[];
+                                    gstin: string | null;
+                                    name: string;
+                                    stateCode: string | null;
+                                } & {
+                                    [key: string]: unknown;
+                                }) | null;
+                                cancellation: {
+                                    cancelledAt: number;
+                                    cancelledByUserId: string | null;
+                                    reason: string;
+                                } | null;
+                                /** @description an invoice: what live credit notes against it took off */
+                                credited: number | null;
+                                financialYear: string;
+                                id: string;
+                                issuedAt: number;
+                                issueDate: string;
+                                issuedByUserId: string | null;
+                                /** @enum {string} */
+                                kind: "TAX_INVOICE" | "BILL_OF_SUPPLY" | "RECEIPT" | "CREDIT_NOTE";
+                                method: string | null;
+                                notes: string[];
+                                number: string;
+                                organizationId: string;
+                                /** @description an invoice: paid before it was issued (payments and advances on its source) and by receipts against it */
+                                paid: number | null;
+                                patientId: string | null;
+                                paymentStatus: ("PAID" | "PARTLY_PAID" | "UNPAID") | null;
+                                placeOfSupply: string | null;
+                                reference: string | null;
+                                seller: ({
+                                    addressLines: string[];
+                                    gstin: string | null;
+                                    name: string;
+                                    stateCode: string | null;
+                                } & {
+                                    [key: string]: unknown;
+                                }) | null;
+                                sequence: number;
+                                series: string;
+                                sourceId: string;
+                                sourceType: string;
+                                /** @enum {string} */
+                                status: "ISSUED" | "CANCELLED";
+                                subject: string | null;
+                                /** @enum {string} */
+                                taxRegime: "in_gst" | "none";
+                                totals: {
+                                    cgst: number;
+                                    discount: number;
+                                    exempt: number;
+                                    grandTotal: number;
+                                    gross: number;
+                                    igst: number;
+                                    roundOff: number;
+                                    sgst: number;
+                                    tax: number;
+                                    taxable: number;
+                                    total: number;
+                                };
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            page: number;
+                            pageSize: number;
+                            total: number;
+                            totalPages: number;
+                        };
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description BAD_REQUEST or VALIDATION_FAILED (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or an invalid or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: not a member with a role allowed to call it, another organization, or blocked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the record is not in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE (the database cannot be reached) or NOT_CONFIGURED (a provider is missing) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "billing.outstandingReport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    organizationId: string;
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 20 */
+                    pageSize?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            items: {
+                                /** @description invoiced − paid − credited */
+                                balance: number;
+                                /** @description live credit notes against them */
+                                credited: number;
+                                /** @description their grand totals */
+                                invoiced: number;
+                                /** @description live invoices (tax invoices and bills of supply) */
+                                invoices: number;
+                                /** @description paid before they were issued, and by live receipts against them */
+                                paid: number;
+                                patientId: string;
+                                patientName: string | null;
+                            }[];
+                            page: number;
+                            pageSize: number;
+                            total: number;
+                            totalPages: number;
+                        };
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description BAD_REQUEST or VALIDATION_FAILED (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or an invalid or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: not a member with a role allowed to call it, another organization, or blocked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the record is not in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE (the database cannot be reached) or NOT_CONFIGURED (a provider is missing) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "billing.summaryReport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date
+                     * @description first day: documents issued from dateFrom to dateTo (issue dates, in the organization's time zone; both included, at most 366 days)
+                     * @example 2030-05-06
+                     */
+                    dateFrom: string;
+                    /**
+                     * Format: date
+                     * @description last day: documents issued from dateFrom to dateTo (issue dates, in the organization's time zone; both included, at most 366 days)
+                     * @example 2030-05-06
+                     */
+                    dateTo: string;
+                    /**
+                     * @default month
+                     * @enum {string}
+                     */
+                    groupBy?: "day" | "month";
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    organizationId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            dateFrom: string;
+                            dateTo: string;
+                            /** @enum {string} */
+                            groupBy: "day" | "month";
+                            periods: {
+                                /** @description cancelled documents, by kind (counted apart, in no sum) */
+                                cancelled: {
+                                    count: number;
+                                    /** @enum {string} */
+                                    kind: "TAX_INVOICE" | "BILL_OF_SUPPLY" | "RECEIPT" | "CREDIT_NOTE";
+                                }[];
+                                /** @description grand totals of live credit notes */
+                                credited: number;
+                                /** @description grand totals of live tax invoices and bills of supply */
+                                invoiced: number;
+                                /** @description live documents, by kind */
+                                kinds: {
+                                    cgst: number;
+                                    count: number;
+                                    igst: number;
+                                    /** @enum {string} */
+                                    kind: "TAX_INVOICE" | "BILL_OF_SUPPLY" | "RECEIPT" | "CREDIT_NOTE";
+                                    sgst: number;
+                                    taxable: number;
+                                    /** @description the grand totals */
+                                    total: number;
+                                }[];
+                                /** @description invoiced − credited */
+                                netSales: number;
+                                period: string;
+                                /** @description grand totals of live receipts */
+                                received: number;
+                            }[];
+                            totals: {
+                                /** @description cancelled documents, by kind (counted apart, in no sum) */
+                                cancelled: {
+                                    count: number;
+                                    /** @enum {string} */
+                                    kind: "TAX_INVOICE" | "BILL_OF_SUPPLY" | "RECEIPT" | "CREDIT_NOTE";
+                                }[];
+                                /** @description grand totals of live credit notes */
+                                credited: number;
+                                /** @description grand totals of live tax invoices and bills of supply */
+                                invoiced: number;
+                                /** @description live documents, by kind */
+                                kinds: {
+                                    cgst: number;
+                                    count: number;
+                                    igst: number;
+                                    /** @enum {string} */
+                                    kind: "TAX_INVOICE" | "BILL_OF_SUPPLY" | "RECEIPT" | "CREDIT_NOTE";
+                                    sgst: number;
+                                    taxable: number;
+                                    /** @description the grand totals */
+                                    total: number;
+                                }[];
+                                /** @description invoiced − credited */
+                                netSales: number;
+                                /** @description grand totals of live receipts */
+                                received: number;
+                            };
+                        };
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description BAD_REQUEST or VALIDATION_FAILED (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or an invalid or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: not a member with a role allowed to call it, another organization, or blocked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the record is not in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE (the database cannot be reached) or NOT_CONFIGURED (a provider is missing) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "billing.taxReport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date
+                     * @description first day: documents issued from dateFrom to dateTo (issue dates, in the organization's time zone; both included, at most 366 days)
+                     * @example 2030-05-06
+                     */
+                    dateFrom: string;
+                    /**
+                     * Format: date
+                     * @description last day: documents issued from dateFrom to dateTo (issue dates, in the organization's time zone; both included, at most 366 days)
+                     * @example 2030-05-06
+                     */
+                    dateTo: string;
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    organizationId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description what live credit notes took off the figures above (all their GST lines) */
+                            creditNotes: {
+                                cgst: number;
+                                igst: number;
+                                sgst: number;
+                                taxable: number;
+                            };
+                            dateFrom: string;
+                            dateTo: string;
+                            /** @description taxable value of exempt lines, net of credit notes */
+                            exempt: {
+                                interState: number;
+                                intraState: number;
+                            };
+                            /** @description by HSN/SAC code, net of credit notes; null: lines without a code */
+                            hsn: {
+                                cgst: number;
+                                code: string | null;
+                                description: string | null;
+                                igst: number;
+                                quantity: number;
+                                sgst: number;
+                                tax: number;
+                                taxable: number;
+                            }[];
+                            /** @description taxable value of lines at GST rate 0 that are not exempt, net of credit notes */
+                            nilRated: {
+                                interState: number;
+                                intraState: number;
+                            };
+                            /** @description value of documents issued while the organization was not registered for GST (tax regime none) */
+                            nonGst: number;
+                            /** @description taxed lines by GST rate, net of credit notes */
+                            rates: {
+                                cgst: number;
+                                igst: number;
+                                sgst: number;
+                                /** @enum {string} */
+                                supply: "INTRA_STATE" | "INTER_STATE";
+                                taxable: number;
+                                /** @description percent */
+                                taxRate: number;
+                            }[];
+                            /** @description the sums of `rates` */
+                            totals: {
+                                cgst: number;
+                                igst: number;
+                                sgst: number;
+                                tax: number;
+                                taxable: number;
+                            };
                         };
                         /** @constant */
                         status: "ok";
@@ -18502,7 +19858,7 @@ export interface operations {
                     /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
                     organizationId: string;
                     /** @enum {string} */
-                    resource: "patients" | "practitioners" | "users" | "appointments" | "admissions" | "admissionCharges" | "admissionPayments" | "inventoryItems" | "stockMovements";
+                    resource: "patients" | "practitioners" | "users" | "appointments" | "admissions" | "admissionCharges" | "admissionPayments" | "inventoryItems" | "stockMovements" | "billingDocuments" | "billingDocumentLines" | "billingCancellations";
                 };
             };
         };
@@ -39053,6 +40409,87 @@ export interface operations {
             };
         };
     };
+    "billing.downloadDocument:stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description pdf (A4, the default) or html (one self-contained page)
+                     * @default pdf
+                     * @enum {string}
+                     */
+                    format?: "pdf" | "html";
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    id: string;
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    organizationId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description the document as a file to save or print (Content-Disposition: attachment; filename="INV-2627-17.pdf") */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description BAD_REQUEST or VALIDATION_FAILED (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or an invalid or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: not a member with a role allowed to call it, another organization, or blocked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the record is not in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE (the database cannot be reached) or NOT_CONFIGURED (a provider is missing) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "exports.stream:stream": {
         parameters: {
             query?: never;
@@ -39071,12 +40508,12 @@ export interface operations {
                     /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
                     organizationId: string;
                     /** @enum {string} */
-                    resource: "patients" | "practitioners" | "users" | "appointments" | "admissions" | "admissionCharges" | "admissionPayments" | "inventoryItems" | "stockMovements";
+                    resource: "patients" | "practitioners" | "users" | "appointments" | "admissions" | "admissionCharges" | "admissionPayments" | "inventoryItems" | "stockMovements" | "billingDocuments" | "billingDocumentLines" | "billingCancellations";
                 };
             };
         };
         responses: {
-            /** @description the records, streamed */
+            /** @description the records, streamed one a line (CSV: a header line first), with X-Export-Total */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -102,7 +102,6 @@ export const GRANTS: Readonly<Record<Exclude<Role, 'platform_admin'>, readonly s
   accountant: [
     'billing.*',
     // Every exportable resource is one the accountant reads already; the billing documents and lines as CSV are why.
-    'exports.stream',
     'admissionCharges.*',
     'admissions:read',
     'admissions.update',

@@ -30,7 +30,7 @@ import { openDatabase, type Db } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { drain, freePort, LOAD_CORE, median, secondsOf, SERVICE_CORE, startService, stop, waitFor } from './processes.ts';
 import { summarise } from './profile-summary.ts';
-import { chooseScenarios, firstFreeDay, unexpectedErrors, type RunState, type Scenario } from './scenarios.ts';
+import { chooseScenarios, firstFreeDay, firstUnbilledAdmission, unexpectedErrors, type RunState, type Scenario } from './scenarios.ts';
 import { BENCH_SECRET, readMeta } from './seed.ts';
 import { ensureWrk, runWrk, writeScript } from './wrk.ts';
 
@@ -184,11 +184,13 @@ try {
     services.push(service);
     await waitFor(`http://127.0.0.1:${port}/ready`, service, 300_000);
     const nextDay = await readSeeded(file, firstFreeDay);
-    sides.push({ label, base: `http://127.0.0.1:${port}`, state: { meta, nextDay }, served: 0, ...(profile ? { profile: join(PROFILES, profile) } : {}) });
+    const nextAdmission = await readSeeded(file, (db) => firstUnbilledAdmission(db, meta));
+    sides.push({ label, base: `http://127.0.0.1:${port}`, state: { meta, nextDay, nextAdmission }, served: 0, ...(profile ? { profile: join(PROFILES, profile) } : {}) });
   }
   // bookings of both sides start on the same day, so that neither books into a busier index range
   const day = Math.max(...sides.map((s) => s.state.nextDay));
-  for (const s of sides) s.state.nextDay = day;
+  const admission = Math.max(...sides.map((s) => s.state.nextAdmission));
+  for (const s of sides) Object.assign(s.state, { nextDay: day, nextAdmission: admission });
 
   const lines: string[] = [];
   for (const scenario of scenarios) {

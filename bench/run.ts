@@ -2,12 +2,13 @@
  * npm run bench: the service under load at realistic scale (issue 8; docs/PERFORMANCE.md).
  *
  * 1. Seeds (or reuses) a database: 1,000 organizations, 1,000,100 appointments, 1,000,100
- *    notifications, 100,000 inventory items with batches and a ledger, 100,000 foods (bench/seed.ts).
+ *    notifications, 100,000 inventory items with batches and a ledger, 20,000 admissions with 20
+ *    charges each, 100,000 foods (bench/seed.ts).
  * 2. Baselines: a bare Fastify route (bench/bare-server.ts) over HTTP, and getById's read as one
  *    prepared statement without HTTP (bench/storage-baseline.ts).
  * 3. Starts the service (node src/main.ts, NODE_ENV=production) pinned to one core and drives it with
  *    wrk pinned to the other, one scenario after another, sampling its resident memory.
- * 4. Checks the invariants (stock ledger balanced, no double booking) and prints the table.
+ * 4. Checks the invariants (stock ledger balanced, no double booking, invoice numbers gapless) and prints the table.
  *
  * Flags: --db=sqlite|postgres|sqlite,postgres (default sqlite; PostgreSQL at DATABASE_URL or
  * postgres://postgres@127.0.0.1:5432/test, schema bench_v1), --scenarios=a,b (default all),
@@ -25,7 +26,7 @@ import { loadConfig } from '../src/config.ts';
 import { openDatabase, type Db } from '../src/db/database.ts';
 import { cleanEnv, drain, freePort, LOAD_CORE, median, secondsOf, SERVICE_CORE, startService, stop, waitFor } from './processes.ts';
 import { summarise } from './profile-summary.ts';
-import { chooseScenarios, envelope, firstFreeDay, unexpectedErrors, type RunState, type Scenario } from './scenarios.ts';
+import { chooseScenarios, envelope, firstFreeDay, firstUnbilledAdmission, unexpectedErrors, type RunState, type Scenario } from './scenarios.ts';
 import { BENCH_PG_URL, BENCH_SECRET, ensureSeeded, targetFor, type DbKind, type Meta, type Target } from './seed.ts';
 import { ensureWrk, rotating, runWrk, writeScript, type WrkResult } from './wrk.ts';
 
@@ -195,6 +196,9 @@ interface Invariants {
   itemsOutOfBalance: number;
   hotItem: { quantity: number; batches: number; movements: number; movementRows: number };
   overlappingPairs: number;
+  /** billing documents, and the series (organization, prefix, financial year) whose numbers are not exactly 1..n */
+  documents: number;
+  seriesWithGaps: number;
   seconds: number;
 }
 
@@ -218,11 +222,17 @@ async function checkInvariants(db: Db, meta: Meta): Promise<Invariants> {
     select count(*) as n from "appointments" a join "appointments" b
       on b."doctorId" = a."doctorId" and b."startMinute" >= a."startMinute" and b."startMinute" < a."endMinute" and b.id <> a.id
     where ${active('a')} and ${active('b')}`.execute(db);
+  // A series is gapless when its n documents hold n distinct numbers, the largest n.
+  const series = await sql<{ documents: number | string; gapped: number | string }>`
+    select coalesce(sum(c), 0) as documents, count(*) filter (where c <> m or d <> c) as gapped
+    from (select count(*) as c, count(distinct "sequence") as d, max("sequence") as m from "billingDocuments" group by "organizationId", "series", "financialYear") s`.execute(db);
   const h = hot.rows[0]!;
   return {
     itemsOutOfBalance: Number(balance.rows[0]!.n),
     hotItem: { quantity: Number(h.quantity), batches: Number(h.batches), movements: Number(h.movements), movementRows: Number(h.rows) },
     overlappingPairs: Number(overlaps.rows[0]!.n),
+    documents: Number(series.rows[0]!.documents),
+    seriesWithGaps: Number(series.rows[0]!.gapped),
     seconds: (performance.now() - started) / 1000,
   };
 }
@@ -245,7 +255,7 @@ async function runDatabase(kind: DbKind, token: string): Promise<DbReport> {
   if (!seeded) process.stderr.write(`${kind}: using the seeded database (seeded in ${meta.seedSeconds} s; --reseed to rebuild)\n`);
 
   let db = benchDb(target);
-  const state: RunState = { meta, nextDay: await firstFreeDay(db.db) };
+  const state: RunState = { meta, nextDay: await firstFreeDay(db.db), nextAdmission: await firstUnbilledAdmission(db.db, meta) };
   await db.close();
 
   process.stderr.write(`${kind}: storage baseline (${DURATION} s)...\n`);
@@ -347,6 +357,11 @@ function targets(report: DbReport, bare: Row | undefined): string[] {
   if (getById && bare) out.push(`getById >= ${need}% of bare: ${mark((100 * getById.rps) / bare.rps >= need)} (${pct(getById.rps, bare.rps)})`);
   const create = by('create');
   if (create && bare) out.push(`create >= 20% of bare: ${mark((100 * create.rps) / bare.rps >= 20)} (${pct(create.rps, bare.rps)}, ${f0(create.rps)} req/s)`);
+  const invoice = by('invoice');
+  if (invoice && create) {
+    const share = invoice.rps / create.rps;
+    out.push(`invoice within the order of create (>= 1/10 of its req/s): ${mark(invoice.errors === 0 && share >= 0.1)} (${f0(invoice.rps)} req/s, ${(100 * share).toFixed(1)}% of create's)`);
+  }
   const keyed = keyedShare(report.rows);
   if (keyed) out.push(`Idempotency-Key costs < 5% of create: ${mark(keyed.errors === 0 && keyed.share >= 0.95)} (${(100 * keyed.share).toFixed(1)}% of create's rate${keyed.pairs > 1 ? `, median of ${keyed.pairs} alternated pairs` : ''})`);
   for (const r of report.rows.filter((x) => x.kind === 'read')) {
@@ -364,6 +379,7 @@ function targets(report: DbReport, bare: Row | undefined): string[] {
   const inv = report.invariants;
   out.push(`stock ledger balanced: ${mark(inv.itemsOutOfBalance === 0)} (${inv.itemsOutOfBalance} items out of balance; hot item ${inv.hotItem.quantity} = batches ${inv.hotItem.batches} = movements ${inv.hotItem.movements} over ${f0(inv.hotItem.movementRows)} rows)`);
   out.push(`no double booking: ${mark(inv.overlappingPairs === 0)} (${inv.overlappingPairs} overlapping pairs of active appointments)`);
+  out.push(`invoice numbers gapless: ${mark(inv.seriesWithGaps === 0)} (${f0(inv.documents)} documents; ${inv.seriesWithGaps} series with a gap or a number twice)`);
   out.push(`memory < 300 MiB: ${mark(report.peakRssMiB < 300)} (peak ${f0(report.peakRssMiB)} MiB)`);
   return out;
 }

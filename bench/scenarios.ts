@@ -4,13 +4,15 @@
  */
 import type { Db } from '../src/db/database.ts';
 import { addDays } from '../src/time/zone.ts';
-import type { Meta } from './seed.ts';
+import { CHARGES_PER_ADMISSION, type Meta } from './seed.ts';
 import { luaString, rotating, type WrkResult } from './wrk.ts';
 
 export interface RunState {
   meta: Meta;
   /** the next day (day number) no benchmark booking has used yet */
   nextDay: number;
+  /** the index in meta.invoiceAdmissionIds of the first admission no run has billed yet */
+  nextAdmission: number;
 }
 
 export interface Scenario {
@@ -35,6 +37,25 @@ export const SCENARIOS: Scenario[] = [
   },
   createAtFreeSlots('create', 'appointments.create at distinct free slots of 199 doctors (row + audit row, durable)'),
   createAtFreeSlots('create-keyed', 'create as above, each request with its own Idempotency-Key (the key row is written with the booking)', true),
+  {
+    name: 'invoice',
+    what: `billing.issueInvoice of an admission with ${CHARGES_PER_ADMISSION} charges (a tax invoice, CGST + SGST per line), each request another admission of the big hospital, all in one numbering series`,
+    kind: 'write',
+    body: (state) => {
+      const ids = (state.meta.invoiceAdmissionIds ?? []).slice(state.nextAdmission);
+      if (ids.length === 0) throw new Error('the invoice scenario has no unbilled admission left in this seed (or the seed is older than version 4): run with --reseed');
+      return {
+        lua: `local org = ${luaString(state.meta.bigOrganizationId)}
+local ids = {${ids.map(luaString).join(',')}}
+function body(n)
+  return string.format('{"namespace":"billing","apiName":"issueInvoice","data":{"organizationId":"%s","admissionId":"%s"}}', org, ids[(n % #ids) + 1])
+end
+`,
+        // every admission a request was sent for may be billed, answered or not
+        after: (r) => (state.nextAdmission += r.sent),
+      };
+    },
+  },
   {
     name: 'list-p1',
     what: 'appointments.listByOrganization, big organization, dateFilter upcoming, page 1 of 20',
@@ -132,6 +153,15 @@ export function unexpectedErrors(scenario: Pick<Scenario, 'kind'>, r: WrkResult)
 export async function firstFreeDay(db: Db): Promise<number> {
   const row = await db.selectFrom('appointments').select((eb) => eb.fn.max('endMinute').as('m')).executeTakeFirstOrThrow();
   return Math.floor(Number(row.m ?? 0) / 1440) + 2;
+}
+
+/** The index of the first seeded admission after every one that is billed already: where the invoice scenario starts. */
+export async function firstUnbilledAdmission(db: Db, meta: Meta): Promise<number> {
+  const ids = meta.invoiceAdmissionIds ?? [];
+  if (ids.length === 0) return 0;
+  const rows = await db.selectFrom('billingDocuments').select('sourceId').where('organizationId', '=', meta.bigOrganizationId).where('sourceType', '=', 'admission').execute();
+  const billed = new Set(rows.map((row) => row.sourceId));
+  return ids.findLastIndex((id) => billed.has(id)) + 1;
 }
 
 /** appointments.create at distinct free slots of the seeded doctors; `keyed`: each request with its own Idempotency-Key. */

@@ -1,6 +1,7 @@
 /**
  * The benchmark's database: organizations, their users, patients, appointments, notifications and
- * inventory (items, batches, the stock ledger), and the platform food catalogue, written straight
+ * inventory (items, batches, the stock ledger), the big hospital's admissions with their charges
+ * (billing's tax profile set), and the platform food catalogue, written straight
  * into the tables in the shapes the operations write (money in minor units, JSON as text,
  * booleans, unix-ms timestamps, the derived columns of foods, a balanced stock ledger, no double
  * booking). Deterministic (a seeded generator), except ids and "now".
@@ -17,6 +18,8 @@ import { openDatabase } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { newId } from '../src/values/ids.ts';
 import { keyOf, searchForm } from '../src/namespaces/foods/foods.fields.ts';
+import { SETTINGS_DEFAULTS } from '../src/namespaces/organizations/organizations.settings.ts';
+import { applyRate, multiply } from '../src/values/money.ts';
 import { Progress } from './progress.ts';
 import { PostgresWriter, SqliteWriter, type BulkWriter, type Row } from './writer.ts';
 
@@ -26,7 +29,7 @@ export const BENCH_SECRET = 'bench-secret-0123456789abcdefghijklmnopqrstuvwxyz';
 /** PostgreSQL of the benchmark: DATABASE_URL when it is one, else the machine's test database. */
 export const BENCH_PG_URL = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : 'postgres://postgres@127.0.0.1:5432/test';
 
-export const SEED_VERSION = 3;
+export const SEED_VERSION = 4;
 
 export type DbKind = 'sqlite' | 'postgres';
 
@@ -69,6 +72,8 @@ export interface Meta {
   hotItemId: string;
   userSearchTerms: string[];
   foodSearchTerms: string[];
+  /** admitted admissions of the big organization with CHARGES_PER_ADMISSION unbilled charges each, in the order the invoice scenario bills them (seed version 4) */
+  invoiceAdmissionIds?: string[];
 }
 
 export interface SeedOptions {
@@ -77,7 +82,12 @@ export interface SeedOptions {
 }
 
 const ADMIN = 'bench-admin';
-const TABLES = ['organizations', 'users', 'patients', 'appointments', 'practitionerSchedules', 'notifications', 'inventoryItems', 'inventoryBatches', 'inventoryMovements', 'foods'];
+const TABLES = [
+  'organizations', 'users', 'patients', 'appointments', 'practitionerSchedules', 'notifications', 'inventoryItems', 'inventoryBatches', 'inventoryMovements',
+  'services', 'admissions', 'admissionLogs', 'admissionCharges', 'foods',
+];
+/** The big hospital's GSTIN (Karnataka, '29', where its address is): its invoices are tax invoices with CGST and SGST. */
+const BIG_GSTIN = '29AAGCB7383J1Z4';
 const DAY_MS = 86_400_000;
 
 export function targetFor(kind: DbKind, options: SeedOptions, pgUrl: string): Target {
@@ -203,6 +213,7 @@ interface OrgPlan {
   appointments: number;
   notifications: number;
   items: number;
+  admissions: number;
 }
 
 /** Seeds everything; returns the meta (without seedSeconds). */
@@ -216,8 +227,8 @@ async function seed(writer: BulkWriter, scale: number): Promise<Meta> {
   const orgCount = Math.max(10, Math.round(1000 * scale));
   const plans: OrgPlan[] = Array.from({ length: orgCount }, (_, i) =>
     i === 0
-      ? { id: newId(), doctors: 50, users: n(5000), patients: n(20_000), appointments: n(101_000), notifications: n(101_000), items: 100 }
-      : { id: newId(), doctors: 5, users: 10, patients: n(100), appointments: n(900), notifications: n(900), items: Math.max(5, Math.round(100 * Math.min(1, scale * 10))) },
+      ? { id: newId(), doctors: 50, users: n(5000), patients: n(20_000), appointments: n(101_000), notifications: n(101_000), items: 100, admissions: n(ADMISSIONS) }
+      : { id: newId(), doctors: 5, users: 10, patients: n(100), appointments: n(900), notifications: n(900), items: Math.max(5, Math.round(100 * Math.min(1, scale * 10))), admissions: 0 },
   );
   const foods = n(100_000);
   const sum = (f: (p: OrgPlan) => number) => plans.reduce((s, p) => s + f(p), 0);
@@ -230,6 +241,10 @@ async function seed(writer: BulkWriter, scale: number): Promise<Meta> {
     inventoryItems: sum((p) => p.items),
     inventoryBatches: sum((p) => p.items),
     inventoryMovements: sum((p) => p.items) * 3,
+    services: plans[0]!.admissions > 0 ? CATALOGUE.length : 0,
+    admissions: sum((p) => p.admissions),
+    admissionLogs: sum((p) => p.admissions),
+    admissionCharges: sum((p) => p.admissions) * CHARGES_PER_ADMISSION,
     foods,
   };
   const progress = new Progress(Object.values(counts).reduce((a, b) => a + b, 0));
@@ -272,13 +287,15 @@ async function seed(writer: BulkWriter, scale: number): Promise<Meta> {
       latitude: 12.9 + rnd.int(1000) / 10_000,
       longitude: 77.5 + rnd.int(1000) / 10_000,
       isActive: true,
-      settings: null,
+      // the big hospital is registered for GST (its invoices: the invoice scenario); the others keep every default
+      settings: index === 0 ? json({ ...SETTINGS_DEFAULTS, taxRegime: 'in_gst', gstin: BIG_GSTIN }) : null,
       createdAt: created,
       updatedAt: created,
     });
 
     // users: doctors, an admin, a pharmacist, other staff
     const doctors: string[] = [];
+    let adminUserId = '';
     const people: { idpUserId: string; role: string }[] = [];
     for (let u = 0; u < plan.users; u++) {
       const role = u < plan.doctors ? 'doctor' : u === plan.doctors ? 'admin' : u === plan.doctors + 1 ? 'pharmacist' : STAFF_ROLES[u % STAFF_ROLES.length]!;
@@ -300,6 +317,7 @@ async function seed(writer: BulkWriter, scale: number): Promise<Meta> {
         }),
       );
       if (role === 'doctor') doctors.push(id);
+      if (role === 'admin') adminUserId = id;
       people.push({ idpUserId, role });
     }
 
@@ -378,6 +396,10 @@ async function seed(writer: BulkWriter, scale: number): Promise<Meta> {
       meta.scheduledDoctorId = doctors[1]!;
       await writer.insert('practitionerSchedules', allDaySchedule(org, doctors[1]!, isoDate(today - 365), now));
       for (const d of doctors.slice(1)) meta.createTriples.push({ organizationId: org, doctorId: d, patientId: rnd.pick(patients) });
+      if (plan.admissions > 0) {
+        progress.label('admissions');
+        meta.invoiceAdmissionIds = await seedAdmissions(writer, rnd, { org, doctors, patients, appliedBy: adminUserId, total: plan.admissions, now });
+      }
     } else if (meta.createTriples.length < 200) {
       meta.createTriples.push({ organizationId: org, doctorId: doctors[0]!, patientId: rnd.pick(patients) });
     }
@@ -626,6 +648,81 @@ async function seedItem(
     });
   }
   return itemId;
+}
+
+/** The big hospital's services an admission is charged for: name, category, price (paise), GST (basis points), SAC / HSN code. */
+const CATALOGUE: readonly [string, string, number, number, string][] = [
+  ['General ward bed (per day)', 'room', 150_000, 0, '999311'],
+  ['Private room (per day)', 'room', 650_000, 500, '999311'],
+  ['Nursing care (per day)', 'nursing', 80_000, 0, '999311'],
+  ['Doctor visit', 'consultation', 100_000, 0, '999312'],
+  ['Specialist consultation', 'consultation', 150_000, 0, '999312'],
+  ['Complete blood count', 'lab', 45_000, 0, '999316'],
+  ['Liver function test', 'lab', 90_000, 0, '999316'],
+  ['Chest X-ray', 'imaging', 60_000, 0, '999316'],
+  ['CT scan', 'imaging', 450_000, 0, '999316'],
+  ['ECG', 'diagnostics', 30_000, 0, '999316'],
+  ['Physiotherapy session', 'therapy', 70_000, 0, '999319'],
+  ['Oxygen (per hour)', 'consumables', 15_000, 1200, '2804'],
+  ['IV fluids', 'pharmacy', 12_050, 1200, '3004'],
+  ['Antibiotic injection', 'pharmacy', 38_575, 1200, '3004'],
+  ['Paracetamol 650 mg (strip)', 'pharmacy', 3_120, 1200, '3004'],
+  ['Surgical gloves (pair)', 'consumables', 2_500, 1200, '4015'],
+  ['Syringes and cannula', 'consumables', 8_990, 1200, '9018'],
+  ['Patient meals (per day)', 'food', 40_000, 500, '996331'],
+  ['Attendant pass', 'other', 20_000, 1800, '999799'],
+  ['Ambulance', 'transport', 250_000, 0, '999313'],
+];
+/** The charges of each seeded admission, one of each service (the invoice scenario bills them all on one invoice). */
+export const CHARGES_PER_ADMISSION = CATALOGUE.length;
+/** The big hospital's admissions the invoice scenario can bill: enough for a few runs at its rate (each request bills one). */
+const ADMISSIONS = 20_000;
+
+/**
+ * Admitted patients of the big hospital, each with a charge of every service of the catalogue
+ * (CHARGES_PER_ADMISSION), as admissionCharges.applyCharge writes them (unit price x quantity,
+ * the tax rounded to the paisa, the amount), none billed yet. Returns the admissions' ids.
+ */
+async function seedAdmissions(
+  writer: BulkWriter,
+  rnd: ReturnType<typeof generator>,
+  a: { org: string; doctors: string[]; patients: string[]; appliedBy: string; total: number; now: number },
+): Promise<string[]> {
+  const services = CATALOGUE.map(([name, category, price, taxPercent, sacCode]) => ({ id: newId(), name, category, price, taxPercent, sacCode }));
+  const opened = a.now - 400 * DAY_MS;
+  for (const s of services) {
+    await writer.insert('services', { id: s.id, organizationId: a.org, name: s.name, category: s.category, code: null, sacCode: s.sacCode, price: s.price, taxPercent: s.taxPercent, doctorId: null, isActive: true, createdAt: opened, updatedAt: opened });
+  }
+  const ids: string[] = [];
+  for (let k = 0; k < a.total; k++) {
+    const id = newId();
+    const patientId = rnd.pick(a.patients);
+    const admittedAt = a.now - (1 + rnd.int(20)) * DAY_MS - rnd.int(DAY_MS);
+    await writer.insert('admissions', {
+      id, organizationId: a.org, patientId, admittingDoctorId: rnd.pick(a.doctors), appointmentId: null, consultationId: null, status: 'ADMITTED', stage: 'ADMITTED',
+      admissionReason: rnd.pick(REASONS), admissionNotes: null, requestedAt: admittedAt, wardId: null, roomId: null, bedId: null, admittedAt, confirmedByUserId: null,
+      dischargingDoctorId: null, dischargeReason: null, dischargeSummary: null, dischargeRequestedAt: null, dischargedAt: null, billingClearedByUserId: null, billingClearedAt: null,
+      advanceAmount: null, advancePaymentMethod: null, advanceTransactionId: null, advancePaidAt: null, advanceCollectedByUserId: null, firstCareStartedByNurseId: null,
+      firstCareStartedAt: null, cancelledAt: null, cancelledByUserId: null, createdAt: admittedAt, updatedAt: admittedAt,
+    });
+    await writer.insert('admissionLogs', {
+      id: newId(), organizationId: a.org, admissionId: id, patientId, event: 'ADMITTED', performedByUserId: null, performedByRole: null, notes: 'created as ADMITTED', source: 'system',
+      createdAt: admittedAt, updatedAt: admittedAt,
+    });
+    for (const [c, s] of services.entries()) {
+      const quantity = s.category === 'room' || s.category === 'nursing' || s.category === 'food' ? 1 + rnd.int(7) : 1 + rnd.int(3);
+      const subtotal = multiply(s.price, quantity);
+      const taxAmount = applyRate(subtotal, s.taxPercent);
+      const at = admittedAt + (c + 1) * 600_000;
+      await writer.insert('admissionCharges', {
+        id: newId(), organizationId: a.org, admissionId: id, patientId, serviceId: s.id, serviceName: s.name, serviceCategory: s.category, chargeType: s.category,
+        quantity, unitPrice: s.price, subtotal, taxPercent: s.taxPercent, taxAmount, amount: subtotal + taxAmount, referenceType: null, referenceId: null, doctorId: null,
+        notes: null, appliedByUserId: a.appliedBy, voidedAt: null, voidedByUserId: null, voidReason: null, createdAt: at, updatedAt: at,
+      });
+    }
+    ids.push(id);
+  }
+  return ids;
 }
 
 /** A catalogue food: "<style> <dish> <n>" in 40 categories with 3..7 of 120 ingredients (as bench/foods-search.ts). */

@@ -17,6 +17,8 @@ export interface WrkResult {
   max: number;
   /** socket errors (connect, read, write, timeout) */
   socketErrors: number;
+  /** requests sent, those without an answer when the run ended included */
+  sent: number;
   ok: number;
   /** 409 answers (CONFLICT / INVALID_STATE) */
   conflict: number;
@@ -88,6 +90,7 @@ export async function runWrk(run: WrkRun): Promise<WrkResult> {
     p99: j.p99! / 1000,
     max: j.max! / 1000,
     socketErrors,
+    sent: j.sent!,
     ok: j.ok!,
     conflict: j.conflict!,
     other: j.other!,

@@ -3,7 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { ensureSeeded, readMeta } from '../bench/seed.ts';
+import { chooseScenarios, firstUnbilledAdmission } from '../bench/scenarios.ts';
+import { CHARGES_PER_ADMISSION, ensureSeeded, readMeta } from '../bench/seed.ts';
+import { openDatabase } from '../src/db/database.ts';
+import { tokenFor } from './builders.ts';
+import { createTestApp, ok } from './harness.ts';
 
 // The benchmark's seed writes rows shaped by hand; a column added to a table without the seed
 // following makes `npm run bench` fail. Seeding a tiny database here keeps the two in step.
@@ -17,4 +21,32 @@ test('the benchmark seed matches the schema (a tiny SQLite seed completes)', asy
   assert.equal(seeded, true);
   assert.ok(meta.counts.appointments! > 0 && meta.counts.notifications! > 0);
   assert.deepEqual((await readMeta(target))?.counts, meta.counts);
+});
+
+test("the seeded admissions are billed by billing.issueInvoice: a tax invoice of every charge, and the invoice scenario moves past it", async () => {
+  const path = join(dir, 'invoice.db');
+  const target = { kind: 'sqlite' as const, path, serviceUrl: `sqlite:${path}` };
+  const { meta } = await ensureSeeded(target, { reseed: true, scale: 0.001 });
+  const ids = meta.invoiceAdmissionIds ?? [];
+  assert.ok(ids.length >= 2);
+  const app = await createTestApp('sqlite', { database: openDatabase(target.serviceUrl) });
+  try {
+    const db = app.database.db;
+    const charges = await db.selectFrom('admissionCharges').select((eb) => eb.fn.countAll<number>().as('n')).where('admissionId', '=', ids[0]!).executeTakeFirstOrThrow();
+    assert.equal(Number(charges.n), CHARGES_PER_ADMISSION);
+    const answer = await app.call('billing', 'issueInvoice', { organizationId: meta.bigOrganizationId, admissionId: ids[0] }, { token: await tokenFor(app, meta.adminIdpUserId) });
+    const invoice = ok(answer).item;
+    assert.equal(invoice.kind, 'TAX_INVOICE');
+    assert.equal(invoice.sequence, 1);
+    assert.equal(invoice.lines.length, CHARGES_PER_ADMISSION);
+    assert.ok(invoice.totals.cgst > 0 && invoice.totals.cgst === invoice.totals.sgst && invoice.totals.igst === 0, 'within Karnataka: CGST + SGST');
+
+    const state = { meta, nextDay: 0, nextAdmission: await firstUnbilledAdmission(db, meta) };
+    assert.equal(state.nextAdmission, 1, 'the scenario starts after the billed admission');
+    const made = chooseScenarios('invoice')[0]!.body(state);
+    assert.ok(!made.lua.includes(ids[0]!) && made.lua.includes(ids[1]!));
+  } finally {
+    await app.close();
+    await app.database.close();
+  }
 });

@@ -1,7 +1,8 @@
 -- Shared part of every scenario script (bench/wrk.ts puts the scenario's own part before it).
 -- The scenario defines body(n) -> JSON text of the n-th request (n = 0, 1, ... per thread,
 -- interleaved across threads so every request of a run has its own n), and may define headers(n).
--- Counts answers by status: 2xx, 409 (CONFLICT / INVALID_STATE: expected in the contended
+-- Counts the requests sent (`sent`: the bodies made, those still in flight at the end included) and
+-- answers by status: 2xx, 409 (CONFLICT / INVALID_STATE: expected in the contended
 -- scenarios) and anything else; done() prints one line `BENCHJSON {...}` for bench/run.ts.
 
 wrk.method = "POST"
@@ -19,6 +20,7 @@ function setup(thread)
   table.insert(threads, thread)
 end
 
+c_sent = 0
 c_ok = 0
 c_conflict = 0
 c_other = 0
@@ -37,6 +39,7 @@ function request()
     for k, v in pairs(headers(n)) do all[k] = v end
   end
   n = n + thread_count
+  c_sent = c_sent + 1
   return wrk.format(nil, nil, all, text)
 end
 
@@ -56,8 +59,9 @@ local function esc(s)
 end
 
 function done(summary, latency, requests)
-  local ok, conflict, other, first = 0, 0, 0, ""
+  local sent, ok, conflict, other, first = 0, 0, 0, 0, ""
   for _, t in ipairs(threads) do
+    sent = sent + t:get("c_sent")
     ok = ok + t:get("c_ok")
     conflict = conflict + t:get("c_conflict")
     other = other + t:get("c_other")
@@ -67,7 +71,7 @@ function done(summary, latency, requests)
   local e = summary.errors
   io.write(string.format(
     'BENCHJSON {"requests":%d,"durationUs":%d,"p50":%d,"p90":%d,"p99":%d,"max":%d,"mean":%.1f,' ..
-    '"connect":%d,"read":%d,"write":%d,"status":%d,"timeout":%d,"ok":%d,"conflict":%d,"other":%d,"sample":"%s"}\n',
+    '"connect":%d,"read":%d,"write":%d,"status":%d,"timeout":%d,"sent":%d,"ok":%d,"conflict":%d,"other":%d,"sample":"%s"}\n',
     summary.requests, summary.duration, latency:percentile(50), latency:percentile(90), latency:percentile(99), latency.max, latency.mean,
-    e.connect, e.read, e.write, e.status, e.timeout, ok, conflict, other, esc(first)))
+    e.connect, e.read, e.write, e.status, e.timeout, sent, ok, conflict, other, esc(first)))
 end

@@ -27,9 +27,13 @@ export interface DemoResult {
   /** every doctor (its users record), each with a schedule */
   doctors: { userId: string; organizationId: string; email: string }[];
   counts: Record<string, number>;
+  /** the billing documents issued, with a token of a member who may download each (scripts/demo.ts writes their PDFs) */
+  documents: { organizationId: string; id: string; number: string; kind: string; token: string }[];
 }
 
 export const DEMO_PASSWORD = 'demo-password-2026';
+/** A GSTIN of the published examples (its check character right), in Maharashtra ('27'). */
+export const DEMO_GSTIN = '27AAPFU0939F1ZV';
 
 const FIRST = ['Asha', 'Ravi', 'Meera', 'Arjun', 'Priya', 'Kabir', 'Nisha', 'Vikram', 'Leela', 'Dev', 'Sara', 'Omar', 'Ines', 'Tomas', 'Yuki', 'Amara', 'Jonas', 'Elena', 'Farid', 'Mina'];
 const LAST = ['Rao', 'Kumar', 'Iyer', 'Mehta', 'Shah', 'Nair', 'Gupta', 'Das', 'Fernandes', 'Khan'];
@@ -62,7 +66,7 @@ export async function seedDemo(call: DemoCall, options: DemoOptions): Promise<De
   const tag = options.tag ?? '';
   const accounts: DemoAccount[] = [];
   const counts: Record<string, number> = {};
-  const steps = 13;
+  const steps = 14;
   let done = 0;
   const step = (what: string) => options.progress?.(++done, steps, what);
   const count = (what: string, n = 1) => (counts[what] = (counts[what] ?? 0) + n);
@@ -148,6 +152,8 @@ export async function seedDemo(call: DemoCall, options: DemoOptions): Promise<De
   // A patient with an account of its own, linked to its clinic record (the `self` view).
   const own = await account(clinic.name, 'patient', 'patient@lakeview.demo');
   await must('patients', 'linkAccount', { id: clinicPatients[0], organizationId: clinic.id, idpUserId: own.idpUserId }, clinic.admin.token);
+  // A link made by staff is a request the person accepts (docs/extensions.md): then the record is theirs.
+  await must('patients', 'acceptLink', { id: clinicPatients[0] }, own.token);
   step('patient account');
 
   // A week of appointments from today: each doctor sees four patients a day, Monday to Friday,
@@ -201,21 +207,58 @@ export async function seedDemo(call: DemoCall, options: DemoOptions): Promise<De
   }
   count('beds', beds.length);
   step('wards and beds');
+  let billed: { admissionId: string; paymentId: string } | undefined;
   for (const [i, reason] of ['Community-acquired pneumonia', 'Observation after a fall'].entries()) {
     const admission = await must('admissions', 'create', {
       organizationId: hospital.id, patientId: hospitalPatients[i], admittingDoctorId: doctors.hospital[i]!.userId, admissionReason: reason, status: 'REQUESTED', requestedAt: Date.now(),
     }, hospital.admin.token);
     await must('admissions', 'admit', { id: admission.item.id, organizationId: hospital.id, bedId: beds[i] }, hospital.admin.token);
     if (i === 0) {
-      await must('admissions', 'recordPayment', { admissionId: admission.item.id, organizationId: hospital.id, amount: 5000, method: 'card', reference: 'ADV-0001' }, hospital.admin.token);
+      const paid = await must('admissions', 'recordPayment', { admissionId: admission.item.id, organizationId: hospital.id, amount: 5000, method: 'card', reference: 'ADV-0001' }, hospital.admin.token);
+      billed = { admissionId: admission.item.id, paymentId: paid.item.id };
       // Charged by billing, naming the hospital by its id where the interface names a team (docs/contract.md).
       const bedDay = await must('services', 'create', { organizationId: hospital.id, name: 'General ward bed, per day', category: 'bed', price: 1500 }, hospital.admin.token);
       await must('admissionCharges', 'applyCharge', { idpTeamId: hospital.id, idpUserId: billing.idpUserId, serviceId: bedDay.item.id, chargeType: 'bed', quantity: 2, admissionId: admission.item.id }, billing.token);
+      count('charges');
+      const dressings = await must('services', 'create', { organizationId: hospital.id, name: 'Wound dressing kit', category: 'pharmacy', price: 450, taxPercent: 12, sacCode: '3005' }, hospital.admin.token);
+      await must('admissionCharges', 'applyCharge', { idpTeamId: hospital.id, idpUserId: billing.idpUserId, serviceId: dressings.item.id, chargeType: 'pharmacy', quantity: 3, admissionId: admission.item.id }, billing.token);
       count('charges');
     }
     count('admissions');
   }
   step('admissions');
+
+  // Billing (docs/billing.md): the hospital is registered for GST. It bills the first admission's
+  // charges (an interim tax invoice, the advance counted as paid), gives a receipt for the advance,
+  // and credits a dressing kit sent back; the clinic bills the consultation of the patient with an
+  // account, who finds it with billing.listMyDocuments and downloads it.
+  const documents: DemoResult['documents'] = [];
+  const issued = (organizationId: string, token: string, document: { item: { id: string; number: string; kind: string } }) => {
+    documents.push({ organizationId, id: document.item.id, number: document.item.number, kind: document.item.kind, token });
+    count('billingDocuments');
+    return document.item;
+  };
+  await must('organizations', 'update', {
+    id: hospital.id,
+    address: { line1: '12 River Road', city: 'Pune', state: 'Maharashtra', postalCode: '411001', country: 'India' },
+    settings: { taxRegime: 'in_gst', gstin: DEMO_GSTIN, legalName: 'Riverside Health Services Pvt Ltd' },
+  }, hospital.admin.token);
+  if (billed) {
+    const invoice = issued(hospital.id, billing.token, await must('billing', 'issueInvoice', { organizationId: hospital.id, admissionId: billed.admissionId }, billing.token));
+    issued(hospital.id, billing.token, await must('billing', 'issueReceipt', { organizationId: hospital.id, paymentId: billed.paymentId }, billing.token));
+    issued(hospital.id, billing.token, await must('billing', 'issueCreditNote', { organizationId: hospital.id, invoiceId: invoice.id, reason: 'One dressing kit returned unused', lines: [{ position: 1, quantity: 1 }] }, billing.token));
+  }
+  const clinicDoctor = doctors.clinic[0]!;
+  const slots = await must<{ items: { date: string; time: string; duration: number }[] }>('appointments', 'findSlots', { organizationId: clinic.id, doctorId: clinicDoctor.userId, dateFrom: options.today, dateTo: addDays(options.today, 13) }, clinic.admin.token);
+  const slot = slots.items[0];
+  if (slot) {
+    const visit = await must('appointments', 'create', {
+      organizationId: clinic.id, patientId: clinicPatients[0], doctorId: clinicDoctor.userId, scheduledDate: slot.date, scheduledTime: slot.time, duration: slot.duration, type: 'consultation', reason: 'Persistent cough', consultationFee: 700,
+    }, clinic.admin.token);
+    count('appointments');
+    issued(clinic.id, clinic.admin.token, await must('billing', 'issueInvoice', { organizationId: clinic.id, appointmentId: visit.item.id }, clinic.admin.token));
+  }
+  step('billing');
 
   // The pharmacy's stock, in batches with expiry dates; one item below its minimum.
   for (const [i, [itemName, quantity, minStock]] of MEDICINES.entries()) {
@@ -240,5 +283,6 @@ export async function seedDemo(call: DemoCall, options: DemoOptions): Promise<De
     organizations: [hospital, clinic, pharmacy].map(({ id, name, type }) => ({ id, name, type })),
     doctors: withSchedules.map((d) => ({ userId: d.userId, organizationId: d.org.id, email: d.email })),
     counts,
+    documents,
   };
 }

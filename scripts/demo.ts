@@ -1,10 +1,12 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { buildApp } from '../src/app.ts';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { listen, type Listening } from '../src/listen.ts';
 import { dateIn } from '../src/time/zone.ts';
-import { DEMO_PASSWORD, seedDemo, type DemoCall } from './demo-data.ts';
+import { DEMO_PASSWORD, seedDemo, type DemoCall, type DemoResult } from './demo-data.ts';
 
 /**
  * npm run demo: fills the configured (development) database with a hospital, a clinic and a
@@ -40,6 +42,9 @@ async function main(): Promise<number> {
     for (const [what, n] of Object.entries(result.counts)) console.log(`  ${String(n).padStart(4)} ${what}`);
     console.log('\nSign in with auth.login { email, password } (every password is the same):\n');
     for (const a of result.accounts) console.log(`  ${a.organization.padEnd(28)} ${a.role.padEnd(13)} ${a.email.padEnd(32)} ${a.password}`);
+    const bills = await writeBills(app, result.documents, join(dataDirOf(config.databaseUrl), 'demo-bills'));
+    console.log('\nBilling documents, as PDF (POST /billing/document downloads them; docs/billing.md):\n');
+    for (const bill of bills) console.log(`  ${bill.kind.padEnd(15)} ${bill.number.padEnd(14)} ${bill.path}`);
     console.log(`\nServing the demo at ${address.reachable}: open ${address.reachable}/docs and use the token as a bearer token.`);
     console.log('Free slots: appointments.findSlots { organizationId, doctorId, dateFrom, dateTo }. Ctrl-C stops it; npm start serves this database later, with its background jobs.');
     await stopRequested();
@@ -73,4 +78,29 @@ try {
 } catch (error) {
   console.error(error instanceof ConfigError ? error.message : error);
   process.exitCode = 1;
+}
+
+/** Downloads each document's PDF through the service (POST /billing/document) into `folder`. */
+async function writeBills(app: Awaited<ReturnType<typeof buildApp>>, documents: DemoResult['documents'], folder: string) {
+  mkdirSync(folder, { recursive: true });
+  const written: { kind: string; number: string; path: string }[] = [];
+  for (const d of documents) {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/billing/document',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${d.token}` },
+      payload: JSON.stringify({ organizationId: d.organizationId, id: d.id, format: 'pdf' }),
+    });
+    if (response.statusCode !== 200) throw new Error(`${d.number}: ${response.statusCode} ${response.body}`);
+    const path = join(folder, `${d.number.replaceAll('/', '-')}.pdf`);
+    writeFileSync(path, response.rawPayload);
+    written.push({ kind: d.kind, number: d.number, path });
+  }
+  return written;
+}
+
+/** Where a file database lives (its folder), else ./data. */
+function dataDirOf(databaseUrl: string): string {
+  const file = databaseUrl.startsWith('sqlite:') ? databaseUrl.slice('sqlite:'.length) : '';
+  return file && file !== ':memory:' ? dirname(file) : 'data';
 }

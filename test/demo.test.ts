@@ -19,8 +19,9 @@ describeEachDialect('npm run demo: a believable hospital, clinic and pharmacy th
     const result = await seedDemo(call, { today, timeZone: TIME_ZONE, tag: t().dialect, progress: (done, total) => steps.push(done / total) });
     assert.deepEqual(steps.at(-1), 1, 'the progress reaches the end');
     assert.ok(steps.every((s, i) => i === 0 || s > steps[i - 1]!), 'and only moves forward');
-    // 100 appointments less the four of the clinic doctor's leave day.
-    assert.deepEqual(result.counts, { accounts: 14, organizations: 3, staff: 10, schedules: 5, patients: 30, appointments: 96, beds: 6, admissions: 2, charges: 1, inventoryItems: 8, prescriptionRequests: 1 });
+    // 100 appointments less the four of the clinic doctor's leave day, and the billed consultation.
+    assert.deepEqual(result.counts, { accounts: 14, organizations: 3, staff: 10, schedules: 5, patients: 30, appointments: 97, beds: 6, admissions: 2, charges: 2, billingDocuments: 4, inventoryItems: 8, prescriptionRequests: 1 });
+    assert.deepEqual(result.documents.map((d) => d.kind), ['TAX_INVOICE', 'RECEIPT', 'CREDIT_NOTE', 'BILL_OF_SUPPLY']);
 
     const [hospital, clinic, pharmacy] = result.organizations;
     const signIn = async (email: string) => ok(await t().call('auth', 'login', { email, password: DEMO_PASSWORD })).accessToken as string;
@@ -59,7 +60,17 @@ describeEachDialect('npm run demo: a believable hospital, clinic and pharmacy th
     const billing = await signIn(result.accounts.find((a) => a.role === 'accountant')!.email);
     const admissions = ok(await t().call('admissions', 'listByOrganization', { organizationId: hospital!.id }, { token: billing })).items as { id: string }[];
     const charged = await Promise.all(admissions.map(async (a) => ok(await t().call('admissionCharges', 'getChargesForAdmission', { idpTeamId: hospital!.id, admissionId: a.id }, { token: billing })).items));
-    assert.deepEqual(charged.flat().map((c: { serviceName: string; quantity: number }) => [c.serviceName, c.quantity]), [['General ward bed, per day', 2]]);
+    assert.deepEqual(charged.flat().map((c: { serviceName: string; quantity: number }) => [c.serviceName, c.quantity]), [['General ward bed, per day', 2], ['Wound dressing kit', 3]]);
+
+    // The hospital's bills: the invoice of the admission, paid by its advance less the credited kit;
+    // the patient with an account finds the clinic's bill and downloads it.
+    const invoice = ok(await t().call('billing', 'getDocument', { organizationId: hospital!.id, id: result.documents[0]!.id }, { token: billing })).item;
+    assert.deepEqual([invoice.totals.cgst, invoice.totals.grandTotal, invoice.credited, invoice.paymentStatus], [81, 4512, 504, 'PAID']);
+    const mine = ok(await t().call('billing', 'listMyDocuments', {}, { token: patient })).items as { id: string; organizationId: string }[];
+    assert.deepEqual(mine.map((d) => d.id), [result.documents[3]!.id]);
+    const pdf = await t().app.inject({ method: 'POST', url: '/billing/document', headers: { 'content-type': 'application/json', authorization: `Bearer ${patient}` }, payload: JSON.stringify({ organizationId: clinic!.id, id: mine[0]!.id }) });
+    assert.equal(pdf.statusCode, 200);
+    assert.equal(pdf.headers['content-type'], 'application/pdf');
     const clinicDoctor = await signIn(result.doctors.find((d) => d.organizationId === clinic!.id)!.email);
     const hidden = failsWith(await t().call('admissionCharges', 'getChargesForAdmission', { idpTeamId: hospital!.id, admissionId: admissions[0]!.id }, { token: clinicDoctor }), 'NOT_FOUND', 404);
     assert.equal(hidden.message, 'organization not found');

@@ -91,6 +91,7 @@ export const GRANTS: Readonly<Record<Exclude<Role, 'platform_admin'>, readonly s
     '!billing.summaryReport',
     '!billing.taxReport',
     '!billing.outstandingReport',
+    '!billing.getLogo',
     'billing.issueInvoice',
     'billing.emailDocument',
     'billing.issueReceipt',
@@ -101,6 +102,10 @@ export const GRANTS: Readonly<Record<Exclude<Role, 'platform_admin'>, readonly s
   ],
   accountant: [
     'billing.*',
+    // The logo is part of the tax profile (organizations.update), an admin's.
+    '!billing.setLogo',
+    '!billing.removeLogo',
+    '!billing.getLogo',
     // Every exportable resource is one the accountant reads already; the billing documents and lines as CSV are why.
     'admissionCharges.*',
     'admissions:read',

@@ -52,6 +52,8 @@ export interface TaxTreatment {
   regime: TaxRegime;
   supply: Supply;
   seller: SellerSnapshot;
+  /** the seller's logo with that snapshot (billingLogos), null: none */
+  logoSha256: string | null;
 }
 
 /** A document without lines: its amount is its total and grand total. */
@@ -141,6 +143,7 @@ export async function issue(ctx: Context, organizationId: string, draft: Draft):
     reference: draft.reference ?? null,
     notes: draft.notes?.length ? JSON.stringify(draft.notes) : null,
     createdAt: now,
+    logoSha256: draft.taxedAs ? draft.taxedAs.logoSha256 : seller.logoSha256,
   };
   await ctx.db.insertInto('billingDocuments').values(row).execute();
   if (lines.length > 0) {

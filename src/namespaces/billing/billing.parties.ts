@@ -2,6 +2,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../values/errors.ts';
 import { findOrganizationById, type OrganizationSettings } from '../organizations/organizations.public.ts';
 import { findPatient } from '../patients/patients.public.ts';
+import { currentLogoSha256 } from './billing.logos.ts';
 import type { BuyerSnapshot, SellerSnapshot } from './billing.table.ts';
 
 /** The parts of a stored address, in the order a postal address is written. */
@@ -29,11 +30,13 @@ export function addressLines(address: unknown): string[] {
 
 export interface Seller {
   snapshot: SellerSnapshot;
+  /** the logo it prints now (billingLogos), null: none */
+  logoSha256: string | null;
   settings: OrganizationSettings;
   timeZone: string;
 }
 
-/** The organization as it issues a document now, with its tax profile (settings). */
+/** The organization as it issues a document now, with its tax profile (settings) and its logo. */
 export async function sellerOf(db: Db, organizationId: string, fallbackZone: string): Promise<Seller> {
   const organization = await findOrganizationById(db, organizationId);
   if (!organization) throw new AppError('INVALID_STATE', 'documents are issued by an organization with an organizations record: create it first (organizations.create)');
@@ -51,6 +54,7 @@ export async function sellerOf(db: Db, organizationId: string, fallbackZone: str
       phone: null,
       email: null,
     },
+    logoSha256: await currentLogoSha256(db, organizationId),
     settings,
     timeZone: organization.timezone ?? fallbackZone,
   };

@@ -125,6 +125,7 @@ export function toDocumentSummary(stored: StoredDocument) {
     patientId: row.patientId,
     subject: row.subject,
     seller: fromJsonText<SellerSnapshot>(row.seller),
+    logoSha256: row.logoSha256,
     buyer: fromJsonText<BuyerSnapshot>(row.buyer),
     taxRegime: oneOf(['in_gst', 'none'] as const, row.taxRegime),
     placeOfSupply: row.placeOfSupply,

@@ -59,6 +59,7 @@ const documentFields = {
   patientId: out.id().nullable(),
   subject: out.text().nullable(),
   seller: party.nullable(),
+  logoSha256: out.text().nullable().describe("the seller's logo it was issued with (billing.getLogo's sha256); null: none"),
   buyer: party.nullable(),
   taxRegime: z.enum(['in_gst', 'none']),
   placeOfSupply: out.text().nullable(),

@@ -71,6 +71,8 @@ export interface BillingDocumentsTable {
   reference: string | null;
   notes: Json<string[]> | null;
   createdAt: number;
+  /** the seller's logo when it was issued (billingLogos); null: none (migration 0144) */
+  logoSha256: string | null;
 }
 
 export interface BillingDocumentLinesTable {
@@ -112,11 +114,36 @@ export interface BillingCountersTable {
   updatedAt: number;
 }
 
+/** A logo an organization has set, kept for the documents issued with it: append-only, keyed by the hash of its bytes. */
+export interface BillingLogosTable {
+  organizationId: string;
+  /** hex SHA-256 of the image bytes */
+  sha256: string;
+  /** image/png | image/jpeg */
+  contentType: string;
+  width: number;
+  height: number;
+  /** the image's size in bytes */
+  bytes: number;
+  /** the image, base64 */
+  data: string;
+  createdAt: number;
+}
+
+/** What an organization prints on the documents it issues now: its current logo (null: none). */
+export interface BillingProfilesTable {
+  organizationId: string;
+  logoSha256: string | null;
+  updatedAt: number;
+}
+
 declare module '../../db/schema.ts' {
   interface Database {
     billingDocuments: BillingDocumentsTable;
     billingDocumentLines: BillingDocumentLinesTable;
     billingCancellations: BillingCancellationsTable;
     billingCounters: BillingCountersTable;
+    billingLogos: BillingLogosTable;
+    billingProfiles: BillingProfilesTable;
   }
 }

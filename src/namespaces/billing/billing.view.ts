@@ -2,6 +2,7 @@ import type { Db } from '../../db/database.ts';
 import { stateName } from '../../values/gst-states.ts';
 import { fromJsonText, toBool } from '../../values/record.ts';
 import type { TaxedLine } from './billing.lines.ts';
+import { logoBytes } from './billing.logos.ts';
 import { balanceOf, DOCUMENT_KINDS, lineAmounts, totalsOfRow, type LineRow, type StoredDocument } from './billing.read.ts';
 import type { BuyerSnapshot, SellerSnapshot } from './billing.table.ts';
 import type { DocumentKind, DocumentView } from './render/view.ts';
@@ -17,10 +18,10 @@ const nameOfState = (code: string | null) => (code ? (stateName(code) ?? null) :
 const EMPTY_PARTY = { name: '', gstin: null, addressLines: [], stateCode: null };
 
 /**
- * The document as the renderers take it, from what was stored when it was issued: the seller and
- * buyer as they were then (a later change of the organization or the patient does not alter a
- * printed copy), its lines and totals, what was paid, its cancellation. The amount in words is the
- * renderers' own (render/words.ts).
+ * The document as the renderers take it, from what was stored when it was issued: the seller (and
+ * its logo) and buyer as they were then (a later change of the organization, its logo or the
+ * patient does not alter a printed copy), its lines and totals, what was paid, its cancellation.
+ * The amount in words is the renderers' own (render/words.ts).
  */
 export async function viewOf(db: Db, stored: StoredDocument): Promise<DocumentView> {
   const { row, cancellation } = stored;
@@ -35,7 +36,7 @@ export async function viewOf(db: Db, stored: StoredDocument): Promise<DocumentVi
     issueDate: row.issueDate,
     status: cancellation ? 'CANCELLED' : 'ISSUED',
     cancelReason: cancellation?.reason ?? null,
-    seller: { ...seller, stateName: nameOfState(seller.stateCode), logo: null },
+    seller: { ...seller, stateName: nameOfState(seller.stateCode), logo: await logoBytes(db, row.organizationId, row.logoSha256) },
     buyer: { ...buyer, stateName: nameOfState(buyer.stateCode) },
     placeOfSupply: row.placeOfSupply ? { code: row.placeOfSupply, name: nameOfState(row.placeOfSupply) ?? row.placeOfSupply } : null,
     against: row.againstId ? await againstOf(db, row.organizationId, row.againstId) : null,

@@ -101,6 +101,7 @@ export const issueCreditNote = defineOperation({
         regime: row.taxRegime === 'in_gst' ? 'in_gst' : 'none',
         supply: { sellerState: seller.gstin ? seller.gstin.slice(0, 2) : null, placeOfSupply: row.placeOfSupply },
         seller,
+        logoSha256: row.logoSha256,
       },
       roundedOn: await creditNotesSum(ctx.db, organizationId, row.id),
       grandTotalAtMost: { amount: Number(row.grandTotal) - invoice.applied.credited, refusal: `more than ${row.number} billed would be credited` },

@@ -204,6 +204,8 @@ export function createClient(options: ClientOptions) {
       emailDocument: (data: Input<'/api/billing/emailDocument'>, options?: CallOptions) => call('billing', 'emailDocument', data, { ...options, write: true }) as Promise<Output<'/api/billing/emailDocument'>>,
       /** A billing document with its lines, its status and (an invoice) what is paid and what remains */
       getDocument: (data: Input<'/api/billing/getDocument'>) => call('billing', 'getDocument', data) as Promise<Output<'/api/billing/getDocument'>>,
+      /** The logo printed on the documents issued now: its type, size and hash (not the image); null when there is none */
+      getLogo: (data: Input<'/api/billing/getLogo'>) => call('billing', 'getLogo', data) as Promise<Output<'/api/billing/getLogo'>>,
       /** Issue a credit note against an invoice: its lines not credited yet, or those given (part of a quantity), taxed as the invoice was */
       issueCreditNote: (data: Input<'/api/billing/issueCreditNote'>, options?: CallOptions) => call('billing', 'issueCreditNote', data, { ...options, write: true }) as Promise<Output<'/api/billing/issueCreditNote'>>,
       /** Issue the invoice of an admission's unbilled charges, an appointment's fee, a lab order's tests or an accepted pharmacy quote (a bill of supply when nothing on it is taxed) */
@@ -216,6 +218,10 @@ export function createClient(options: ClientOptions) {
       listMyDocuments: (data: Input<'/api/billing/listMyDocuments'>) => call('billing', 'listMyDocuments', data) as Promise<Output<'/api/billing/listMyDocuments'>>,
       /** What each patient owes on live invoices (invoiced, paid, credited, balance), balances other than 0, largest first */
       outstandingReport: (data: Input<'/api/billing/outstandingReport'>) => call('billing', 'outstandingReport', data) as Promise<Output<'/api/billing/outstandingReport'>>,
+      /** Print no logo on the documents issued from now on (those issued before keep theirs) */
+      removeLogo: (data: Input<'/api/billing/removeLogo'>, options?: CallOptions) => call('billing', 'removeLogo', data, { ...options, write: true }) as Promise<Output<'/api/billing/removeLogo'>>,
+      /** Set the logo printed on the documents issued from now on (PNG or JPEG, base64, at most 200 KB, 16 to 2000 pixels a side) */
+      setLogo: (data: Input<'/api/billing/setLogo'>, options?: CallOptions) => call('billing', 'setLogo', data, { ...options, write: true }) as Promise<Output<'/api/billing/setLogo'>>,
       /** Documents issued per day or month and per kind: counts, taxable value, CGST, SGST, IGST, totals; invoiced − credited = net sales; received */
       summaryReport: (data: Input<'/api/billing/summaryReport'>) => call('billing', 'summaryReport', data) as Promise<Output<'/api/billing/summaryReport'>>,
       /** GST by rate (within and across states), exempt and nil-rated values, and the HSN/SAC summary of live invoices less live credit notes */

@@ -1700,6 +1700,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/billing/getLogo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The logo printed on the documents issued now: its type, size and hash (not the image); null when there is none
+         * @description Also callable as POST /api with {"namespace":"billing","apiName":"getLogo","data":{...}}. Access: members of the organization with role admin. The ids in the example are placeholders: first create the records (organizationId from organizations.create), or run npm run demo and use its ids.
+         */
+        post: operations["billing.getLogo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/billing/issueCreditNote": {
         parameters: {
             query?: never;
@@ -1814,6 +1834,46 @@ export interface paths {
          * @description Also callable as POST /api with {"namespace":"billing","apiName":"outstandingReport","data":{...}}. Access: members of the organization with role admin, accountant. The ids in the example are placeholders: first create the records (organizationId from organizations.create), or run npm run demo and use its ids.
          */
         post: operations["billing.outstandingReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/removeLogo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Print no logo on the documents issued from now on (those issued before keep theirs)
+         * @description Also callable as POST /api with {"namespace":"billing","apiName":"removeLogo","data":{...}}. Access: members of the organization with role admin. The ids in the example are placeholders: first create the records (organizationId from organizations.create), or run npm run demo and use its ids.
+         */
+        post: operations["billing.removeLogo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/setLogo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set the logo printed on the documents issued from now on (PNG or JPEG, base64, at most 200 KB, 16 to 2000 pixels a side)
+         * @description Also callable as POST /api with {"namespace":"billing","apiName":"setLogo","data":{...}}. Access: members of the organization with role admin. The ids in the example are placeholders: first create the records (organizationId from organizations.create), or run npm run demo and use its ids.
+         */
+        post: operations["billing.setLogo"];
         delete?: never;
         options?: never;
         head?: never;
@@ -16338,6 +16398,8 @@ export interface operations {
                                 } & {
                                     [key: string]: unknown;
                                 })[];
+                                /** @description the seller's logo it was issued with (billing.getLogo's sha256); null: none */
+                                logoSha256: string | null;
                                 method: string | null;
                                 notes: string[];
                                 number: string;
@@ -16730,6 +16792,8 @@ export interface operations {
                                 } & {
                                     [key: string]: unknown;
                                 })[];
+                                /** @description the seller's logo it was issued with (billing.getLogo's sha256); null: none */
+                                logoSha256: string | null;
                                 method: string | null;
                                 notes: string[];
                                 number: string;
@@ -16773,6 +16837,104 @@ export interface operations {
                             } & {
                                 [key: string]: unknown;
                             };
+                        };
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description BAD_REQUEST or VALIDATION_FAILED (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or an invalid or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: not a member with a role allowed to call it, another organization, or blocked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the record is not in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE (the database cannot be reached) or NOT_CONFIGURED (a provider is missing) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "billing.getLogo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    organizationId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            item: ({
+                                bytes: number;
+                                /** @enum {string} */
+                                contentType: "image/png" | "image/jpeg";
+                                height: number;
+                                organizationId: string;
+                                setAt: number;
+                                sha256: string;
+                                width: number;
+                            } & {
+                                [key: string]: unknown;
+                            }) | null;
                         };
                         /** @constant */
                         status: "ok";
@@ -16917,6 +17079,8 @@ export interface operations {
                                 } & {
                                     [key: string]: unknown;
                                 })[];
+                                /** @description the seller's logo it was issued with (billing.getLogo's sha256); null: none */
+                                logoSha256: string | null;
                                 method: string | null;
                                 notes: string[];
                                 number: string;
@@ -17113,6 +17277,8 @@ export interface operations {
                                 } & {
                                     [key: string]: unknown;
                                 })[];
+                                /** @description the seller's logo it was issued with (billing.getLogo's sha256); null: none */
+                                logoSha256: string | null;
                                 method: string | null;
                                 notes: string[];
                                 number: string;
@@ -17301,6 +17467,8 @@ export interface operations {
                                 } & {
                                     [key: string]: unknown;
                                 })[];
+                                /** @description the seller's logo it was issued with (billing.getLogo's sha256); null: none */
+                                logoSha256: string | null;
                                 method: string | null;
                                 notes: string[];
                                 number: string;
@@ -17476,6 +17644,8 @@ export interface operations {
                                 issuedByUserId: string | null;
                                 /** @enum {string} */
                                 kind: "TAX_INVOICE" | "BILL_OF_SUPPLY" | "RECEIPT" | "CREDIT_NOTE";
+                                /** @description the seller's logo it was issued with (billing.getLogo's sha256); null: none */
+                                logoSha256: string | null;
                                 method: string | null;
                                 notes: string[];
                                 number: string;
@@ -17637,6 +17807,8 @@ export interface operations {
                                 issuedByUserId: string | null;
                                 /** @enum {string} */
                                 kind: "TAX_INVOICE" | "BILL_OF_SUPPLY" | "RECEIPT" | "CREDIT_NOTE";
+                                /** @description the seller's logo it was issued with (billing.getLogo's sha256); null: none */
+                                logoSha256: string | null;
                                 method: string | null;
                                 notes: string[];
                                 number: string;
@@ -17783,7 +17955,7 @@ export interface operations {
                                 invoiced: number;
                                 /** @description live invoices (tax invoices and bills of supply) */
                                 invoices: number;
-                                /** @description paid before they were issued, and by live receipts against them */
+                                /** @description paid before they were issued, and by live receipts against them, less the refunds their credit notes record */
                                 paid: number;
                                 patientId: string;
                                 patientName: string | null;
@@ -17827,6 +17999,212 @@ export interface operations {
             };
             /** @description NOT_FOUND: the record is not in the organization */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE (the database cannot be reached) or NOT_CONFIGURED (a provider is missing) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "billing.removeLogo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    organizationId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description whether there was a logo */
+                            removed: boolean;
+                        };
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description BAD_REQUEST or VALIDATION_FAILED (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or an invalid or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: not a member with a role allowed to call it, another organization, or blocked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the record is not in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONFLICT or INVALID_STATE */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE (the database cannot be reached) or NOT_CONFIGURED (a provider is missing) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "billing.setLogo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description the PNG or JPEG image, base64 (at most 204800 bytes decoded; a data:image/png;base64, prefix is allowed) */
+                    image: string;
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    organizationId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            item: {
+                                bytes: number;
+                                /** @enum {string} */
+                                contentType: "image/png" | "image/jpeg";
+                                height: number;
+                                organizationId: string;
+                                setAt: number;
+                                sha256: string;
+                                width: number;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description BAD_REQUEST or VALIDATION_FAILED (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or an invalid or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: not a member with a role allowed to call it, another organization, or blocked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the record is not in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONFLICT or INVALID_STATE */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

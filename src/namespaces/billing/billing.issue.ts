@@ -45,6 +45,8 @@ export interface Draft {
   paidBefore: (grandTotal: number) => number;
   method?: string | null;
   reference?: string | null;
+  /** a credit note: the refund that gave its amount back, in minor units */
+  refunded?: number | null;
   notes?: string[];
 }
 
@@ -141,6 +143,7 @@ export async function issue(ctx: Context, organizationId: string, draft: Draft):
     paidBefore: draft.paidBefore(totals.grandTotal),
     method: draft.method ?? null,
     reference: draft.reference ?? null,
+    refunded: draft.refunded ?? null,
     notes: draft.notes?.length ? JSON.stringify(draft.notes) : null,
     createdAt: now,
     logoSha256: draft.taxedAs ? draft.taxedAs.logoSha256 : seller.logoSha256,

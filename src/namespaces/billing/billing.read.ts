@@ -14,7 +14,11 @@ export type CancellationRow = Selectable<BillingCancellationsTable>;
 export interface Applied {
   received: number;
   credited: number;
+  /** refunds recorded by the live credit notes: money given back */
+  refunded: number;
 }
+
+export const NOTHING_APPLIED: Readonly<Applied> = Object.freeze({ received: 0, credited: 0, refunded: 0 });
 
 /** A document as read, amounts in minor units: the row, its lines, its cancellation, what applies to it. */
 export interface StoredDocument {
@@ -55,7 +59,7 @@ export const lineAmounts = (line: LineRow) => minorOf(line, LINE_MONEY);
 /** Paid before it was issued, plus receipts against it; what credit notes took off; what remains. */
 export function balanceOf(stored: StoredDocument): { paid: number; credited: number; balance: number; paymentStatus: 'PAID' | 'PARTLY_PAID' | 'UNPAID' } | null {
   if (!isInvoice(stored.row.kind)) return null;
-  const paid = Number(stored.row.paidBefore) + stored.applied.received;
+  const paid = Number(stored.row.paidBefore) + stored.applied.received - stored.applied.refunded;
   const credited = stored.applied.credited;
   const balance = Number(stored.row.grandTotal) - paid - credited;
   const paymentStatus = balance <= 0 ? 'PAID' : paid > 0 ? 'PARTLY_PAID' : 'UNPAID';
@@ -70,7 +74,7 @@ export async function loadDocument(db: Db, organizationId: string, id: string): 
     cancellationsOf(db, organizationId, [id]),
     appliedTo(db, organizationId, [id]),
   ]);
-  return { row, lines, cancellation: cancellations.get(id) ?? null, applied: applied.get(id) ?? { received: 0, credited: 0 } };
+  return { row, lines, cancellation: cancellations.get(id) ?? null, applied: applied.get(id) ?? NOTHING_APPLIED };
 }
 
 export async function cancellationsOf(db: Db, organizationId: string, ids: readonly string[]): Promise<Map<string, CancellationRow>> {
@@ -86,16 +90,19 @@ export async function appliedTo(db: Db, organizationId: string, ids: readonly st
   const rows = await db
     .selectFrom('billingDocuments as d')
     .leftJoin('billingCancellations as c', 'c.documentId', 'd.id')
-    .select(['d.againstId', 'd.kind', 'd.grandTotal'])
+    .select(['d.againstId', 'd.kind', 'd.grandTotal', 'd.refunded'])
     .where('d.organizationId', '=', organizationId)
     .where('d.againstId', 'in', ids)
     .where('c.documentId', 'is', null)
     .execute();
   for (const row of rows) {
     if (!row.againstId) continue;
-    const entry = applied.get(row.againstId) ?? { received: 0, credited: 0 };
+    const entry = applied.get(row.againstId) ?? { ...NOTHING_APPLIED };
     if (row.kind === 'RECEIPT') entry.received += Number(row.grandTotal);
-    if (row.kind === 'CREDIT_NOTE') entry.credited += Number(row.grandTotal);
+    if (row.kind === 'CREDIT_NOTE') {
+      entry.credited += Number(row.grandTotal);
+      entry.refunded += Number(row.refunded ?? 0);
+    }
     applied.set(row.againstId, entry);
   }
   return applied;

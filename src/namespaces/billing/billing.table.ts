@@ -69,6 +69,8 @@ export interface BillingDocumentsTable {
   /** a receipt: how it was paid, and the payment's reference */
   method: string | null;
   reference: string | null;
+  /** a credit note that records a refund: the amount given back, in minor units */
+  refunded: number | null;
   notes: Json<string[]> | null;
   createdAt: number;
   /** the seller's logo when it was issued (billingLogos); null: none (migration 0144) */

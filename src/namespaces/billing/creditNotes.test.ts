@@ -104,6 +104,11 @@ describeEachDialect('billing: credit notes', (t) => {
     failsWith(await creditNote(h, { invoiceId: invoice.id, refundPaymentId: payment.id }), 'VALIDATION_FAILED', 400);
     const note = ok(await creditNote(h, { invoiceId: invoice.id, refundPaymentId: refund.id })).item;
     assert.deepEqual([note.reference, note.method, note.totals.grandTotal], [refund.id, 'upi', 200]);
+    // Paid 200, credited 200 and the 200 given back: nothing owed either way.
+    const settled = ok(await b.billing('getDocument', { organizationId: h.organizationId, id: invoice.id }, h.accountant.token)).item;
+    assert.deepEqual([settled.paid, settled.credited, settled.balance], [0, 200, 0]);
+    const owed = ok(await b.billing('outstandingReport', { organizationId: h.organizationId }, h.accountant.token));
+    assert.equal(owed.total, 0);
     failsWith(await creditNote(h, { invoiceId: note.id }), 'INVALID_STATE', 409);
     await b.addCharge(h, admissionId, { price: 100, taxPercent: 0 });
     const second = ok(await b.invoiceAdmission(h, admissionId)).item;

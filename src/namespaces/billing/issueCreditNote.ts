@@ -108,6 +108,7 @@ export const issueCreditNote = defineOperation({
       paidBefore: () => 0,
       method: refund?.method ?? null,
       reference: refund?.id ?? null,
+      refunded: refund ? -Number(refund.amount) : null,
       notes: [`Reason: ${input.reason}`],
     };
     return { item: await issue(ctx, organizationId, draft) };

@@ -6,7 +6,7 @@ import { byPatientId, itemsReads } from '../../operations/reads.ts';
 import { filter, id, paging } from '../../values/fields.ts';
 import { checkDateRange, dateRangeFields, daysOf, oneOrMany } from '../../values/list-filters.ts';
 import { pageResult } from '../../values/results.ts';
-import { appliedTo, cancellationsOf, DOCUMENT_KINDS, toDocumentSummary } from './billing.read.ts';
+import { appliedTo, cancellationsOf, DOCUMENT_KINDS, toDocumentSummary, NOTHING_APPLIED } from './billing.read.ts';
 import { documentSummary } from './billing.results.ts';
 
 
@@ -53,7 +53,7 @@ export const listDocuments = defineOperation({
     const ids = page.items.map((row) => row.id);
     const [cancellations, applied] = await Promise.all([cancellationsOf(ctx.db, organizationId, ids), appliedTo(ctx.db, organizationId, ids)]);
     const items = page.items.map((row) =>
-      toDocumentSummary({ row, lines: [], cancellation: cancellations.get(row.id) ?? null, applied: applied.get(row.id) ?? { received: 0, credited: 0 } }),
+      toDocumentSummary({ row, lines: [], cancellation: cancellations.get(row.id) ?? null, applied: applied.get(row.id) ?? NOTHING_APPLIED }),
     );
     return { ...page, items };
   },

@@ -7,7 +7,7 @@ import { byPatientId, itemsReads } from '../../operations/reads.ts';
 import { paging } from '../../values/fields.ts';
 import { offsetOf, pageOf } from '../../values/paging.ts';
 import { pageResult } from '../../values/results.ts';
-import { appliedTo, cancellationsOf, toDocumentSummary, type DocumentRow } from './billing.read.ts';
+import { appliedTo, cancellationsOf, toDocumentSummary, type DocumentRow, NOTHING_APPLIED } from './billing.read.ts';
 import { documentSummary } from './billing.results.ts';
 
 /**
@@ -52,5 +52,5 @@ async function summariesOf(db: Db, rows: DocumentRow[]) {
   );
   const cancellations = new Map(states.flatMap(([found]) => [...found]));
   const applied = new Map(states.flatMap(([, found]) => [...found]));
-  return rows.map((row) => toDocumentSummary({ row, lines: [], cancellation: cancellations.get(row.id) ?? null, applied: applied.get(row.id) ?? { received: 0, credited: 0 } }));
+  return rows.map((row) => toDocumentSummary({ row, lines: [], cancellation: cancellations.get(row.id) ?? null, applied: applied.get(row.id) ?? NOTHING_APPLIED }));
 }

@@ -14,7 +14,7 @@ const patientBalance = z.object({
   patientName: out.text().nullable(),
   invoices: out.int().describe('live invoices (tax invoices and bills of supply)'),
   invoiced: out.number().describe('their grand totals'),
-  paid: out.number().describe('paid before they were issued, and by live receipts against them'),
+  paid: out.number().describe('paid before they were issued, and by live receipts against them, less the refunds their credit notes record'),
   credited: out.number().describe('live credit notes against them'),
   balance: out.number().describe('invoiced − paid − credited'),
 });
@@ -42,7 +42,8 @@ export const outstandingReport = defineOperation({
       .where('ac.documentId', 'is', null)
       .select((eb) => [
         'a.againstId',
-        eb.fn.sum(eb.case().when('a.kind', '=', 'RECEIPT').then(eb.ref('a.grandTotal')).else(0).end()).as('received'),
+        // money received net of refunds: receipts, less the refunds credit notes record
+        eb.fn.sum(eb.case().when('a.kind', '=', 'RECEIPT').then(eb.ref('a.grandTotal')).when('a.kind', '=', 'CREDIT_NOTE').then(eb.neg(eb.fn.coalesce('a.refunded', eb.lit(0)))).else(0).end()).as('received'),
         eb.fn.sum(eb.case().when('a.kind', '=', 'CREDIT_NOTE').then(eb.ref('a.grandTotal')).else(0).end()).as('credited'),
       ])
       .groupBy('a.againstId');

@@ -146,3 +146,11 @@ export async function taxByCode(db: Db, range: Range) {
     .sort(([a], [b]) => order(a).localeCompare(order(b)))
     .map(([code, e]) => ({ code, description: e.description, quantity: Math.round(e.quantity * 1000) / 1000, ...decimals(e.sums), tax: fromMinor(e.sums.cgst + e.sums.sgst + e.sums.igst) }));
 }
+
+/** The whole report (billing.taxReport), answered as JSON or as CSV (billing.reportCsv). */
+export async function taxFigures(db: Db, range: Range) {
+  const [byRate, hsn] = await Promise.all([taxByRate(db, range), taxByCode(db, range)]);
+  return { dateFrom: range.dateFrom, dateTo: range.dateTo, ...byRate, hsn };
+}
+
+export type TaxFigures = Awaited<ReturnType<typeof taxFigures>>;

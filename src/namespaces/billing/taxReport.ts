@@ -5,7 +5,7 @@ import { id } from '../../values/fields.ts';
 import { checkDateRange } from '../../values/list-filters.ts';
 import { out } from '../../values/results.ts';
 import { reportDays } from './billing.reports.ts';
-import { taxByCode, taxByRate } from './billing.tax-report.ts';
+import { taxFigures } from './billing.tax-report.ts';
 
 const taxes = { taxable: out.number(), cgst: out.number(), sgst: out.number(), igst: out.number() };
 const bySupply = z.object({ intraState: out.number(), interState: out.number() });
@@ -31,7 +31,6 @@ export const taxReport = defineOperation({
       .describe('by HSN/SAC code, net of credit notes; null: lines without a code'),
   }),
   async handler(ctx, input) {
-    const [byRate, hsn] = await Promise.all([taxByRate(ctx.db, input), taxByCode(ctx.db, input)]);
-    return { dateFrom: input.dateFrom, dateTo: input.dateTo, ...byRate, hsn };
+    return taxFigures(ctx.db, input);
   },
 });

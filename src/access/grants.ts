@@ -91,6 +91,7 @@ export const GRANTS: Readonly<Record<Exclude<Role, 'platform_admin'>, readonly s
     '!billing.summaryReport',
     '!billing.taxReport',
     '!billing.outstandingReport',
+    '!billing.reportCsv',
     '!billing.getLogo',
     'billing.issueInvoice',
     'billing.emailDocument',

@@ -43,8 +43,6 @@ function answerOf({ live, cancelled }: Period) {
   };
 }
 
-export type SummaryFigures = ReturnType<typeof answerOf>;
-
 /** Per day or month of issue and per kind: the count and sums of live documents (SQL GROUP BY), cancelled ones counted apart. */
 export async function summaryFigures(db: Db, range: Range, groupBy: SummaryGrouping) {
   // Literal SQL, no parameter: PostgreSQL matches the selected expression to the GROUP BY by its text.
@@ -94,3 +92,5 @@ export async function summaryFigures(db: Db, range: Range, groupBy: SummaryGroup
     totals: answerOf(all),
   };
 }
+
+export type SummaryReport = Awaited<ReturnType<typeof summaryFigures>>;

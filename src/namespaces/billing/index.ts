@@ -11,6 +11,7 @@ import { listDocuments } from './listDocuments.ts';
 import { listMyDocuments } from './listMyDocuments.ts';
 import { outstandingReport } from './outstandingReport.ts';
 import { removeLogo } from './removeLogo.ts';
+import { reportCsv } from './reportCsv.ts';
 import { setLogo } from './setLogo.ts';
 import { summaryReport } from './summaryReport.ts';
 import { taxReport } from './taxReport.ts';
@@ -28,6 +29,7 @@ export const operations: Operation[] = [
   summaryReport,
   taxReport,
   outstandingReport,
+  reportCsv,
   setLogo,
   removeLogo,
   getLogo,

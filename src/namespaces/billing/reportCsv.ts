@@ -4,7 +4,7 @@ import { defineOperation } from '../../operations/operation.ts';
 import { dateIn } from '../../time/zone.ts';
 import { date, filter, id } from '../../values/fields.ts';
 import { checkDateRange, daysOf } from '../../values/list-filters.ts';
-import { validationFailed } from '../../values/errors.ts';
+import { AppError } from '../../values/errors.ts';
 import { findOrganizationById } from '../organizations/organizations.public.ts';
 import { CSV_CONTENT_TYPE, outstandingFile, ReportFile, summaryCsv, taxCsv } from './billing.report-csv.ts';
 import { summaryFigures } from './billing.summary-report.ts';
@@ -13,7 +13,11 @@ import { taxFigures } from './billing.tax-report.ts';
 const REPORTS = ['summary', 'tax', 'outstanding'] as const;
 const RANGED = 'the summary and tax reports';
 
-/** The range for the summary and tax reports (both days, as billing.summaryReport checks them); none for the outstanding one; groupBy for the summary only. */
+/**
+ * A range checked as billing.summaryReport checks it; none for the outstanding report; groupBy for
+ * the summary only. That the summary and tax reports need a range is the handler's to say: the
+ * least input the schema allows (organizationId and report) stays valid, so access is checked first.
+ */
 function checkReportInput(input: { report: (typeof REPORTS)[number]; dateFrom?: string | undefined; dateTo?: string | undefined; groupBy?: string | undefined }, ctx: z.RefinementCtx): void {
   const given = (['dateFrom', 'dateTo', 'groupBy'] as const).filter((key) => input[key] !== undefined);
   if (input.report === 'outstanding') {
@@ -21,7 +25,6 @@ function checkReportInput(input: { report: (typeof REPORTS)[number]; dateFrom?: 
     return;
   }
   if (input.report === 'tax' && input.groupBy !== undefined) ctx.addIssue({ code: 'custom', path: ['groupBy'], message: 'for the summary report only' });
-  for (const key of ['dateFrom', 'dateTo'] as const) if (input[key] === undefined) ctx.addIssue({ code: 'custom', path: [key], message: `required for ${RANGED}` });
   checkDateRange(input, ctx);
 }
 
@@ -56,7 +59,10 @@ export const reportCsv = defineOperation({
       return outstandingFile(ctx.db, organizationId, `outstanding-${named}-${today}.csv`);
     }
     const days = daysOf(input);
-    if (!days) throw validationFailed('dateFrom', `required for ${RANGED}`);
+    if (!days) {
+      const message = `required for ${RANGED}`;
+      throw new AppError('VALIDATION_FAILED', `dateFrom and dateTo are ${message}`, { details: [{ path: 'dateFrom', message }, { path: 'dateTo', message }] });
+    }
     const range = { organizationId, dateFrom: days.from, dateTo: days.to };
     const fileName = `${report}-${named}-${range.dateFrom}-${range.dateTo}.csv`;
     if (report === 'summary') return new ReportFile(fileName, summaryCsv(await summaryFigures(ctx.db, range, input.groupBy ?? 'month')));

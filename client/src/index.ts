@@ -220,6 +220,8 @@ export function createClient(options: ClientOptions) {
       outstandingReport: (data: Input<'/api/billing/outstandingReport'>) => call('billing', 'outstandingReport', data) as Promise<Output<'/api/billing/outstandingReport'>>,
       /** Print no logo on the documents issued from now on (those issued before keep theirs) */
       removeLogo: (data: Input<'/api/billing/removeLogo'>, options?: CallOptions) => call('billing', 'removeLogo', data, { ...options, write: true }) as Promise<Output<'/api/billing/removeLogo'>>,
+      /** A billing report (summary, tax or outstanding) as a CSV file (POST /billing/report.csv) */
+      reportCsv: (data: Input<'/api/billing/reportCsv'>) => call('billing', 'reportCsv', data) as Promise<Output<'/api/billing/reportCsv'>>,
       /** Set the logo printed on the documents issued from now on (PNG or JPEG, base64, at most 200 KB, 16 to 2000 pixels a side) */
       setLogo: (data: Input<'/api/billing/setLogo'>, options?: CallOptions) => call('billing', 'setLogo', data, { ...options, write: true }) as Promise<Output<'/api/billing/setLogo'>>,
       /** Documents issued per day or month and per kind: counts, taxable value, CGST, SGST, IGST, totals; invoiced − credited = net sales; received */

@@ -1860,6 +1860,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/billing/reportCsv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A billing report (summary, tax or outstanding) as a CSV file (POST /billing/report.csv)
+         * @description Also callable as POST /api with {"namespace":"billing","apiName":"reportCsv","data":{...}}. Access: members of the organization with role admin, accountant. The ids in the example are placeholders: first create the records (organizationId from organizations.create), or run npm run demo and use its ids.
+         */
+        post: operations["billing.reportCsv"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/billing/setLogo": {
         parameters: {
             query?: never;
@@ -5554,6 +5574,26 @@ export interface paths {
          * @description The body is billing.downloadDocument's data; the answer is the document as a file to save or print (Content-Disposition: attachment; filename="INV-2627-17.pdf"). Access: the account the data belongs to, and its organization's admin, receptionist, accountant.
          */
         post: operations["billing.downloadDocument:stream"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/billing/report.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A billing report (summary, tax or outstanding) as a CSV file (POST /billing/report.csv)
+         * @description The body is billing.reportCsv's data; the answer is the report as CSV, a header line first (Content-Disposition: attachment; filename="summary-<organization>-<dateFrom>-<dateTo>.csv"). Access: members of the organization with role admin, accountant.
+         */
+        post: operations["billing.reportCsv:stream"];
         delete?: never;
         options?: never;
         head?: never;
@@ -18096,6 +18136,95 @@ export interface operations {
             };
             /** @description CONFLICT or INVALID_STATE */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE (the database cannot be reached) or NOT_CONFIGURED (a provider is missing) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "billing.reportCsv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    dateFrom?: string | null;
+                    dateTo?: string | null;
+                    groupBy?: ("day" | "month") | null;
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    organizationId: string;
+                    /**
+                     * @description summary (billing.summaryReport), tax (billing.taxReport) or outstanding (billing.outstandingReport: every patient with a balance)
+                     * @enum {string}
+                     */
+                    report: "summary" | "tax" | "outstanding";
+                };
+            };
+        };
+        responses: {
+            /** @description ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            /** @description BAD_REQUEST or VALIDATION_FAILED (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or an invalid or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: not a member with a role allowed to call it, another organization, or blocked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the record is not in the organization */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -40819,6 +40948,86 @@ export interface operations {
                 content: {
                     "application/pdf": string;
                     "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description BAD_REQUEST or VALIDATION_FAILED (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or an invalid or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: not a member with a role allowed to call it, another organization, or blocked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the record is not in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE (the database cannot be reached) or NOT_CONFIGURED (a provider is missing) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "billing.reportCsv:stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    dateFrom?: string | null;
+                    dateTo?: string | null;
+                    groupBy?: ("day" | "month") | null;
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    organizationId: string;
+                    /**
+                     * @description summary (billing.summaryReport), tax (billing.taxReport) or outstanding (billing.outstandingReport: every patient with a balance)
+                     * @enum {string}
+                     */
+                    report: "summary" | "tax" | "outstanding";
+                };
+            };
+        };
+        responses: {
+            /** @description the report as CSV, a header line first (Content-Disposition: attachment; filename="summary-<organization>-<dateFrom>-<dateTo>.csv") */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv; charset=utf-8": string;
                 };
             };
             /** @description BAD_REQUEST or VALIDATION_FAILED (details name each field) */

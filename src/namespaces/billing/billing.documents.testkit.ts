@@ -1,22 +1,15 @@
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { tokenFor } from '../../../test/builders.ts';
 import { ok, type TestApp } from '../../../test/harness.ts';
 import { newId } from '../../values/ids.ts';
 import type { Hospital } from '../admissions/admissions.testkit.ts';
 import type { billingKit } from './billing.testkit.ts';
+import { pdfPages } from './render/pdf-text.testkit.ts';
 
 /** Builders for the tests of documents as files: downloads through POST /billing/document, PDF text, patients with accounts. */
 
 /** Every page's text, its pieces joined by spaces. */
 export async function pdfText(pdf: Uint8Array): Promise<string> {
-  const document = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, verbosity: 0 }).promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= document.numPages; n++) {
-    const content = await (await document.getPage(n)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  await document.destroy();
-  return pages.join('\n');
+  return (await pdfPages(pdf)).join('\n');
 }
 
 /** POST /billing/document as a client sends it: the body is the operation's data. */

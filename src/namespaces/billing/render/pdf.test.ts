@@ -1,28 +1,16 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { amount, rupees } from './inr.ts';
 import { renderPdf } from './pdf.ts';
+import { pdfPages } from './pdf-text.testkit.ts';
 import {
   sampleBillOfSupply, sampleCancelledInvoice, sampleCreditNote, sampleInterStateInvoice, sampleInvoice, sampleLongInvoice, sampleReceipt,
 } from './render.sample.ts';
 import { amountInWords } from './words.ts';
 
-/** The text of each page, its pieces joined by spaces, as a reader selecting it would get it. */
-async function pagesOf(pdf: Buffer): Promise<string[]> {
-  const document = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, verbosity: 0 }).promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= document.numPages; n++) {
-    const content = await (await document.getPage(n)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  await document.destroy();
-  return pages;
-}
-
 test('an invoice shows its number, the GSTIN, every line, the tax by line and the grand total in figures and words', async () => {
   const view = sampleInvoice();
-  const pages = await pagesOf(await renderPdf(view));
+  const pages = await pdfPages(await renderPdf(view));
   assert.equal(pages.length, 1);
   const text = pages[0]!;
   for (const expected of [
@@ -42,7 +30,7 @@ test('an invoice shows its number, the GSTIN, every line, the tax by line and th
 
 test('an inter-state invoice has IGST and no CGST or SGST', async () => {
   const view = sampleInterStateInvoice();
-  const text = (await pagesOf(await renderPdf(view))).join('\n');
+  const text = (await pdfPages(await renderPdf(view))).join('\n');
   assert.ok(text.includes('IGST'));
   assert.ok(text.includes(rupees(view.totals.igst)));
   assert.ok(text.includes('Karnataka (29)'));
@@ -51,15 +39,15 @@ test('an inter-state invoice has IGST and no CGST or SGST', async () => {
 
 test('a cancelled invoice says CANCELLED, with the reason', async () => {
   const view = sampleCancelledInvoice();
-  const text = (await pagesOf(await renderPdf(view))).join('\n');
+  const text = (await pdfPages(await renderPdf(view))).join('\n');
   assert.ok(text.includes('CANCELLED'));
   assert.ok(text.includes('Raised on the wrong patient'));
-  assert.ok(!(await pagesOf(await renderPdf(sampleInvoice()))).join('\n').includes('CANCELLED'));
+  assert.ok(!(await pdfPages(await renderPdf(sampleInvoice()))).join('\n').includes('CANCELLED'));
 });
 
 test('120 lines go over several pages, the header repeated and every page numbered', async () => {
   const view = sampleLongInvoice(120);
-  const pages = await pagesOf(await renderPdf(view));
+  const pages = await pdfPages(await renderPdf(view));
   assert.ok(pages.length > 1, `${pages.length} pages`);
   pages.forEach((page, i) => {
     assert.ok(page.includes(`Page ${i + 1} of ${pages.length}`), `page ${i + 1} is numbered`);
@@ -79,19 +67,19 @@ test('the same view renders to the same bytes', async () => {
 });
 
 test('a bill of supply has no tax columns; a receipt has the received block; a credit note its invoice', async () => {
-  const bill = (await pagesOf(await renderPdf(sampleBillOfSupply()))).join('\n');
+  const bill = (await pdfPages(await renderPdf(sampleBillOfSupply()))).join('\n');
   assert.ok(bill.includes('BILL OF SUPPLY'));
   assert.ok(!/CGST|SGST|IGST|GST rate/.test(bill));
 
   const receipt = sampleReceipt();
-  const receiptText = (await pagesOf(await renderPdf(receipt))).join('\n');
+  const receiptText = (await pdfPages(await renderPdf(receipt))).join('\n');
   assert.ok(receiptText.includes('RECEIPT'));
   assert.ok(receiptText.includes(rupees(receipt.received!.amount)));
   assert.ok(receiptText.includes('UTR 432109876543'));
   assert.ok(receiptText.includes('INV/2627/17'));
   assert.ok(!receiptText.includes('HSN/SAC'));
 
-  const note = (await pagesOf(await renderPdf(sampleCreditNote()))).join('\n');
+  const note = (await pdfPages(await renderPdf(sampleCreditNote()))).join('\n');
   assert.ok(note.includes('CREDIT NOTE') && note.includes('INV/2627/17') && note.includes('Total credit'));
 });
 
@@ -101,21 +89,21 @@ test('a document without logo, GSTIN, QR code or payment still renders', async (
     ...view, seller: { ...view.seller, logo: null, gstin: null, phone: null, email: null, legalName: null },
     qrPayload: null, payment: null, notes: [], issuedBy: null, subject: null,
   };
-  const text = (await pagesOf(await renderPdf(bare))).join('\n');
+  const text = (await pdfPages(await renderPdf(bare))).join('\n');
   assert.ok(text.includes(view.number) && text.includes('Authorised signatory'));
   assert.ok(!text.includes('GSTIN'), 'neither party has a GSTIN');
 });
 
 test('a logo that is no image is left out, not a failed bill', async () => {
   const view = sampleInvoice();
-  const text = (await pagesOf(await renderPdf({ ...view, seller: { ...view.seller, logo: new Uint8Array([1, 2, 3]) } }))).join('\n');
+  const text = (await pdfPages(await renderPdf({ ...view, seller: { ...view.seller, logo: new Uint8Array([1, 2, 3]) } }))).join('\n');
   assert.ok(text.includes(view.seller.name));
 });
 
 test('a description longer than a page is cut on its row rather than flowing over unnumbered pages', async () => {
   const view = sampleInvoice();
   const lines = view.lines.map((line, i) => (i === 3 ? { ...line, description: 'a very long description '.repeat(400) } : line));
-  const pages = await pagesOf(await renderPdf({ ...view, lines }));
+  const pages = await pdfPages(await renderPdf({ ...view, lines }));
   assert.ok(pages.length <= 3, `${pages.length} pages`);
   pages.forEach((page, i) => assert.ok(page.includes(`Page ${i + 1} of ${pages.length}`)));
   assert.ok(pages.at(-1)!.includes(rupees(view.totals.grandTotal)));

@@ -26,4 +26,14 @@ describeEachDialect('a field the operation does not take', (t) => {
     const applied = await t().call('patients', 'getById', { id: created.item.id, organizationId: org }, { headers: { prefer: 'return=minimal, handling=strict' } });
     assert.equal(applied.headers['preference-applied'], 'handling=strict');
   });
+
+  test('a load carried in keys a schema leaves out is refused too: too many keys, or one too long, anywhere', async () => {
+    const wideFilter = Object.fromEntries(Array.from({ length: 5_000 }, (_, i) => [`k${i}`, i]));
+    const longKey = { ['k'.repeat(70_000)]: 1 };
+    failsWith(await t().call('users', 'getAllDoctors', { filter: wideFilter }), 'VALIDATION_FAILED', 400);
+    failsWith(await t().call('users', 'getAllDoctors', { filter: longKey }), 'VALIDATION_FAILED', 400);
+    failsWith(await t().call('users', 'getAllDoctors', { filter: { status: 'active', nested: [longKey] } }), 'VALIDATION_FAILED', 400);
+    failsWith(await t().call('users', 'getAllDoctors', longKey), 'VALIDATION_FAILED', 400);
+    ok(await t().call('users', 'getAllDoctors', { filter: { status: 'active', unknownButSmall: 1 } }));
+  });
 });

@@ -12,7 +12,7 @@ import { recordAudit } from '../audit-trail/trail.ts';
 import type { Services } from '../provider-interfaces.ts';
 import { observeRequest } from '../telemetry/metrics.ts';
 import { activeTracer, type OperationSpan } from '../telemetry/tracing.ts';
-import { DEFAULT_BOUNDS, nestedDeeperThan } from '../values/bounds.ts';
+import { DEFAULT_BOUNDS, nestedDeeperThan, widerThan } from '../values/bounds.ts';
 import { AppError, type ErrorDetail } from '../values/errors.ts';
 import type { Context, Operation } from '../operations/operation.ts';
 import { knownError } from './db-errors.ts';
@@ -23,14 +23,22 @@ import type { Registry } from './registry.ts';
 
 /** How deep any field of a call's data may be nested: twice a free-form value's depth (src/values/bounds.ts). */
 const FIELD_NESTING = 2 * DEFAULT_BOUNDS.depth + 3;
+/** The most keys an object anywhere in a field may have, and the longest key: the widest any schema takes. */
+const FIELD_KEYS = 1_000;
+const FIELD_KEY_LENGTH = DEFAULT_BOUNDS.text;
 
-/** VALIDATION_FAILED, naming the field, for a field of `data` nested past FIELD_NESTING. */
-function refuseTooDeep(data: unknown): void {
+/**
+ * VALIDATION_FAILED, naming the field, for a field of `data` nested past FIELD_NESTING or wider than
+ * FIELD_KEYS / FIELD_KEY_LENGTH: bounds that hold whatever the schema, also in keys it would leave out.
+ */
+function refuseUnbounded(data: unknown): void {
   if (typeof data !== 'object' || data === null) return;
+  const names = Object.keys(data);
+  const wide = names.length > FIELD_KEYS || names.some((name) => name.length > FIELD_KEY_LENGTH);
+  if (wide) throw new AppError('VALIDATION_FAILED', `data: must hold at most ${FIELD_KEYS} fields, each named in at most ${FIELD_KEY_LENGTH} characters`);
   for (const [field, value] of Object.entries(data)) {
-    if (!nestedDeeperThan(value, FIELD_NESTING)) continue;
-    const problem = `must be nested at most ${FIELD_NESTING} levels deep`;
-    throw new AppError('VALIDATION_FAILED', `${field}: ${problem}`, { details: [{ path: field, message: problem }] });
+    const problem = nestedDeeperThan(value, FIELD_NESTING) ? `must be nested at most ${FIELD_NESTING} levels deep` : widerThan(value, FIELD_KEYS, FIELD_KEY_LENGTH);
+    if (problem) throw new AppError('VALIDATION_FAILED', `${field}: ${problem}`, { details: [{ path: field, message: problem }] });
   }
 }
 
@@ -116,9 +124,9 @@ export class Dispatcher {
     const caller = await this.#authenticate(call.headers);
     admitCaller(op, caller, config);
 
-    // A value nested past any field's bounds is refused whatever its field: one the schema would
-    // leave out (an unknown key inside a known object) is not let through either.
-    refuseTooDeep(call.data);
+    // A value nested or spread past any field's bounds is refused whatever its field: one the schema
+    // would leave out (an unknown key inside a known object) is not let through either.
+    refuseUnbounded(call.data);
     const parsed = op.input.safeParse(call.data ?? {});
     if (!parsed.success) throw validationError(parsed.error);
     const input: unknown = parsed.data;

@@ -96,6 +96,32 @@ export function nestedDeeperThan(value: unknown, depth: number): boolean {
 }
 
 /**
+ * What makes a field's value wider than any field takes, whatever its schema (undefined: nothing):
+ * an object of more than `keys` keys, or a key longer than `keyLength`. A schema leaves out the keys
+ * it does not name; these bounds stop a value from carrying an unbounded load in them. Walks
+ * without recursion and stops at the first problem.
+ */
+export function widerThan(value: unknown, keys: number, keyLength: number): string | undefined {
+  const pending: unknown[] = [value];
+  while (pending.length) {
+    const node = pending.pop();
+    if (typeof node !== 'object' || node === null) continue;
+    if (Array.isArray(node)) {
+      for (const item of node as unknown[]) if (typeof item === 'object' && item !== null) pending.push(item);
+      continue;
+    }
+    const names = Object.keys(node);
+    if (names.length > keys) return `must hold objects of at most ${keys} keys`;
+    for (const name of names) {
+      if (name.length > keyLength) return `must hold keys of at most ${keyLength} characters`;
+      const child: unknown = (node as Record<string, unknown>)[name];
+      if (typeof child === 'object' && child !== null) pending.push(child);
+    }
+  }
+  return undefined;
+}
+
+/**
  * `schema` with the bounds check added (the default bounds, each overridable): the one way a
  * free-form field is declared, so that its bounds show in /openapi.json and the registry test
  * can tell a bounded free-form field from one that escaped.

@@ -81,7 +81,7 @@ export const patientSearchInput = z.object({
     .transform((parts) => parts.map((part) => normalizeMobileNumber(part)!))
     .optional(),
   _count: z
-    .union([z.int().min(0), z.string().regex(/^\d{1,9}$/, 'must be a whole number').transform(Number)])
+    .union([z.int().min(0), z.string().max(9).regex(/^\d{1,9}$/, 'must be a whole number').transform(Number)])
     .transform((count) => Math.min(count, MAX_COUNT))
     .default(DEFAULT_COUNT),
   /** the id after which the page starts (keyset paging): the `next` link carries it */

@@ -9,7 +9,7 @@ import { tokenService } from './caller/tokens.ts';
 import type { Config } from './config.ts';
 import { ping, type DatabaseHandle } from './db/database.ts';
 import { setPageBudget } from './db/paged-list.ts';
-import { allOperations, allOutboxes } from './namespaces/index.ts';
+import { allOperations, allOutboxes, fhirRoutes } from './namespaces/index.ts';
 import { FileAnswer, safeFileName } from './operations/file-answer.ts';
 import { knownError } from './rpc/db-errors.ts';
 import { Dispatcher, type Call } from './rpc/dispatch.ts';
@@ -111,6 +111,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const { namespace, apiName } = request.params;
     return reply.send({ status: 'ok', data: envelopeData(registry, { namespace, apiName }, await dispatcher.dispatch(callOf(request, reply, namespace, apiName, data))) });
   });
+
+  // FHIR R4 (docs/fhir.md): each interaction is an operation of the fhir namespace, run by the same dispatcher.
+  await app.register(fhirRoutes((request, reply, apiName, data) => dispatcher.dispatch(callOf(request, reply, 'fhir', apiName, data))), { prefix: '/fhir/R4' });
 
   app.get('/health', async () => ({ status: 'ok' }));
   app.get('/ready', async (_request, reply) => {

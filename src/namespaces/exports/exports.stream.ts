@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.ts';
 import { FileAnswer } from '../../operations/file-answer.ts';
 import type { StreamedReads } from '../../operations/reads.ts';
 import { csvCell } from '../../values/csv.ts';
-import { appointmentResource, encounterResource, patientResource, practitionerResource } from './exports.fhir.ts';
+import { appointmentResource, encounterResource, patientResource, practitionerResource } from '../fhir/fhir.public.ts';
 
 /** What can be exported, and from which table (every column as stored; FHIR where a mapping exists). */
 export const EXPORTABLE = {

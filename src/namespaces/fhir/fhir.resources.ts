@@ -4,19 +4,26 @@ import { parseJsonArray } from '../../values/record.ts';
 /**
  * The records as FHIR R4 resources (https://hl7.org/fhir/R4/): patients as Patient, doctors as
  * Practitioner, appointments as Appointment, admissions as Encounter (class inpatient). Only what the
- * records hold is written; references point at the exported resources by id.
+ * records hold is written; references point at the resources by id. One mapping, used by the FHIR
+ * API (/fhir/R4, docs/fhir.md) and the FHIR export (POST /export, docs/export.md) alike.
  */
 
 type Row = Record<string, unknown>;
+/** A resource as mapped: its type and id, and whatever else the record holds. */
+export type FhirResource<T extends string = string> = { resourceType: T; id: string } & Row;
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
 const instant = (ms: unknown): string | undefined => (typeof ms === 'number' || typeof ms === 'string' ? new Date(Number(ms)).toISOString() : undefined);
 const compact = (o: Row): Row => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && !(Array.isArray(v) && v.length === 0)));
 
-const GENDERS = new Set(['male', 'female', 'other', 'unknown']);
-function gender(v: unknown): string | undefined {
+/** How each administrative gender is stored (lower case); any other stored text is `other`. The search of `gender` reads this too. */
+export const STORED_GENDERS = { male: ['male', 'm'], female: ['female', 'f'], unknown: ['unknown'] } as const;
+export type AdministrativeGender = keyof typeof STORED_GENDERS | 'other';
+
+function gender(v: unknown): AdministrativeGender | undefined {
   const g = str(v)?.toLowerCase();
   if (!g) return undefined;
-  return GENDERS.has(g) ? g : g === 'm' ? 'male' : g === 'f' ? 'female' : 'other';
+  const known = Object.entries(STORED_GENDERS).find(([, spellings]) => (spellings as readonly string[]).includes(g));
+  return known ? (known[0] as AdministrativeGender) : 'other';
 }
 
 function telecom(row: Row, phoneKey: string, emailKey: string) {
@@ -26,17 +33,17 @@ function telecom(row: Row, phoneKey: string, emailKey: string) {
   ];
 }
 
-export function patientResource(row: Row): Row {
+export function patientResource(row: Row): FhirResource<'Patient'> {
   return compact({
     resourceType: 'Patient',
-    id: row.id,
+    id: String(row.id),
     meta: { lastUpdated: instant(row.updatedAt) },
     active: true,
     name: str(row.name) ? [{ text: str(row.name) }] : [],
     telecom: telecom(row, 'mobileNumber', 'email'),
     gender: gender(row.gender),
     birthDate: str(row.dob),
-  });
+  }) as FhirResource<'Patient'>;
 }
 
 export function practitionerResource(row: Row): Row {

@@ -1,0 +1,129 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { countError } from '../../telemetry/metrics.ts';
+import { IMPLEMENTED } from './fhir.capabilities.ts';
+import { FhirRefusal, outcomeOf } from './fhir.outcome.ts';
+import { PATIENT_SEARCH_PARAMS, type PatientPage } from './fhir.patient-search.ts';
+import type { FhirResource } from './fhir.resources.ts';
+
+/** Runs one of the fhir namespace's operations through the service's dispatcher (app.ts gives it). */
+export type FhirDispatch = (request: FastifyRequest, reply: FastifyReply, apiName: string, data: Record<string, unknown>) => Promise<unknown>;
+
+export const FHIR_JSON = 'application/fhir+json; charset=utf-8';
+const ACCEPTED_TYPES = new Set(['*/*', 'application/*', 'application/fhir+json', 'application/json', 'application/json+fhir']);
+const FORMATS = new Set(['json', 'application/json', 'application/fhir+json', 'application/json+fhir']);
+const FORM = 'application/x-www-form-urlencoded';
+/** The organization every call but metadata concerns (docs/fhir.md, "Tenancy"). */
+const ORGANIZATION_HEADER = 'x-organization-id';
+
+type Params = Record<string, string | string[]>;
+
+/**
+ * The FHIR R4 face of the service, a Fastify scope at /fhir/R4 (docs/fhir.md). Each interaction
+ * is an operation of the fhir namespace, run by the same dispatcher as POST /api (token, audience
+ * and roles, organization, rate limits, read log); this scope only turns HTTP into the operation's
+ * data and its answer (or error) into FHIR JSON.
+ */
+export function fhirRoutes(dispatch: FhirDispatch) {
+  return async (scope: FastifyInstance): Promise<void> => {
+    scope.addContentTypeParser(FORM, { parseAs: 'string' }, (_request, body, done) => done(null, formParams(String(body))));
+    scope.setErrorHandler((error, request, reply) => sendOutcome(error, request, reply));
+    scope.setNotFoundHandler((request, reply) => sendOutcome(unrouted(request), request, reply));
+    scope.addHook('onRequest', async (request) => acceptsJson(request));
+
+    scope.get('/metadata', async (request, reply) => sendResource(reply, 200, await dispatch(request, reply, 'metadata', {})));
+
+    scope.get<{ Params: { id: string } }>('/Patient/:id', async (request, reply) => {
+      const patient = await dispatch(request, reply, 'readPatient', { organizationId: organizationOf(request), id: request.params.id });
+      return sendResource(reply, 200, patient);
+    });
+
+    const search = async (request: FastifyRequest, reply: FastifyReply, params: Params) => {
+      const { _format: _, ...criteria } = params;
+      const page = (await dispatch(request, reply, 'searchPatient', { ...criteria, organizationId: organizationOf(request) })) as PatientPage & { count: number };
+      return sendResource(reply, 200, searchset(baseOf(request), criteria, page));
+    };
+    scope.get('/Patient', async (request, reply) => search(request, reply, request.query as Params));
+    scope.post('/Patient/_search', async (request, reply) => {
+      if (!request.headers['content-type']?.toLowerCase().startsWith(FORM)) throw new FhirRefusal(415, 'not-supported', `the body of _search must be ${FORM}`);
+      // FHIR lets the parameters come in the URL and the body alike.
+      return search(request, reply, { ...(request.query as Params), ...(request.body as Params) });
+    });
+  };
+}
+
+function organizationOf(request: FastifyRequest): string | undefined {
+  const header = request.headers[ORGANIZATION_HEADER];
+  return typeof header === 'string' ? header : undefined;
+}
+
+/** 406 unless the client takes FHIR JSON (Accept) and asks no other _format. */
+function acceptsJson(request: FastifyRequest): void {
+  const format = (request.query as Params)._format;
+  if (format !== undefined && !(typeof format === 'string' && FORMATS.has(format.trim().toLowerCase()))) {
+    throw new FhirRefusal(406, 'not-supported', 'only _format=json is served');
+  }
+  const accept = request.headers.accept;
+  if (format !== undefined || accept === undefined || accept.trim() === '') return;
+  const types = accept.split(',').map((type) => type.split(';')[0]!.trim().toLowerCase());
+  if (!types.some((type) => ACCEPTED_TYPES.has(type))) throw new FhirRefusal(406, 'not-supported', 'only application/fhir+json is served');
+}
+
+/** A path of the scope that exists with other methods is 405 (with Allow); any other 404. */
+function unrouted(request: FastifyRequest): FhirRefusal {
+  const path = request.url.split('?')[0]!.replace(/^\/fhir\/R4/, '');
+  const allowed = path === '/metadata' ? 'GET' : path === '/Patient/_search' ? 'POST' : /^\/Patient(\/[^/]+)?$/.test(path) ? 'GET' : undefined;
+  if (allowed) return new FhirRefusal(405, 'not-supported', `${request.method} ${path} is not supported: ${allowed} only (the API is read-only)`);
+  const types = IMPLEMENTED.map((resource) => resource.type).join(', ');
+  return new FhirRefusal(404, 'not-found', `no FHIR interaction ${request.method} ${path} (resource types served: ${types})`);
+}
+
+function sendResource(reply: FastifyReply, status: number, resource: unknown): FastifyReply {
+  return reply.code(status).header('content-type', FHIR_JSON).send(JSON.stringify(resource));
+}
+
+function sendOutcome(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const answer = outcomeOf(error, request.id);
+  if (answer.code) countError(answer.code);
+  if (answer.status >= 500) request.log.error({ err: error }, 'unexpected error');
+  if (answer.retryAfterSeconds !== undefined) void reply.header('retry-after', String(answer.retryAfterSeconds));
+  if (answer.status === 405) void reply.header('allow', request.url.includes('/_search') ? 'POST' : 'GET');
+  return sendResource(reply, answer.status, answer.resource);
+}
+
+function baseOf(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}/fhir/R4`;
+}
+
+/** The parameters the search applied, in the order the CapabilityStatement names them, for the self and next links. */
+const LINKED = [...PATIENT_SEARCH_PARAMS.flatMap(({ name }) => (name === 'name' ? ['name', 'name:contains', 'name:exact'] : [name])), '_cursor'];
+
+function searchset(base: string, criteria: Params, page: PatientPage & { count: number }) {
+  const link = (cursor: string | undefined) => {
+    const query = new URLSearchParams();
+    for (const name of LINKED) {
+      const value = name === '_cursor' ? cursor : criteria[name];
+      for (const one of value === undefined ? [] : Array.isArray(value) ? value : [value]) query.append(name, one);
+    }
+    query.set('_count', String(page.count));
+    return `${base}/Patient?${query.toString()}`;
+  };
+  const self = link(typeof criteria._cursor === 'string' ? criteria._cursor : undefined);
+  return {
+    resourceType: 'Bundle',
+    type: 'searchset',
+    total: page.total,
+    link: [{ relation: 'self', url: self }, ...(page.next === null ? [] : [{ relation: 'next', url: link(page.next) }])],
+    // FHIR JSON has no empty arrays: a page without patients has no entry.
+    ...(page.items.length === 0 ? {} : { entry: page.items.map((resource: FhirResource) => ({ fullUrl: `${base}/Patient/${resource.id}`, resource, search: { mode: 'match' } })) }),
+  };
+}
+
+/** A form body as Fastify gives a query: a parameter given twice is a list. */
+function formParams(body: string): Params {
+  const params: Params = {};
+  for (const [name, value] of new URLSearchParams(body)) {
+    const before = params[name];
+    params[name] = before === undefined ? value : [...(Array.isArray(before) ? before : [before]), value];
+  }
+  return params;
+}

@@ -265,6 +265,14 @@ export function createClient(options: ClientOptions) {
       /** Stream an organization's records (NDJSON, CSV or FHIR R4) through POST /export */
       stream: (data: Input<'/api/exports/stream'>) => call('exports', 'stream', data) as Promise<Output<'/api/exports/stream'>>,
     },
+    fhir: {
+      /** The CapabilityStatement of the FHIR R4 API (GET /fhir/R4/metadata) */
+      metadata: (data: Input<'/api/fhir/metadata'>) => call('fhir', 'metadata', data) as Promise<Output<'/api/fhir/metadata'>>,
+      /** A patient as a FHIR R4 Patient (GET /fhir/R4/Patient/{id}) */
+      readPatient: (data: Input<'/api/fhir/readPatient'>) => call('fhir', 'readPatient', data) as Promise<Output<'/api/fhir/readPatient'>>,
+      /** Search patients as FHIR R4 Patients (GET /fhir/R4/Patient) */
+      searchPatient: (data: Input<'/api/fhir/searchPatient'>) => call('fhir', 'searchPatient', data) as Promise<Output<'/api/fhir/searchPatient'>>,
+    },
     foods: {
       /** Recognise the foods in an image, with calories and macros, matched to the catalogue */
       analyze: (data: Input<'/api/foods/analyze'>) => call('foods', 'analyze', data) as Promise<Output<'/api/foods/analyze'>>,

@@ -2240,6 +2240,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/fhir/metadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The CapabilityStatement of the FHIR R4 API (GET /fhir/R4/metadata)
+         * @description Also callable as POST /api with {"namespace":"fhir","apiName":"metadata","data":{...}}. Access: public (no token needed).
+         */
+        post: operations["fhir.metadata"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fhir/readPatient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A patient as a FHIR R4 Patient (GET /fhir/R4/Patient/{id})
+         * @description Also callable as POST /api with {"namespace":"fhir","apiName":"readPatient","data":{...}}. Access: members of the organization with role admin, doctor, nurse, receptionist, accountant, lab_technician. The ids in the example are placeholders: first create the records (organizationId from organizations.create; id from fhir's create (or list)), or run npm run demo and use its ids.
+         */
+        post: operations["fhir.readPatient"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fhir/searchPatient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search patients as FHIR R4 Patients (GET /fhir/R4/Patient)
+         * @description Also callable as POST /api with {"namespace":"fhir","apiName":"searchPatient","data":{...}}. Access: members of the organization with role admin, doctor, nurse, receptionist, accountant, lab_technician. The ids in the example are placeholders: first create the records (organizationId from organizations.create), or run npm run demo and use its ids.
+         */
+        post: operations["fhir.searchPatient"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/foods/analyze": {
         parameters: {
             query?: never;
@@ -20377,6 +20437,284 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Ok"];
+                };
+            };
+            /** @description BAD_REQUEST or VALIDATION_FAILED (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or an invalid or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: not a member with a role allowed to call it, another organization, or blocked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the record is not in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE (the database cannot be reached) or NOT_CONFIGURED (a provider is missing) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "fhir.metadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            fhirVersion: string;
+                            /** @constant */
+                            resourceType: "CapabilityStatement";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description BAD_REQUEST or VALIDATION_FAILED (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: a token was sent and is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the record is not in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE (the database cannot be reached) or NOT_CONFIGURED (a provider is missing) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "fhir.readPatient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    id: string;
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    organizationId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @constant */
+                            resourceType: "Patient";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description BAD_REQUEST or VALIDATION_FAILED (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or an invalid or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: not a member with a role allowed to call it, another organization, or blocked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the record is not in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE (the database cannot be reached) or NOT_CONFIGURED (a provider is missing) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "fhir.searchPatient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    _count?: number | string;
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    _cursor?: string;
+                    _id?: string;
+                    birthdate?: string | string[];
+                    gender?: string;
+                    name?: string;
+                    "name:contains"?: string;
+                    "name:exact"?: string;
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    organizationId: string;
+                    phone?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            count: number;
+                            items: ({
+                                id: string;
+                                /** @constant */
+                                resourceType: "Patient";
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            next: string | null;
+                            total: number;
+                        };
+                        /** @constant */
+                        status: "ok";
+                    };
                 };
             };
             /** @description BAD_REQUEST or VALIDATION_FAILED (details name each field) */

@@ -38,20 +38,6 @@ export async function creditedQuantities(db: Db, organizationId: string, invoice
   return credited;
 }
 
-/** The sums of the invoice's live credit notes: their totals and grand totals, in minor units. */
-export async function creditNotesSum(db: Db, organizationId: string, invoiceId: string): Promise<{ total: number; grandTotal: number }> {
-  const row = await db
-    .selectFrom('billingDocuments as d')
-    .leftJoin('billingCancellations as c', 'c.documentId', 'd.id')
-    .select((eb) => [eb.fn.sum<number | string | null>('d.total').as('total'), eb.fn.sum<number | string | null>('d.grandTotal').as('grandTotal')])
-    .where('d.organizationId', '=', organizationId)
-    .where('d.kind', '=', 'CREDIT_NOTE')
-    .where('d.againstId', '=', invoiceId)
-    .where('c.documentId', 'is', null)
-    .executeTakeFirst();
-  return { total: Number(row?.total ?? 0), grandTotal: Number(row?.grandTotal ?? 0) };
-}
-
 /** a × b / c rounded half up, for amounts ≥ 0. */
 const share = (a: number, b: number, c: number) => Number((2n * BigInt(a) * BigInt(b) + BigInt(c)) / (2n * BigInt(c)));
 

@@ -6,7 +6,7 @@ import { newId } from '../../values/ids.ts';
 import type { LineInput, Supply, TaxedLine, TaxRegime, Totals } from './billing.lines.ts';
 import { documentNumber, financialYearOf, takeNumber } from './billing.numbering.ts';
 import { sellerOf, type Seller } from './billing.parties.ts';
-import { loadDocument, toDocumentRecord, toDocumentSummary, type BillingDocument } from './billing.read.ts';
+import { NOTHING_APPLIED, toDocumentRecord, toDocumentSummary, type BillingDocument, type StoredDocument } from './billing.read.ts';
 import type { BillingDocumentsTable, BuyerSnapshot, SellerSnapshot } from './billing.table.ts';
 import { AppError } from '../../values/errors.ts';
 import { fromMinor } from '../../values/money.ts';
@@ -149,13 +149,10 @@ export async function issue(ctx: Context, organizationId: string, draft: Draft):
     logoSha256: draft.taxedAs ? draft.taxedAs.logoSha256 : seller.logoSha256,
   };
   await ctx.db.insertInto('billingDocuments').values(row).execute();
-  if (lines.length > 0) {
-    await ctx.db
-      .insertInto('billingDocumentLines')
-      .values(lines.map((line, position) => ({ id: newId(), organizationId, documentId: row.id, position, ...line })))
-      .execute();
-  }
-  const stored = await loadDocument(ctx.db, organizationId, row.id);
+  const lineRows = lines.map((line, position) => ({ id: newId(), organizationId, documentId: row.id, position, ...line }));
+  if (lineRows.length > 0) await ctx.db.insertInto('billingDocumentLines').values(lineRows).execute();
+  // What was written is the document: new, nothing is against it yet, so nothing is read back.
+  const stored: StoredDocument = { row, lines: lineRows, cancellation: null, applied: NOTHING_APPLIED };
   await emit(ctx.db, ctx, organizationId, 'document.issued', { document: toDocumentSummary(stored) });
   return toDocumentRecord(stored);
 }

@@ -14,11 +14,13 @@ export type CancellationRow = Selectable<BillingCancellationsTable>;
 export interface Applied {
   received: number;
   credited: number;
+  /** the live credit notes' totals before rounding to the rupee (a new one rounds on their running total) */
+  creditedTotal: number;
   /** refunds recorded by the live credit notes: money given back */
   refunded: number;
 }
 
-export const NOTHING_APPLIED: Readonly<Applied> = Object.freeze({ received: 0, credited: 0, refunded: 0 });
+export const NOTHING_APPLIED: Readonly<Applied> = Object.freeze({ received: 0, credited: 0, creditedTotal: 0, refunded: 0 });
 
 /** A document as read, amounts in minor units: the row, its lines, its cancellation, what applies to it. */
 export interface StoredDocument {
@@ -90,7 +92,7 @@ export async function appliedTo(db: Db, organizationId: string, ids: readonly st
   const rows = await db
     .selectFrom('billingDocuments as d')
     .leftJoin('billingCancellations as c', 'c.documentId', 'd.id')
-    .select(['d.againstId', 'd.kind', 'd.grandTotal', 'd.refunded'])
+    .select(['d.againstId', 'd.kind', 'd.total', 'd.grandTotal', 'd.refunded'])
     .where('d.organizationId', '=', organizationId)
     .where('d.againstId', 'in', ids)
     .where('c.documentId', 'is', null)
@@ -101,6 +103,7 @@ export async function appliedTo(db: Db, organizationId: string, ids: readonly st
     if (row.kind === 'RECEIPT') entry.received += Number(row.grandTotal);
     if (row.kind === 'CREDIT_NOTE') {
       entry.credited += Number(row.grandTotal);
+      entry.creditedTotal += Number(row.total);
       entry.refunded += Number(row.refunded ?? 0);
     }
     applied.set(row.againstId, entry);

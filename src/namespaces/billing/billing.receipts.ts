@@ -1,5 +1,3 @@
-import type { Db } from '../../db/database.ts';
-import { serialiseOn } from '../../db/locks.ts';
 import type { Context } from '../../operations/operation.ts';
 import { AppError, notFound } from '../../values/errors.ts';
 import { admissions, findPayment, type PaymentRow } from '../admissions/admissions.public.ts';
@@ -8,22 +6,9 @@ import type { Draft } from './billing.issue.ts';
 import { lockDocument } from './billing.locks.ts';
 import { buyerOf } from './billing.parties.ts';
 import { balanceOf, loadDocument } from './billing.read.ts';
-import { liveInvoicesOf } from './billing.sources.ts';
+import { liveInvoicesOf, refuseSecond } from './billing.sources.ts';
 
-/** One live receipt per payment or appointment: a second is CONFLICT naming the first. */
-async function refuseSecondReceipt(db: Db, organizationId: string, sourceType: 'payment' | 'appointment', sourceId: string): Promise<void> {
-  const first = await db
-    .selectFrom('billingDocuments as d')
-    .leftJoin('billingCancellations as c', 'c.documentId', 'd.id')
-    .select('d.number')
-    .where('d.organizationId', '=', organizationId)
-    .where('d.kind', '=', 'RECEIPT')
-    .where('d.sourceType', '=', sourceType)
-    .where('d.sourceId', '=', sourceId)
-    .where('c.documentId', 'is', null)
-    .executeTakeFirst();
-  if (first) throw new AppError('CONFLICT', `this ${sourceType} has a receipt already: ${first.number}`);
-}
+const RECEIPTS = ['RECEIPT'];
 
 /**
  * Locks the invoice and answers its balance, or null when it was cancelled meanwhile: a receipt and
@@ -62,7 +47,7 @@ export async function paymentReceiptDraft(ctx: Context, organizationId: string, 
   }
   // The admission's lock orders this receipt with its invoices: the choice of invoice below stays true.
   await admissions.repo.lock(ctx.db, ctx.dialect, organizationId, payment.admissionId);
-  await refuseSecondReceipt(ctx.db, organizationId, 'payment', payment.id);
+  await refuseSecond(ctx, organizationId, { type: 'payment', id: payment.id, what: 'payment' }, RECEIPTS);
   return {
     kind: 'RECEIPT',
     sourceType: 'payment',
@@ -84,12 +69,11 @@ export async function paymentReceiptDraft(ctx: Context, organizationId: string, 
  * that invoice did not count the payment already (issued before it: paidBefore 0).
  */
 export async function appointmentReceiptDraft(ctx: Context, organizationId: string, appointmentId: string): Promise<Draft> {
-  await serialiseOn(ctx.db, ctx.dialect, `billing:appointment:${organizationId}:${appointmentId}`);
   const appointment = await getAppointmentRow(ctx.db, organizationId, appointmentId);
   if (appointment.paymentStatus !== 'paid') throw new AppError('INVALID_STATE', 'this appointment is not marked paid (appointments.markPaymentSuccess)');
   const amount = Number(appointment.amountPaid ?? appointment.consultationFee ?? 0);
   if (amount <= 0) throw new AppError('INVALID_STATE', 'this appointment was paid nothing');
-  await refuseSecondReceipt(ctx.db, organizationId, 'appointment', appointment.id);
+  await refuseSecond(ctx, organizationId, { type: 'appointment', id: appointment.id, what: 'appointment' }, RECEIPTS);
   const [invoice] = await liveInvoicesOf(ctx.db, organizationId, 'appointment', appointment.id);
   const pays = invoice && Number(invoice.paidBefore) === 0 && (await lockedBalance(ctx, organizationId, invoice.id)) !== null;
   return {

@@ -3,11 +3,10 @@ import { AppError, notFound } from '../../values/errors.ts';
 import { toMinor } from '../../values/money.ts';
 import { activeChargeFor } from '../admissions/admissions.public.ts';
 import { lockLabOrder } from '../labOrders/labOrders.public.ts';
-import { amountsOf, services } from '../services/services.public.ts';
 import type { Draft } from './billing.issue.ts';
 import type { LineInput } from './billing.lines.ts';
 import { buyerOf, type BuyerInput } from './billing.parties.ts';
-import { liveInvoicesOf, sacCodes } from './billing.sources.ts';
+import { refuseSecond, serviceTaxes } from './billing.sources.ts';
 
 /**
  * A lab order's invoice: its priced tests, once. An order charged to an admission
@@ -16,25 +15,20 @@ import { liveInvoicesOf, sacCodes } from './billing.sources.ts';
 export async function labOrderDraft(ctx: Context, organizationId: string, labOrderId: string, buyer: BuyerInput): Promise<Draft> {
   const order = await lockLabOrder(ctx.db, ctx.dialect, organizationId, labOrderId);
   if (!order) throw notFound('lab order');
-  const [earlier] = await liveInvoicesOf(ctx.db, organizationId, 'labOrder', order.id);
-  if (earlier) throw new AppError('CONFLICT', `this lab order is billed already: ${earlier.number}`);
+  await refuseSecond(ctx, organizationId, { type: 'labOrder', id: order.id, what: 'lab order' });
   if (order.status === 'cancelled') throw new AppError('INVALID_STATE', 'a cancelled lab order is not billed');
   const charged = await activeChargeFor(ctx.db, organizationId, 'lab_order', order.id);
   if (charged) throw new AppError('CONFLICT', `this lab order is charged to admission ${charged.admissionId}: it is billed on the admission's invoice`);
   const priced = order.tests.filter((test) => test.price !== null && test.price > 0);
   if (priced.length === 0) throw new AppError('INVALID_STATE', 'this lab order has no priced tests to bill');
   const serviceIds = priced.flatMap((test) => (test.serviceId ? [test.serviceId] : []));
-  const codes = await sacCodes(ctx.db, organizationId, serviceIds);
-  const rates = new Map<string, number>();
-  for (const id of new Set(serviceIds)) {
-    const service = await services.repo.find(ctx.db, organizationId, id);
-    rates.set(id, service ? amountsOf(service).taxBasisPoints : 0);
-  }
+  const taxes = await serviceTaxes(ctx.db, organizationId, serviceIds);
   const lines: LineInput[] = priced.map((test) => {
-    const rate = test.serviceId ? (rates.get(test.serviceId) ?? 0) : 0;
+    const tax = test.serviceId ? taxes.get(test.serviceId) : undefined;
+    const rate = tax?.rate ?? 0;
     return {
       description: test.name ?? test.code ?? 'Lab test',
-      code: test.serviceId ? (codes.get(test.serviceId) ?? null) : null,
+      code: tax?.code ?? null,
       quantity: test.quantity,
       unitPrice: toMinor(test.price ?? 0) ?? 0,
       discount: 0,

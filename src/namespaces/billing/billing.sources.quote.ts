@@ -6,8 +6,7 @@ import { acceptedQuoteOf } from '../prescriptionMarketplace/prescriptionMarketpl
 import type { Draft } from './billing.issue.ts';
 import type { LineInput } from './billing.lines.ts';
 import { buyerOf, type BuyerInput } from './billing.parties.ts';
-import { beforeTax, liveInvoicesOf } from './billing.sources.ts';
-import { serialiseOn } from '../../db/locks.ts';
+import { beforeTax, refuseSecond } from './billing.sources.ts';
 
 /** The quote's discount spread over its lines in proportion to their value, in whole paise (the last takes the remainder). */
 function spread(discount: number, values: readonly number[]): number[] {
@@ -27,10 +26,8 @@ function spread(discount: number, values: readonly number[]): number[] {
  * figure, typed by the pharmacy, is not used: the invoice works the tax out.
  */
 export async function quoteDraft(ctx: Context, organizationId: string, quoteId: string, buyer: BuyerInput): Promise<Draft> {
-  await serialiseOn(ctx.db, ctx.dialect, `billing:quote:${organizationId}:${quoteId}`);
+  await refuseSecond(ctx, organizationId, { type: 'quote', id: quoteId, what: 'quote' });
   const { quote, items, patientIdpUserId } = await acceptedQuoteOf(ctx.db, organizationId, quoteId);
-  const [earlier] = await liveInvoicesOf(ctx.db, organizationId, 'quote', quote.id);
-  if (earlier) throw new AppError('CONFLICT', `this quote is billed already: ${earlier.number}`);
   if (items.length === 0) throw new AppError('INVALID_STATE', 'this quote has no available items to bill');
   const lines: LineInput[] = [];
   for (const item of items) {

@@ -10,8 +10,10 @@ import type { LineInput } from './billing.lines.ts';
 import { buyerOf, type BuyerInput } from './billing.parties.ts';
 import { appliedTo } from './billing.read.ts';
 
-/** Live invoices (and bills of supply) of a source, oldest first. */
-export async function liveInvoicesOf(db: Db, organizationId: string, sourceType: string, sourceId: string) {
+const INVOICE_KINDS = ['TAX_INVOICE', 'BILL_OF_SUPPLY'];
+
+/** Live documents of the kinds (default: invoices and bills of supply) issued from a source, oldest first. */
+export async function liveInvoicesOf(db: Db, organizationId: string, sourceType: string, sourceId: string, kinds: readonly string[] = INVOICE_KINDS) {
   return db
     .selectFrom('billingDocuments as d')
     .leftJoin('billingCancellations as c', 'c.documentId', 'd.id')
@@ -19,7 +21,7 @@ export async function liveInvoicesOf(db: Db, organizationId: string, sourceType:
     .where('d.organizationId', '=', organizationId)
     .where('d.sourceType', '=', sourceType)
     .where('d.sourceId', '=', sourceId)
-    .where('d.kind', 'in', ['TAX_INVOICE', 'BILL_OF_SUPPLY'])
+    .where('d.kind', 'in', kinds)
     .where('c.documentId', 'is', null)
     .orderBy('d.issuedAt')
     .orderBy('d.id')
@@ -33,11 +35,24 @@ async function invoicedLines(db: Db, organizationId: string, documentIds: readon
   return new Set(rows.map((row) => row.sourceId));
 }
 
-/** The SAC codes of the services, by id. */
-export async function sacCodes(db: Db, organizationId: string, ids: readonly string[]): Promise<Map<string, string | null>> {
-  const codes = new Map<string, string | null>();
-  for (const id of new Set(ids)) codes.set(id, (await services.repo.find(db, organizationId, id))?.sacCode ?? null);
-  return codes;
+/**
+ * A source is billed once (or receipted once, with `kinds`): the source's key is serialised for the
+ * rest of the transaction, and a live document of it already is CONFLICT naming its number.
+ */
+export async function refuseSecond(ctx: Context, organizationId: string, source: { type: string; id: string; what: string }, kinds: readonly string[] = INVOICE_KINDS): Promise<void> {
+  await serialiseOn(ctx.db, ctx.dialect, `billing:${source.type}:${organizationId}:${source.id}`);
+  const [first] = await liveInvoicesOf(ctx.db, organizationId, source.type, source.id, kinds);
+  if (first) throw new AppError('CONFLICT', `this ${source.what} is ${kinds.includes('RECEIPT') ? 'receipted' : 'billed'} already: ${first.number}`);
+}
+
+/** The SAC code and GST rate (basis points) of each service, by id: one read per service. */
+export async function serviceTaxes(db: Db, organizationId: string, ids: readonly string[]): Promise<Map<string, { code: string | null; rate: number }>> {
+  const taxes = new Map<string, { code: string | null; rate: number }>();
+  for (const id of new Set(ids)) {
+    const service = await services.repo.find(db, organizationId, id);
+    taxes.set(id, { code: service?.sacCode ?? null, rate: service ? amountsOf(service).taxBasisPoints : 0 });
+  }
+  return taxes;
 }
 
 /** Money received is applied to a source's invoices in the order they were issued. */
@@ -65,10 +80,10 @@ export async function admissionDraft(ctx: Context, organizationId: string, admis
   if (charges.length === 0) {
     throw new AppError('INVALID_STATE', invoices.length > 0 ? `every charge of this admission is billed already (${invoices.map((i) => i.number).join(', ')})` : 'this admission has no charges to bill');
   }
-  const codes = await sacCodes(ctx.db, organizationId, charges.map((charge) => charge.serviceId));
+  const taxes = await serviceTaxes(ctx.db, organizationId, charges.map((charge) => charge.serviceId));
   const lines: LineInput[] = charges.map((charge) => ({
     description: charge.notes ? `${charge.serviceName} (${charge.notes.slice(0, 100)})` : charge.serviceName,
-    code: codes.get(charge.serviceId) ?? null,
+    code: taxes.get(charge.serviceId)?.code ?? null,
     quantity: Number(charge.quantity),
     unitPrice: Number(charge.unitPrice),
     discount: 0,
@@ -101,10 +116,8 @@ export function beforeTax(fee: number, basisPoints: number): number {
 
 /** An appointment's invoice: its consultation fee, once (a second is CONFLICT naming the first). */
 export async function appointmentDraft(ctx: Context, organizationId: string, appointmentId: string, buyer: BuyerInput): Promise<Draft> {
-  await serialiseOn(ctx.db, ctx.dialect, `billing:appointment:${organizationId}:${appointmentId}`);
   const appointment = await getAppointmentRow(ctx.db, organizationId, appointmentId);
-  const [earlier] = await liveInvoicesOf(ctx.db, organizationId, 'appointment', appointment.id);
-  if (earlier) throw new AppError('CONFLICT', `this appointment is billed already: ${earlier.number}`);
+  await refuseSecond(ctx, organizationId, { type: 'appointment', id: appointment.id, what: 'appointment' });
   if (appointment.stage === 'cancelled') throw new AppError('INVALID_STATE', 'a cancelled appointment is not billed');
   const fee = Number(appointment.consultationFee ?? 0);
   if (fee <= 0) throw new AppError('INVALID_STATE', 'this appointment has no consultation fee to bill');

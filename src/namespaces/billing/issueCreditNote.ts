@@ -7,7 +7,7 @@ import { id, reqStr } from '../../values/fields.ts';
 import { fromJsonText } from '../../values/record.ts';
 import { itemResult } from '../../values/results.ts';
 import { findPayment, type PaymentRow } from '../admissions/admissions.public.ts';
-import { creditedQuantities, creditLines, creditNotesSum } from './billing.credits.ts';
+import { creditedQuantities, creditLines } from './billing.credits.ts';
 import { issue, type Draft } from './billing.issue.ts';
 import { lockDocument } from './billing.locks.ts';
 import { isInvoice, loadDocument, type StoredDocument } from './billing.read.ts';
@@ -103,7 +103,7 @@ export const issueCreditNote = defineOperation({
         seller,
         logoSha256: row.logoSha256,
       },
-      roundedOn: await creditNotesSum(ctx.db, organizationId, row.id),
+      roundedOn: { total: invoice.applied.creditedTotal, grandTotal: invoice.applied.credited },
       grandTotalAtMost: { amount: Number(row.grandTotal) - invoice.applied.credited, refusal: `more than ${row.number} billed would be credited` },
       paidBefore: () => 0,
       method: refund?.method ?? null,

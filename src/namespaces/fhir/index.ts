@@ -1,7 +1,6 @@
 import type { Operation } from '../../operations/operation.ts';
 import { metadata } from './metadata.ts';
-import { readPatient } from './readPatient.ts';
-import { searchPatient } from './searchPatient.ts';
+import { typeOperations } from './types/index.ts';
 
 export { fhirRoutes, type FhirDispatch } from './fhir.http.ts';
-export const operations: Operation[] = [metadata, readPatient, searchPatient];
+export const operations: Operation[] = [metadata, ...typeOperations];

@@ -1,0 +1,15 @@
+import type { Operation } from '../../../operations/operation.ts';
+import type { FhirType } from './define.ts';
+import { readOperation, searchOperation } from './operations.ts';
+import { patient } from './patient.ts';
+
+/** The resource types /fhir/R4 serves, in the CapabilityStatement's order: each a declaration of its own (types/<type>.ts). */
+export const FHIR_TYPES: readonly FhirType[] = [patient];
+
+const BY_NAME = new Map(FHIR_TYPES.map((type) => [type.type, type]));
+
+/** The declaration of a type served, by its name as in a URL (case as FHIR spells it). */
+export const fhirType = (name: string): FhirType | undefined => BY_NAME.get(name);
+
+/** fhir.read<Type> and fhir.search<Type> of every type. */
+export const typeOperations: Operation[] = FHIR_TYPES.flatMap((type) => [readOperation(type), searchOperation(type)]);

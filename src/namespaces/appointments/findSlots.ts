@@ -2,9 +2,9 @@ import { everyone } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { validationFailed } from '../../values/errors.ts';
 import { date, filter, id } from '../../values/fields.ts';
-import { defineOperation } from '../../operations/operation.ts';
+import { defineOperation, type Context } from '../../operations/operation.ts';
 import { addDays } from '../../time/zone.ts';
-import { dateOfDay, dayOfMinute, dayStartMinute, MINUTES_PER_DAY, timeOfDay, type Interval } from '../../time/local-minutes.ts';
+import { dateOfDay, dayOfMinute, daysWindow, dayStartMinute, MINUTES_PER_DAY, timeOfDay, type Interval } from '../../time/local-minutes.ts';
 import { byStart, freeOf } from '../../time/slot-grid.ts';
 import { merged, schedulesIn, slotsOn, type DoctorSchedule } from '../practitionerSchedules/practitionerSchedules.public.ts';
 import { daysAsked, duration } from './appointments.fields.ts';
@@ -23,7 +23,7 @@ export interface FreeSlot {
 }
 
 /** The slots on the grids of one doctor's schedules, `from` to `to`, as local minutes by start (the first schedule's length where two share a start). */
-function gridSlots(schedules: DoctorSchedule[], from: string, to: string, timeZone: string, wanted?: number): Interval[] {
+function gridSlots(schedules: readonly DoctorSchedule[], from: string, to: string, timeZone: string, wanted?: number): Interval[] {
   const slots: Interval[] = [];
   for (let date = from; date <= to; date = addDays(date, 1)) {
     const day = dayStartMinute(date);
@@ -83,19 +83,28 @@ export const findSlots = defineOperation({
     const { organizationId, dateFrom, dateTo } = input;
     if (!input.doctorId && !input.serviceId) throw validationFailed('doctorId', 'give doctorId or serviceId');
     await assertKnown(ctx, organizationId, { doctorId: input.doctorId, serviceId: input.serviceId });
-    const window = daysAsked({ from: dateFrom, to: dateTo, fromField: 'dateFrom', toField: 'dateTo' }, MAX_SLOT_DAYS);
+    daysAsked({ from: dateFrom, to: dateTo, fromField: 'dateFrom', toField: 'dateTo' }, MAX_SLOT_DAYS);
     const scope = input.doctorId ? { doctorId: input.doctorId, serviceId: input.serviceId ?? undefined } : { serviceId: input.serviceId! };
     const schedules = await schedulesIn(ctx.db, organizationId, scope, dateFrom, dateTo);
-    const clock = await clockOf(ctx, organizationId);
-    const byDoctor = Map.groupBy(schedules, (s) => s.doctorId);
-
-    const items: FreeSlot[] = [];
-    for (const [doctorId, own] of byDoctor) {
-      const { reserved, busy } = await unavailableIn(ctx.db, { organizationId, id: doctorId }, window, ctx.now(), clock.settings.allowOverlappingAppointments);
-      const free = freeOf(gridSlots(own, dateFrom, dateTo, clock.timeZone, input.duration ?? undefined), merged([...reserved, ...busy]), clock.nowMinute);
-      items.push(...listed(doctorId, free));
-    }
-    items.sort((a, b) => a.date.localeCompare(b.date) || a.time.localeCompare(b.time) || a.doctorId.localeCompare(b.doctorId));
-    return { organizationId, dateFrom, dateTo, items };
+    return { organizationId, dateFrom, dateTo, items: await freeSlotsOf(ctx, organizationId, schedules, dateFrom, dateTo, input.duration ?? undefined) };
   },
 });
+
+/**
+ * The free slots on the grids of `schedules`, dateFrom to dateTo (a window findSlots bounds), by
+ * date, time and doctor: findSlots's answer, and FHIR's Slots (one schedule at a time, docs/fhir.md,
+ * "Schedule and Slot"). A doctor's slots are less the doctor's reserved blocks, leave and active
+ * appointments (none where the organization lets appointments overlap) and those already begun.
+ */
+export async function freeSlotsOf(ctx: Context, organizationId: string, schedules: readonly DoctorSchedule[], dateFrom: string, dateTo: string, duration?: number): Promise<FreeSlot[]> {
+  const window = daysWindow(dateFrom, dateTo);
+  const clock = await clockOf(ctx, organizationId);
+  const items: FreeSlot[] = [];
+  for (const [doctorId, own] of Map.groupBy(schedules, (s) => s.doctorId)) {
+    const { reserved, busy } = await unavailableIn(ctx.db, { organizationId, id: doctorId }, window, ctx.now(), clock.settings.allowOverlappingAppointments);
+    const free = freeOf(gridSlots(own, dateFrom, dateTo, clock.timeZone, duration), merged([...reserved, ...busy]), clock.nowMinute);
+    items.push(...listed(doctorId, free));
+  }
+  items.sort((a, b) => a.date.localeCompare(b.date) || a.time.localeCompare(b.time) || a.doctorId.localeCompare(b.doctorId));
+  return items;
+}

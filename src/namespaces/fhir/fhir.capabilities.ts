@@ -1,9 +1,34 @@
-import { FHIR_TYPES } from './types/index.ts';
+import { SERVED_TYPES } from './served.ts';
+import { FHIR_INSTANCE_OPERATIONS, FHIR_WRITES } from './writes/interactions.ts';
 
 export const FHIR_VERSION = '4.0.1';
 
-/** The CapabilityStatement (GET /fhir/R4/metadata), made from the types declared (types/index.ts). */
+/** A type's entry: read and search where it is served, and the writes and operations it takes. */
+function resourceEntry(name: string) {
+  const served = SERVED_TYPES.find((type) => type.type === name);
+  const writes = FHIR_WRITES.filter((write) => write.type === name);
+  const operations = FHIR_INSTANCE_OPERATIONS.filter((operation) => operation.type === name);
+  return {
+    type: name,
+    profile: `http://hl7.org/fhir/StructureDefinition/${name}`,
+    interaction: [
+      ...(served ? [{ code: 'read' }, { code: 'search-type' }] : []),
+      ...writes.map(({ interaction, documentation }) => ({ code: interaction, documentation })),
+    ],
+    versioning: 'no-version',
+    readHistory: false,
+    updateCreate: false,
+    ...(served && served.searchInclude.length > 0 ? { searchInclude: served.searchInclude } : {}),
+    ...(served && served.searchParams.length > 0
+      ? { searchParam: served.searchParams.map(({ name: param, type, definition, documentation }) => ({ name: param, definition, type, documentation })) }
+      : {}),
+    ...(operations.length > 0 ? { operation: operations.map(({ name: operation, definition, documentation }) => ({ name: operation, definition, documentation })) } : {}),
+  };
+}
+
+/** The CapabilityStatement (GET /fhir/R4/metadata), made from the types served (served.ts) and the writes taken (writes/interactions.ts). */
 export function capabilityStatement(date: string) {
+  const names = [...new Set([...SERVED_TYPES.map((type) => type.type), ...FHIR_WRITES.map((write) => write.type)])];
   return {
     resourceType: 'CapabilityStatement' as const,
     status: 'active',
@@ -11,24 +36,16 @@ export function capabilityStatement(date: string) {
     publisher: 'healthops',
     kind: 'instance',
     software: { name: 'healthops' },
-    implementation: { description: 'healthops FHIR R4 API: read and search, under the service\'s access rules' },
+    implementation: { description: 'healthops FHIR R4 API: read and search, booking and cancelling appointments, creating patients, under the service\'s access rules' },
     fhirVersion: FHIR_VERSION,
     format: ['json'],
+    patchFormat: ['application/json-patch+json'],
     rest: [
       {
         mode: 'server',
-        documentation: 'Read-only. The organization is named by the X-Organization-Id header on every call but this one. Every search also takes _count (at most 100), _summary=count and _elements.',
-        security: { description: 'A bearer access token of the service (Authorization: Bearer), with a role of the organization that may read the type (docs/fhir.md, "Access").' },
-        resource: FHIR_TYPES.map((type) => ({
-          type: type.type,
-          profile: `http://hl7.org/fhir/StructureDefinition/${type.type}`,
-          interaction: [{ code: 'read' }, { code: 'search-type' }],
-          versioning: 'no-version',
-          readHistory: false,
-          updateCreate: false,
-          ...(Object.keys(type.includes).length === 0 ? {} : { searchInclude: Object.keys(type.includes) }),
-          searchParam: type.searchParams.map(({ name, type: kind, definition, documentation }) => ({ name, definition, type: kind, documentation })),
-        })),
+        documentation: 'Read-only but for the create, patch and $cancel interactions listed (each made by the RPC operation that makes it). The organization is named by the X-Organization-Id header on every call but this one. Every search also takes _count (at most 100) and _summary=count; those of stored types _elements too.',
+        security: { description: 'A bearer access token of the service (Authorization: Bearer), with a role of the organization that may read the type or make the write (docs/fhir.md, "Access"); Slot read and search are public, as free slots are.' },
+        resource: names.map(resourceEntry),
       },
     ],
   };

@@ -2,9 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { countError } from '../../telemetry/metrics.ts';
 import { FhirRefusal, outcomeOf } from './fhir.outcome.ts';
 import type { FhirResource } from './fhir.resources.ts';
-import { linkedNames, type SearchPage } from './search/engine.ts';
-import type { FhirType } from './types/define.ts';
-import { FHIR_TYPES, fhirType } from './types/index.ts';
+import type { SearchPage } from './search/engine.ts';
+import { SERVED_TYPES, servedType, type ServedType } from './served.ts';
 
 /** Runs one of the fhir namespace's operations through the service's dispatcher (app.ts gives it). */
 export type FhirDispatch = (request: FastifyRequest, reply: FastifyReply, apiName: string, data: Record<string, unknown>) => Promise<unknown>;
@@ -33,7 +32,7 @@ export function fhirRoutes(dispatch: FhirDispatch) {
 
     scope.get('/metadata', async (request, reply) => sendResource(reply, 200, await dispatch(request, reply, 'metadata', {})));
 
-    // One route of each interaction for every type declared (types/index.ts): the type names the operation.
+    // One route of each interaction for every type served (served.ts): the type names the operation.
     scope.get<{ Params: { type: string; id: string } }>('/:type/:id', async (request, reply) => {
       const type = typeOf(request, request.params.type);
       const resource = await dispatch(request, reply, `read${type.type}`, { organizationId: organizationOf(request), id: request.params.id });
@@ -74,15 +73,15 @@ function acceptsJson(request: FastifyRequest): void {
 }
 
 /** The declaration of the type a path names; a type not served is 404. */
-function typeOf(request: FastifyRequest, name: string): FhirType {
-  const type = fhirType(name);
+function typeOf(request: FastifyRequest, name: string): ServedType {
+  const type = servedType(name);
   if (!type) throw noInteraction(request);
   return type;
 }
 
 function noInteraction(request: FastifyRequest): FhirRefusal {
   const path = request.url.split('?')[0]!.replace(/^\/fhir\/R4/, '');
-  const types = FHIR_TYPES.map((type) => type.type).join(', ');
+  const types = SERVED_TYPES.map((type) => type.type).join(', ');
   return new FhirRefusal(404, 'not-found', `no FHIR interaction ${request.method} ${path} (resource types served: ${types})`);
 }
 
@@ -90,7 +89,7 @@ function noInteraction(request: FastifyRequest): FhirRefusal {
 function unrouted(request: FastifyRequest): FhirRefusal {
   const path = request.url.split('?')[0]!.replace(/^\/fhir\/R4/, '');
   const [, name, rest] = /^\/([^/]+)(\/.*)?$/.exec(path) ?? [];
-  const served = name !== undefined && fhirType(name) !== undefined;
+  const served = name !== undefined && servedType(name) !== undefined;
   const allowed = path === '/metadata' ? 'GET' : served && rest === '/_search' ? 'POST' : served && (rest === undefined || /^\/[^/]+$/.test(rest)) ? 'GET' : undefined;
   if (allowed) return new FhirRefusal(405, 'not-supported', `${request.method} ${path} is not supported: ${allowed} only (the API is read-only)`);
   return noInteraction(request);
@@ -113,10 +112,10 @@ function baseOf(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}/fhir/R4`;
 }
 
-function searchset(base: string, type: FhirType, criteria: Params, page: SearchPage) {
+function searchset(base: string, type: ServedType, criteria: Params, page: SearchPage) {
   const link = (cursor: string | undefined) => {
     const query = new URLSearchParams();
-    for (const name of linkedNames(type)) {
+    for (const name of type.linkedNames) {
       const value = name === '_cursor' ? cursor : criteria[name];
       for (const one of value === undefined ? [] : Array.isArray(value) ? value : [value]) query.append(name, one);
     }

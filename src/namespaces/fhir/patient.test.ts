@@ -58,7 +58,7 @@ describeEachDialect('FHIR R4: metadata, Patient read and search', (t) => {
     assert.deepEqual(answer.body.format, ['json']);
     const [patient] = answer.body.rest[0].resource;
     assert.equal(patient.type, 'Patient');
-    assert.deepEqual(patient.interaction.map((i: Json) => i.code), ['read', 'search-type']);
+    assert.deepEqual(patient.interaction.map((i: Json) => i.code), ['read', 'search-type', 'create']);
     assert.deepEqual(patient.searchParam.map((p: Json) => p.name), PATIENT_SEARCH_PARAMS.map((p) => p.name));
     // Each parameter stated is one the search takes.
     for (const { name } of PATIENT_SEARCH_PARAMS) assert.ok(name in patientSearchInput.shape, name);

@@ -5,19 +5,20 @@ import type { ScheduleRules } from './practitionerSchedules.availability.ts';
 import type { ScheduleException, WeeklyRange } from './practitionerSchedules.table.ts';
 
 export interface DoctorSchedule extends ScheduleRules {
+  id: string;
   doctorId: string;
   serviceId: string | null;
   slotMinutes: number;
 }
 
-/** Whose schedules: one doctor's (all services, or `serviceId` and the service-less ones), or every doctor's for `serviceId`. */
-export type ScheduleScope = { doctorId: string; serviceId?: string | undefined } | { serviceId: string };
+/** Whose schedules: one doctor's (all services, or `serviceId` and the service-less ones), every doctor's for `serviceId`, or those of the ids. */
+export type ScheduleScope = { doctorId: string; serviceId?: string | undefined } | { serviceId: string } | { ids: readonly string[] };
 
 /** The schedules of the scope valid on some day from `dateFrom` to `dateTo`: one query on (doctorId, validFrom) or (organizationId, serviceId). */
 export async function schedulesIn(db: Db, organizationId: string, scope: ScheduleScope, dateFrom: string, dateTo: string): Promise<DoctorSchedule[]> {
   let query = db
     .selectFrom('practitionerSchedules')
-    .select(['doctorId', 'serviceId', 'slotMinutes', 'validFrom', 'validTo', 'weeklyHours', 'exceptions'])
+    .select(['id', 'doctorId', 'serviceId', 'slotMinutes', 'validFrom', 'validTo', 'weeklyHours', 'exceptions'])
     .where('organizationId', '=', organizationId)
     .where('validFrom', '<=', dateTo)
     .where((eb) => eb.or([eb('validTo', 'is', null), eb('validTo', '>=', dateFrom)]));
@@ -25,6 +26,8 @@ export async function schedulesIn(db: Db, organizationId: string, scope: Schedul
     query = query.where('doctorId', '=', scope.doctorId);
     const { serviceId } = scope;
     if (serviceId) query = query.where((eb) => eb.or([eb('serviceId', 'is', null), eb('serviceId', '=', serviceId)]));
+  } else if ('ids' in scope) {
+    query = query.where('id', 'in', scope.ids);
   } else {
     query = query.where('serviceId', '=', scope.serviceId);
   }

@@ -18,7 +18,7 @@ export const MAX_COUNT = 100;
 const MAX_ELEMENTS = 30;
 
 /** The parameters every search takes besides its type's own. */
-const common = {
+export const commonSearchInput = {
   organizationId: id(),
   _count: z
     .union([z.int().min(0), z.string().max(9).regex(/^\d{1,9}$/, 'must be a whole number').transform(Number)])
@@ -51,9 +51,9 @@ export function searchInputOf(type: FhirType) {
   const include = z.string().trim().max(100).refine((name) => includes.includes(name), { message: `must be one of ${includes.join(', ')}` });
   return z.object({
     ...Object.assign({}, ...type.searchParams.map(inputOf)),
-    ...common,
+    ...commonSearchInput,
     ...(includes.length === 0 ? {} : { _include: z.union([include.transform((name) => [name]), z.array(include).min(1).max(includes.length)]).optional() }),
-  } as typeof common & Record<string, z.ZodType>);
+  } as typeof commonSearchInput & Record<string, z.ZodType>);
 }
 
 /** The query parameters a searchset's links carry, in the order the type declares them (then _count). */

@@ -1,0 +1,180 @@
+import { sql } from 'kysely';
+import type { Context } from '../../../operations/operation.ts';
+import { dayNumber } from '../../../time/local-minutes.ts';
+import { dateIn, zonedInstant } from '../../../time/zone.ts';
+import { notFound, validationFailed } from '../../../values/errors.ts';
+import { clockOf, freeSlotsOf, MAX_SLOT_DAYS } from '../../appointments/appointments.public.ts';
+import { schedulesIn, type DoctorSchedule } from '../../practitionerSchedules/practitionerSchedules.public.ts';
+import type { FhirResource } from '../fhir.resources.ts';
+import { dateRange, type DateValue } from '../search/dates.ts';
+import type { SearchPage } from '../search/engine.ts';
+import type { DateParam, ReferenceParam, SearchParam, TokenParam } from '../search/params.ts';
+import { slotId, slotKeyOf, startMinuteOf, type SlotKey } from './slot-id.ts';
+
+/**
+ * Slots (docs/fhir.md, "Schedule and Slot"): the free slots appointments.findSlots computes, one
+ * schedule at a time (freeSlotsOf, the same code), never stored. Only free slots are served: one
+ * taken, begun or off the grid is not found, and is not listed.
+ */
+
+const SLOT_STATUSES = ['free', 'busy', 'busy-unavailable', 'busy-tentative', 'entered-in-error'] as const;
+
+export const scheduleParam: ReferenceParam = {
+  name: 'schedule',
+  type: 'reference',
+  target: 'Schedule',
+  definition: 'http://hl7.org/fhir/SearchParameter/Slot-schedule',
+  documentation: 'Schedule/{id} or the id; several separated by commas. This or schedule.actor is required.',
+  column: 'id',
+};
+
+export const scheduleActorParam: ReferenceParam = {
+  name: 'schedule.actor',
+  type: 'reference',
+  target: 'Practitioner',
+  definition: 'http://hl7.org/fhir/SearchParameter/Schedule-actor',
+  documentation: 'Chained: the slots of every schedule of the doctor, Practitioner/{id} or the id; several separated by commas.',
+  column: 'doctorId',
+};
+
+export const startParam: DateParam = {
+  name: 'start',
+  type: 'date',
+  definition: 'http://hl7.org/fhir/SearchParameter/Slot-start',
+  documentation: `Required, bounding the window on both sides: ge/gt and le/lt (or one date with eq), dates (the organization's days) or instants, at most ${MAX_SLOT_DAYS} days.`,
+  column: sql.ref('start'),
+  space: 'instant',
+};
+
+export const statusParam: TokenParam = {
+  name: 'status',
+  type: 'token',
+  definition: 'http://hl7.org/fhir/SearchParameter/Slot-status',
+  documentation: 'Only free slots are listed: free (or no status) lists them, any other status none.',
+  system: 'http://hl7.org/fhir/slotstatus',
+  codes: SLOT_STATUSES,
+  where: () => sql`1 = 1`,
+};
+
+export const SLOT_SEARCH_PARAMS: readonly SearchParam[] = [scheduleParam, scheduleActorParam, startParam, statusParam];
+
+/** A free slot of a schedule as a Slot resource. */
+export function slotResource(key: SlotKey, scheduleId: string, timeZone: string): FhirResource<'Slot'> {
+  const start = zonedInstant(key.date, startMinuteOf(key), timeZone);
+  return {
+    resourceType: 'Slot',
+    id: slotId(key),
+    schedule: { reference: `Schedule/${scheduleId}` },
+    status: 'free',
+    start: new Date(start).toISOString(),
+    end: new Date(start + key.minutes * 60_000).toISOString(),
+  };
+}
+
+interface Found {
+  resource: FhirResource<'Slot'>;
+  start: number;
+}
+
+/** The free slots of each schedule, dateFrom to dateTo; a slot two schedules of one doctor share (one id) once, the first's. */
+async function freeOfSchedules(ctx: Context, organizationId: string, schedules: readonly DoctorSchedule[], dateFrom: string, dateTo: string, timeZone: string): Promise<Found[]> {
+  const found = new Map<string, Found>();
+  for (const schedule of schedules) {
+    for (const free of await freeSlotsOf(ctx, organizationId, [schedule], dateFrom, dateTo)) {
+      const resource = slotResource({ doctorId: free.doctorId, date: free.date, time: free.time, minutes: free.duration }, schedule.id, timeZone);
+      if (!found.has(resource.id)) found.set(resource.id, { resource, start: Date.parse(String(resource.start)) });
+    }
+  }
+  return [...found.values()];
+}
+
+async function zoneOfKnown(ctx: Context, organizationId: string): Promise<string> {
+  const clock = await clockOf(ctx, organizationId);
+  if (!clock.known) throw notFound('organization');
+  return clock.timeZone;
+}
+
+/** GET /fhir/R4/Slot/{id}: the slot, while it is free on one of its doctor's schedules. */
+export async function readSlot(ctx: Context, organizationId: string, id: string): Promise<FhirResource<'Slot'>> {
+  const timeZone = await zoneOfKnown(ctx, organizationId);
+  const key = slotKeyOf(id);
+  if (!key) throw notFound('Slot');
+  const schedules = await schedulesIn(ctx.db, organizationId, { doctorId: key.doctorId }, key.date, key.date);
+  const slot = (await freeOfSchedules(ctx, organizationId, schedules, key.date, key.date, timeZone)).find((found) => found.resource.id === id);
+  if (!slot) throw notFound('free Slot');
+  return slot.resource;
+}
+
+export interface SlotSearchInput {
+  organizationId: string;
+  schedule?: string[][];
+  'schedule.actor'?: string[][];
+  start?: DateValue[];
+  status?: string[][];
+  _count: number;
+  _cursor?: string;
+  _summary?: 'count' | 'false';
+}
+
+/** Every id in each group given (a parameter repeated is AND, commas OR); undefined when not given. */
+function allOf(groups: readonly string[][] | undefined): string[] | undefined {
+  if (!groups) return undefined;
+  return groups.reduce((kept, group) => kept.filter((id) => group.includes(id)));
+}
+
+/** The first and last instant the `start` values allow; both must be bounded. */
+function windowOf(values: readonly DateValue[], timeZone: string): { low: number; high: number } {
+  let low = -Infinity;
+  let high = Infinity;
+  for (const value of values) {
+    const [first, last] = dateRange(value, 'instant', timeZone) as [number, number];
+    if (value.prefix === 'eq' || value.prefix === 'ge') low = Math.max(low, first);
+    if (value.prefix === 'gt' || value.prefix === 'sa') low = Math.max(low, last + 1);
+    if (value.prefix === 'eq' || value.prefix === 'le') high = Math.min(high, last);
+    if (value.prefix === 'lt' || value.prefix === 'eb') high = Math.min(high, first - 1);
+  }
+  if (!Number.isFinite(low) || !Number.isFinite(high)) throw validationFailed('start', 'bound the window on both sides: start=ge... and start=le... (or one date, eq)');
+  return { low, high };
+}
+
+const matches = (start: number, values: readonly DateValue[], timeZone: string) =>
+  values.every((value) => {
+    const [first, last] = dateRange(value, 'instant', timeZone) as [number, number];
+    return value.prefix !== 'ne' || start < first || start > last;
+  });
+
+/** The schedules of the ids and of the doctors (both, when both are given) valid in the window. */
+async function schedulesAsked(ctx: Context, organizationId: string, asked: { ids: string[] | undefined; doctors: string[] | undefined }, dateFrom: string, dateTo: string): Promise<DoctorSchedule[]> {
+  const { ids, doctors } = asked;
+  if (ids) return (await schedulesIn(ctx.db, organizationId, { ids }, dateFrom, dateTo)).filter((schedule) => doctors === undefined || doctors.includes(schedule.doctorId));
+  const schedules: DoctorSchedule[] = [];
+  for (const doctorId of doctors ?? []) schedules.push(...(await schedulesIn(ctx.db, organizationId, { doctorId }, dateFrom, dateTo)));
+  return schedules;
+}
+
+/** GET /fhir/R4/Slot?...: a page of the free slots of the schedules named, in the window, by start then id. */
+export async function searchSlots(ctx: Context, input: SlotSearchInput): Promise<SearchPage> {
+  const timeZone = await zoneOfKnown(ctx, input.organizationId);
+  const ids = allOf(input.schedule);
+  const doctors = allOf(input['schedule.actor']);
+  if (!ids && !doctors) throw validationFailed('schedule', 'give schedule (Schedule/{id}) or schedule.actor (Practitioner/{id})');
+  const { low, high } = windowOf(input.start ?? [], timeZone);
+  const [dateFrom, dateTo] = [dateIn(timeZone, low), dateIn(timeZone, Math.max(low, high))];
+  if (dayNumber(dateTo) - dayNumber(dateFrom) >= MAX_SLOT_DAYS) throw validationFailed('start', `at most ${MAX_SLOT_DAYS} days at once`);
+  const cursor = input._cursor === undefined ? undefined : slotKeyOf(input._cursor);
+  if (input._cursor !== undefined && !cursor) throw validationFailed('_cursor', 'not a Slot id');
+
+  const freeAsked = input.status === undefined || input.status.every((codes) => codes.includes('free'));
+  const empty = low > high || !freeAsked || ids?.length === 0 || doctors?.length === 0;
+  const schedules = empty ? [] : await schedulesAsked(ctx, input.organizationId, { ids, doctors }, dateFrom, dateTo);
+  const all = (await freeOfSchedules(ctx, input.organizationId, schedules, dateFrom, dateTo, timeZone))
+    .filter((slot) => slot.start >= low && slot.start <= high && matches(slot.start, input.start ?? [], timeZone))
+    .sort((a, b) => a.start - b.start || a.resource.id.localeCompare(b.resource.id));
+
+  const count = input._summary === 'count' ? 0 : input._count;
+  if (count === 0) return { total: all.length, count: input._count, items: [], included: [], next: null };
+  const after = cursor ? zonedInstant(cursor.date, startMinuteOf(cursor), timeZone) : undefined;
+  const rest = after === undefined ? all : all.filter((slot) => slot.start > after || (slot.start === after && slot.resource.id > input._cursor!));
+  const page = rest.slice(0, count);
+  return { total: all.length, count, items: page.map((slot) => slot.resource), included: [], next: rest.length > count ? page.at(-1)!.resource.id : null };
+}

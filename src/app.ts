@@ -112,8 +112,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply.send({ status: 'ok', data: envelopeData(registry, { namespace, apiName }, await dispatcher.dispatch(callOf(request, reply, namespace, apiName, data))) });
   });
 
-  // FHIR R4 (docs/fhir.md): each interaction is an operation of the fhir namespace, run by the same dispatcher.
-  await app.register(fhirRoutes((request, reply, apiName, data) => dispatcher.dispatch(callOf(request, reply, 'fhir', apiName, data))), { prefix: '/fhir/R4' });
+  // FHIR R4 (docs/fhir.md): each interaction is an operation run by the same dispatcher (of the fhir namespace; writes the RPC's own).
+  await app.register(
+    fhirRoutes((request, reply, apiName, data, namespace = 'fhir') => dispatcher.dispatch(callOf(request, reply, namespace, apiName, data)), {
+      db: database.db,
+      timeZone: config.timeZone,
+    }),
+    { prefix: '/fhir/R4' },
+  );
 
   app.get('/health', async () => ({ status: 'ok' }));
   app.get('/ready', async (_request, reply) => {

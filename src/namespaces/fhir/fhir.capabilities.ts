@@ -1,13 +1,13 @@
 import { SERVED_TYPES } from './served.ts';
-import { FHIR_INSTANCE_OPERATIONS, FHIR_WRITES } from './writes/interactions.ts';
+import { FHIR_WRITES } from './writes/interactions.ts';
 
 export const FHIR_VERSION = '4.0.1';
 
 /** A type's entry: read and search where it is served, and the writes and operations it takes. */
 function resourceEntry(name: string) {
   const served = SERVED_TYPES.find((type) => type.type === name);
-  const writes = FHIR_WRITES.filter((write) => write.type === name);
-  const operations = FHIR_INSTANCE_OPERATIONS.filter((operation) => operation.type === name);
+  const writes = FHIR_WRITES.filter((write) => write.type === name && !write.interaction.startsWith('$'));
+  const operations = FHIR_WRITES.filter((write) => write.type === name && write.interaction.startsWith('$'));
   return {
     type: name,
     profile: `http://hl7.org/fhir/StructureDefinition/${name}`,
@@ -22,7 +22,7 @@ function resourceEntry(name: string) {
     ...(served && served.searchParams.length > 0
       ? { searchParam: served.searchParams.map(({ name: param, type, definition, documentation }) => ({ name: param, definition, type, documentation })) }
       : {}),
-    ...(operations.length > 0 ? { operation: operations.map(({ name: operation, definition, documentation }) => ({ name: operation, definition, documentation })) } : {}),
+    ...(operations.length > 0 ? { operation: operations.map(({ interaction, definition, documentation }) => ({ name: interaction.slice(1), definition, documentation })) } : {}),
   };
 }
 

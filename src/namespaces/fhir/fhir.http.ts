@@ -1,17 +1,29 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/database.ts';
 import { countError } from '../../telemetry/metrics.ts';
+import { timeZoneOf } from '../organizations/organizations.public.ts';
 import { FhirRefusal, outcomeOf } from './fhir.outcome.ts';
 import type { FhirResource } from './fhir.resources.ts';
 import type { SearchPage } from './search/engine.ts';
 import { SERVED_TYPES, servedType, type ServedType } from './served.ts';
+import { fhirWrite, FHIR_WRITES } from './writes/interactions.ts';
+import { writeRoutes } from './writes/routes.ts';
 
-/** Runs one of the fhir namespace's operations through the service's dispatcher (app.ts gives it). */
-export type FhirDispatch = (request: FastifyRequest, reply: FastifyReply, apiName: string, data: Record<string, unknown>) => Promise<unknown>;
+/** Runs an operation (of the fhir namespace unless another is named) through the service's dispatcher (app.ts gives it). */
+export type FhirDispatch = (request: FastifyRequest, reply: FastifyReply, apiName: string, data: Record<string, unknown>, namespace?: string) => Promise<unknown>;
+
+/** What the scope needs besides the dispatcher: where to read an organization's time zone (the Appointments writes answer), and the service's. */
+export interface FhirScopeDeps {
+  db: Db;
+  timeZone: string;
+}
 
 export const FHIR_JSON = 'application/fhir+json; charset=utf-8';
 const ACCEPTED_TYPES = new Set(['*/*', 'application/*', 'application/fhir+json', 'application/json', 'application/json+fhir']);
 const FORMATS = new Set(['json', 'application/json', 'application/fhir+json', 'application/json+fhir']);
 const FORM = 'application/x-www-form-urlencoded';
+/** The bodies of writes: resources, and JSON Patch documents. */
+const JSON_BODIES = ['application/fhir+json', 'application/json-patch+json'];
 /** The organization every call but metadata concerns (docs/fhir.md, "Tenancy"). */
 const ORGANIZATION_HEADER = 'x-organization-id';
 
@@ -23,9 +35,10 @@ type Params = Record<string, string | string[]>;
  * and roles, organization, rate limits, read log); this scope only turns HTTP into the operation's
  * data and its answer (or error) into FHIR JSON.
  */
-export function fhirRoutes(dispatch: FhirDispatch) {
+export function fhirRoutes(dispatch: FhirDispatch, deps: FhirScopeDeps) {
   return async (scope: FastifyInstance): Promise<void> => {
     scope.addContentTypeParser(FORM, { parseAs: 'string' }, (_request, body, done) => done(null, formParams(String(body))));
+    scope.addContentTypeParser(JSON_BODIES, { parseAs: 'string' }, scope.getDefaultJsonParser('error', 'error'));
     scope.setErrorHandler((error, request, reply) => sendOutcome(error, request, reply));
     scope.setNotFoundHandler((request, reply) => sendOutcome(unrouted(request), request, reply));
     scope.addHook('onRequest', async (request) => acceptsJson(request));
@@ -51,6 +64,15 @@ export function fhirRoutes(dispatch: FhirDispatch) {
       if (!request.headers['content-type']?.toLowerCase().startsWith(FORM)) throw new FhirRefusal(415, 'not-supported', `the body of _search must be ${FORM}`);
       // FHIR lets the parameters come in the URL and the body alike.
       return search(request, reply, { ...(request.query as Params), ...(request.body as Params) });
+    });
+
+    writeRoutes(scope, {
+      dispatch: (request, reply, apiName, data, namespace) => dispatch(request, reply, apiName, data, namespace),
+      timeZoneOf: (organizationId) => timeZoneOf(deps.db, organizationId, deps.timeZone),
+      organizationOf,
+      baseOf,
+      send: sendResource,
+      unrouted,
     });
   };
 }
@@ -80,19 +102,34 @@ function typeOf(request: FastifyRequest, name: string): ServedType {
 }
 
 function noInteraction(request: FastifyRequest): FhirRefusal {
-  const path = request.url.split('?')[0]!.replace(/^\/fhir\/R4/, '');
-  const types = SERVED_TYPES.map((type) => type.type).join(', ');
+  const path = pathOf(request);
+  const types = [...new Set([...SERVED_TYPES.map((type) => type.type), ...FHIR_WRITES.map((write) => write.type)])].join(', ');
   return new FhirRefusal(404, 'not-found', `no FHIR interaction ${request.method} ${path} (resource types served: ${types})`);
 }
 
 /** A path of the scope that exists with other methods is 405 (with Allow); any other 404. */
 function unrouted(request: FastifyRequest): FhirRefusal {
-  const path = request.url.split('?')[0]!.replace(/^\/fhir\/R4/, '');
-  const [, name, rest] = /^\/([^/]+)(\/.*)?$/.exec(path) ?? [];
-  const served = name !== undefined && servedType(name) !== undefined;
-  const allowed = path === '/metadata' ? 'GET' : served && rest === '/_search' ? 'POST' : served && (rest === undefined || /^\/[^/]+$/.test(rest)) ? 'GET' : undefined;
-  if (allowed) return new FhirRefusal(405, 'not-supported', `${request.method} ${path} is not supported: ${allowed} only (the API is read-only)`);
+  const path = pathOf(request);
+  const allowed = allowedOn(path);
+  if (allowed) return new FhirRefusal(405, 'not-supported', `${request.method} ${path} is not supported: ${allowed} only (docs/fhir.md: what is not listed is read-only)`);
   return noInteraction(request);
+}
+
+const pathOf = (request: FastifyRequest) => request.url.split('?')[0]!.replace(/^\/fhir\/R4/, '');
+
+/** The methods a path of the scope takes (the Allow header), or undefined for a path that is none. */
+function allowedOn(path: string): string | undefined {
+  if (path === '/metadata') return 'GET';
+  const [, name = '', id, operation, more] = path.split('/');
+  const served = servedType(name) !== undefined;
+  const takes = (interaction: Parameters<typeof fhirWrite>[1]) => fhirWrite(name, interaction) !== undefined;
+  const methods =
+    more !== undefined ? []
+    : operation !== undefined ? (takes(operation as `$${string}`) ? ['POST'] : [])
+    : id === '_search' ? (served ? ['POST'] : [])
+    : id !== undefined ? [...(served ? ['GET'] : []), ...(takes('patch') ? ['PATCH'] : [])]
+    : [...(served ? ['GET'] : []), ...(takes('create') ? ['POST'] : [])];
+  return methods.length === 0 ? undefined : methods.join(', ');
 }
 
 function sendResource(reply: FastifyReply, status: number, resource: unknown): FastifyReply {
@@ -104,7 +141,7 @@ function sendOutcome(error: unknown, request: FastifyRequest, reply: FastifyRepl
   if (answer.code) countError(answer.code);
   if (answer.status >= 500) request.log.error({ err: error }, 'unexpected error');
   if (answer.retryAfterSeconds !== undefined) void reply.header('retry-after', String(answer.retryAfterSeconds));
-  if (answer.status === 405) void reply.header('allow', request.url.includes('/_search') ? 'POST' : 'GET');
+  if (answer.status === 405) void reply.header('allow', allowedOn(pathOf(request)) ?? 'GET');
   return sendResource(reply, answer.status, answer.resource);
 }
 

@@ -30,7 +30,7 @@ import { chooseScenarios, firstFreeDay, firstUnbilledAdmission, type RunState } 
 import { BENCH_PG_URL, BENCH_SECRET, ensureSeeded, targetFor } from '../bench/seed.ts';
 import { ensureWrk, runWrk, writeScript } from '../bench/wrk.ts';
 import {
-  builtInVariables, dashboardVariables, dataPanels, hasData, stepSeconds, substitute, toSeries, visibleTargets, type Dashboard, type PromSeries, type Series,
+  builtInVariables, dashboardVariables, dataPanels, hasData, missingLegendLabels, stepSeconds, substitute, toSeries, visibleTargets, type Dashboard, type PromSeries, type Series,
 } from './dashboard/grafana.ts';
 import { renderDashboard, type Phase } from './dashboard/svg.ts';
 import { clock } from './dashboard/units.ts';
@@ -137,7 +137,7 @@ async function main(): Promise<number> {
   log(`starting the service (${target.path!}) and Prometheus (${folder})...`);
   const service = startService({ databaseUrl: target.serviceUrl, secret: BENCH_SECRET, port, core: SERVICE_CORE, env: { METRICS_PORT: String(metricsPort) } });
   const prometheus = startPrometheus(folder, promPort, `127.0.0.1:${metricsPort}`);
-  const phases: Phase[] = [];
+  const phases: (Phase & { rps: number })[] = [];
   let from: number;
   let to: number;
   let version: string;
@@ -160,7 +160,7 @@ async function main(): Promise<number> {
       const result = await runWrk({ script: writeScript(join(WORK, 'lua'), `dashboard-${scenario.name}`, token, made.lua), url: `${base}/api`, connections, seconds, core: LOAD_CORE });
       made.after?.(result);
       await drain(base);
-      phases.push({ name: scenario.name, from: started, to: now() });
+      phases.push({ name: scenario.name, from: started, to: now(), rps: result.rps });
       log(`  ${Math.round(result.rps)} req/s, p99 ${result.p99.toFixed(1)} ms, ${result.ok} ok, ${result.conflict} 409, ${result.other + result.socketErrors} other errors`);
     }
     await sleep(idle * 1000);
@@ -175,7 +175,9 @@ async function main(): Promise<number> {
         const expr = substitute(query.expr, variables);
         const answer = await prom<{ result: PromSeries[] }>(promBase, '/api/v1/query_range', { query: expr, start: String(from), end: String(to), step: String(stepSeconds(variables)) });
         const found = toSeries(query, answer.result);
-        if (!hasData(found)) failed.push(`panel "${panel.title}" (id ${panel.id}), query ${query.refId}: no data for ${expr}`);
+        const where = `panel "${panel.title}" (id ${panel.id}), query ${query.refId}`;
+        if (!hasData(found)) failed.push(`${where}: no data for ${expr}`);
+        for (const label of missingLegendLabels(query.legendFormat, answer.result)) failed.push(`${where}: its legend names {{${label}}}, which a series of ${expr} lacks`);
         series.push(...found);
       }
       data.set(panel.id, series);
@@ -194,8 +196,8 @@ async function main(): Promise<number> {
     to,
     phases,
     notes: [
-      `${clock(from)} to ${clock(to)} UTC (${to - from} s): the service on SQLite (the bench database, ${meta.counts.appointments!.toLocaleString('en-US')} appointments) pinned to one core; wrk with ${connections} connections on the other`,
-      `load, one scenario after another (bench/scenarios.ts; a dashed line marks each start): ${phases.map((p) => `${p.name} ${clock(p.from)}`).join(', ')}`,
+      `${clock(from)} to ${clock(to)} UTC (${to - from} s) · SQLite bench database (${meta.counts.appointments!.toLocaleString('en-US')} appointments) · the service on one core, wrk (${connections} connections) on the other · a machine shared with other work: docs/PERFORMANCE.md has the benchmark's figures`,
+      `load, ${seconds} s each (bench/scenarios.ts; a dashed line marks each start): ${phases.map((p) => `${p.name} ${clock(p.from)} (${Math.round(p.rps)} req/s)`).join(', ')}`,
       `variables: $instance = ${variables.instance ?? '-'} (All), $__interval = ${variables.__interval} (the step), $__rate_interval = ${variables.__rate_interval}, $__range = ${variables.__range}; scraped every ${SCRAPE_SECONDS} s`,
     ],
     caption: `${DASHBOARD_PATH} rendered by npm run dashboard:snapshot from Prometheus ${version} over a bench run, ${date} UTC; not Grafana`,

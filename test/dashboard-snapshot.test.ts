@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import {
-  builtInVariables, dashboardVariables, dataPanels, hasData, legendName, stepSeconds, substitute, toSeries, visibleTargets, type Dashboard, type Panel, type PromSeries,
+  builtInVariables, dashboardVariables, dataPanels, hasData, legendName, missingLegendLabels, stepSeconds, substitute, toSeries, visibleTargets, type Dashboard, type Panel, type PromSeries,
 } from '../scripts/dashboard/grafana.ts';
 import { panelBox, renderDashboard, renderPanel, stacked } from '../scripts/dashboard/svg.ts';
 import { formatValue, niceTicks, unitTicks } from '../scripts/dashboard/units.ts';
@@ -52,6 +52,21 @@ describe("Prometheus' answers", () => {
     assert.equal(legendName('{{namespace}}.{{operation}}', { namespace: 'appointments', operation: 'getById' }), 'appointments.getById');
     assert.equal(legendName(undefined, { __name__: 'up', job: 'healthops' }), 'up{job="healthops"}');
     assert.equal(legendName('', {}), '{}');
+  });
+
+  test("a legend naming a label that the answer's series lack is found", () => {
+    const answer: PromSeries[] = [{ metric: { job: 'healthops', exported_job: 'webhooks.deliver' }, values: [] }, { metric: { job: 'healthops' }, values: [] }];
+    assert.deepEqual(missingLegendLabels('{{exported_job}} ok/s', answer), ['exported_job']);
+    assert.deepEqual(missingLegendLabels('{{job}}', answer), []);
+    assert.deepEqual(missingLegendLabels(undefined, answer), []);
+  });
+
+  test("the dashboard never reads the service's own `job` label, which Prometheus renames exported_job (its `job` is the scrape job)", () => {
+    for (const query of dataPanels(dashboard).flatMap(visibleTargets)) {
+      if (!/healthops_job_/.test(query.expr)) continue;
+      assert.doesNotMatch(query.expr, /\bby \((?:le, )?job\)/, query.expr);
+      assert.doesNotMatch(query.legendFormat ?? '', /\{\{job\}\}/);
+    }
   });
 
   test('no series, or series of NaN only, is no data', () => {

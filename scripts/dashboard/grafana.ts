@@ -143,6 +143,12 @@ export function legendName(format: string | undefined, metric: Readonly<Record<s
   return inner ? `${name ?? ''}{${inner}}` : (name ?? '{}');
 }
 
+/** The labels a legend format names that a series of the answer lacks (Grafana would write them as empty). */
+export function missingLegendLabels(format: string | undefined, answer: readonly PromSeries[]): string[] {
+  const named = [...(format ?? '').matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map(([, label]) => label!);
+  return [...new Set(named.filter((label) => answer.some((series) => series.metric[label] === undefined)))];
+}
+
 export const toSeries = (target: PanelTarget, answer: readonly PromSeries[]): Series[] =>
   answer.map((series) => ({ name: legendName(target.legendFormat, series.metric), points: series.values.map(([t, v]) => ({ t, v: Number(v) })) }));
 

@@ -1,6 +1,6 @@
 /**
  * npm run dashboard:snapshot: docs/grafana-dashboard.json over a short bench run, drawn from real
- * data (README "Metrics", "The dashboard").
+ * data (README "Metrics").
  *
  * 1. Starts the service on the seeded SQLite bench database (bench/seed.ts; `npm run bench` makes
  *    it) with METRICS_PORT, pinned to one core as the benchmark runs it.

@@ -2,9 +2,10 @@ import type { Operation } from '../../../operations/operation.ts';
 import type { FhirType } from './define.ts';
 import { readOperation, searchOperation } from './operations.ts';
 import { patient } from './patient.ts';
+import { practitioner } from './practitioner.ts';
 
 /** The resource types /fhir/R4 serves, in the CapabilityStatement's order: each a declaration of its own (types/<type>.ts). */
-export const FHIR_TYPES: readonly FhirType[] = [patient];
+export const FHIR_TYPES: readonly FhirType[] = [patient, practitioner];
 
 const BY_NAME = new Map(FHIR_TYPES.map((type) => [type.type, type]));
 

@@ -3,9 +3,10 @@ import type { FhirType } from './define.ts';
 import { readOperation, searchOperation } from './operations.ts';
 import { patient } from './patient.ts';
 import { practitioner } from './practitioner.ts';
+import { practitionerRole } from './practitionerRole.ts';
 
 /** The resource types /fhir/R4 serves, in the CapabilityStatement's order: each a declaration of its own (types/<type>.ts). */
-export const FHIR_TYPES: readonly FhirType[] = [patient, practitioner];
+export const FHIR_TYPES: readonly FhirType[] = [patient, practitioner, practitionerRole];
 
 const BY_NAME = new Map(FHIR_TYPES.map((type) => [type.type, type]));
 

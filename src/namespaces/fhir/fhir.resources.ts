@@ -112,7 +112,8 @@ export function organizationResource(row: Row): FhirResource<'Organization'> {
   }) as FhirResource<'Organization'>;
 }
 
-const APPOINTMENT_STATUS: Record<string, string> = {
+/** The Appointment status of each stage of an appointment (appointments.status.ts); the search of `status` reads it backwards. */
+export const APPOINTMENT_STATUS: Readonly<Record<string, string>> = {
   pending: 'pending',
   scheduled: 'booked',
   confirmed: 'booked',
@@ -123,13 +124,13 @@ const APPOINTMENT_STATUS: Record<string, string> = {
   no_show: 'noshow',
 };
 
-export function appointmentResource(row: Row, timeZone: string): Row {
+export function appointmentResource(row: Row, timeZone: string): FhirResource<'Appointment'> {
   const [h, m] = String(row.scheduledTime).split(':').map(Number) as [number, number];
   const start = zonedInstant(String(row.scheduledDate), h * 60 + m, timeZone);
   const minutes = Number(row.duration);
   return compact({
     resourceType: 'Appointment',
-    id: row.id,
+    id: String(row.id),
     meta: { lastUpdated: instant(row.updatedAt) },
     status: APPOINTMENT_STATUS[String(row.stage)] ?? 'proposed',
     appointmentType: str(row.type) ? { text: str(row.type) } : undefined,
@@ -143,10 +144,11 @@ export function appointmentResource(row: Row, timeZone: string): Row {
       { actor: { reference: `Patient/${String(row.patientId)}` }, status: 'accepted' },
       { actor: { reference: `Practitioner/${String(row.doctorId)}` }, status: 'accepted' },
     ],
-  });
+  }) as FhirResource<'Appointment'>;
 }
 
-const ENCOUNTER_STATUS: Record<string, string> = {
+/** The Encounter status of each stage of an admission (admissions.status.ts); the search of `status` reads it backwards. */
+export const ENCOUNTER_STATUS: Readonly<Record<string, string>> = {
   REQUESTED: 'planned',
   ADMITTED: 'in-progress',
   DISCHARGE_REQUESTED: 'in-progress',
@@ -154,10 +156,10 @@ const ENCOUNTER_STATUS: Record<string, string> = {
   CANCELLED: 'cancelled',
 };
 
-export function encounterResource(row: Row): Row {
+export function encounterResource(row: Row): FhirResource<'Encounter'> {
   return compact({
     resourceType: 'Encounter',
-    id: row.id,
+    id: String(row.id),
     meta: { lastUpdated: instant(row.updatedAt) },
     status: ENCOUNTER_STATUS[String(row.stage)] ?? 'unknown',
     class: { system: 'http://terminology.hl7.org/CodeSystem/v3-ActCode', code: 'IMP', display: 'inpatient encounter' },
@@ -165,5 +167,5 @@ export function encounterResource(row: Row): Row {
     participant: str(row.admittingDoctorId) ? [{ individual: { reference: `Practitioner/${String(row.admittingDoctorId)}` } }] : [],
     period: compact({ start: instant(row.admittedAt ?? row.requestedAt), end: instant(row.dischargedAt) }),
     reasonCode: str(row.admissionReason) ? [{ text: str(row.admissionReason) }] : [],
-  });
+  }) as FhirResource<'Encounter'>;
 }

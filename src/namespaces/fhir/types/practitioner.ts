@@ -5,7 +5,7 @@ import { defineFhirType } from './define.ts';
 
 /**
  * The members of the organization: its users records whose invitation was accepted (an invitation
- * still pending binds no one, CONTRACT section 6), whatever their roles. A person in two
+ * still pending binds no one: docs/contract.md, "Consent"), whatever their roles. A person in two
  * organizations is a Practitioner in each (the record's id), as appointments and admissions refer to them.
  */
 export const membersOf = (organizationId: string) => sql<SqlBool>`(${sql.ref('organizationId')} = ${organizationId} and ${sql.ref('invitationStatus')} = 'accepted')`;

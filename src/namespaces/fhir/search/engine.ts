@@ -113,7 +113,7 @@ export async function searchResources(ctx: Pick<Context, 'db' | 'config'>, type:
   return {
     total: Number(counted.n),
     count,
-    items: input._elements ? items.map((resource) => subsetted(resource, input._elements!)) : items,
+    items: input._elements ? items.map((resource) => subsetted(resource, [...type.mandatory, ...input._elements!])) : items,
     included: await includedOf(ctx, type, input, kept, timeZone),
     next: rows.length > count ? String(kept.at(-1)!.id) : null,
   };
@@ -139,7 +139,7 @@ async function includedOf(ctx: Pick<Context, 'db' | 'config'>, type: FhirType, i
 
 const SUBSETTED = { system: 'http://terminology.hl7.org/CodeSystem/v3-ObservationValue', code: 'SUBSETTED', display: 'subsetted' };
 
-/** Only the named top-level elements (and id, resourceType, meta), marked SUBSETTED as the specification asks. */
+/** Only the named top-level elements (and id, resourceType, meta), marked SUBSETTED as the specification asks (https://hl7.org/fhir/R4/search.html#elements). */
 export function subsetted(resource: FhirResource, elements: readonly string[]): FhirResource {
   const kept = Object.fromEntries(Object.entries(resource).filter(([name]) => name === 'resourceType' || name === 'id' || elements.includes(name))) as FhirResource;
   const meta = (resource.meta ?? {}) as { tag?: unknown[] };

@@ -44,6 +44,7 @@ export const allOperations: Operation[] = [...auth.operations, ...tokenCounters.
 
 /** The FHIR R4 face of the service, a Fastify scope app.ts registers at /fhir/R4 (docs/fhir.md). */
 export const fhirRoutes = fhir.fhirRoutes;
+export const fhirOpenApi = fhir.fhirOpenApi;
 export type { FhirDispatch } from './fhir/index.ts';
 
 /** Every job the service runs on time (src/background/runner.ts). */

@@ -46,6 +46,10 @@ describeEachDialect('FHIR R4: the types declared make the CapabilityStatement an
     const unknown = await fhir(t(), 'GET', '/Practitioner?birthdate=1990&_sort=name', as);
     assert.equal(unknown.status, 200);
     assert.equal(unknown.headers['x-unknown-fields'], 'birthdate, _sort');
+    // What was ignored is not in the links: they carry the parameters applied.
+    const ignored = await fhir(t(), 'GET', '/Patient?_include=Patient:link&_summary=count', as);
+    assert.equal(ignored.headers['x-unknown-fields'], '_include');
+    assert.match(ignored.body.link[0].url, /\/Patient\?_summary=count&_count=20$/);
     assertOutcome(await fhir(t(), 'GET', '/Organization?address=x', { ...as, headers: { prefer: 'handling=strict' } }), 400, /address/);
   });
 });

@@ -58,7 +58,8 @@ export function searchInputOf(type: FhirType) {
 
 /** The query parameters a searchset's links carry, in the order the type declares them (then _count). */
 export function linkedNames(type: FhirType): string[] {
-  return [...type.searchParams.flatMap(namesOf), '_include', '_summary', '_elements', '_cursor'];
+  const include = Object.keys(type.includes).length === 0 ? [] : ['_include'];
+  return [...type.searchParams.flatMap(namesOf), ...include, '_summary', '_elements', '_cursor'];
 }
 
 /** The organization's time zone, read once per call and only when something needs it. */

@@ -72,8 +72,8 @@ describeEachDialect('FHIR R4: Appointment', (t) => {
     assert.deepEqual(await search('status=cancelled,booked&date=2030-04'), [cancelled]);
     assert.deepEqual(await search(`_lastUpdated=ge${new Date(Date.now() - 3_600_000).toISOString().slice(0, 19)}Z`), sorted(first, early, cancelled));
     assert.deepEqual(await search('_lastUpdated=lt2020'), []);
-    for (const bad of ['status=done', 'status=http://other|booked', 'date=2030-03-02T10:00Z', 'patient=Practitioner/x', '_include=Appointment:location']) {
-      assertOutcome(await fhir(t(), 'GET', `/Appointment?${bad}`, as), 400);
+    for (const [bad, named] of [['status=done', /done is not one of/], ['status=http://other|booked', /system must be/], ['date=2030-03-02T10:00Z', /must be a date/], ['patient=Practitioner/x', /Patient\/\{id\}/], ['_include=Appointment:location', /_include: must be one of Appointment:patient, Appointment:practitioner/]] as const) {
+      assertOutcome(await fhir(t(), 'GET', `/Appointment?${bad}`, as), 400, named);
     }
   });
 

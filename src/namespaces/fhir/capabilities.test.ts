@@ -37,15 +37,19 @@ describeEachDialect('FHIR R4: the types declared make the CapabilityStatement an
     const observation = await fhir(t(), 'GET', '/Observation/1', as);
     assertOutcome(observation, 404, /Patient, Practitioner, PractitionerRole, Organization, Appointment, Encounter/);
     assertOutcome(await fhir(t(), 'POST', '/Observation/_search', { ...as, form: '' }), 404);
-    const put = await t().app.inject({ method: 'PUT', url: '/fhir/R4/Encounter/x', headers: { authorization: `Bearer ${token}`, 'x-organization-id': organizationId } });
-    assert.equal(put.statusCode, 405);
+    const put = await fhir(t(), 'PUT', '/Encounter/x', as);
+    assertOutcome(put, 405);
     assert.equal(put.headers.allow, 'GET');
-    const searchPut = await t().app.inject({ method: 'PUT', url: '/fhir/R4/Appointment/_search' });
-    assert.equal(searchPut.statusCode, 405);
+    const searchPut = await fhir(t(), 'DELETE', '/Appointment/_search');
+    assertOutcome(searchPut, 405);
     assert.equal(searchPut.headers.allow, 'POST');
     const unknown = await fhir(t(), 'GET', '/Practitioner?birthdate=1990&_sort=name', as);
     assert.equal(unknown.status, 200);
     assert.equal(unknown.headers['x-unknown-fields'], 'birthdate, _sort');
+    // What was ignored is not in the links: they carry the parameters applied.
+    const ignored = await fhir(t(), 'GET', '/Patient?_include=Patient:link&_summary=count', as);
+    assert.equal(ignored.headers['x-unknown-fields'], '_include');
+    assert.match(ignored.body.link[0].url, /\/Patient\?_summary=count&_count=20$/);
     assertOutcome(await fhir(t(), 'GET', '/Organization?address=x', { ...as, headers: { prefer: 'handling=strict' } }), 400, /address/);
   });
 });

@@ -22,7 +22,7 @@ export interface FhirCall {
   form?: string;
 }
 
-export async function fhir(t: TestApp, method: 'GET' | 'POST', url: string, options: FhirCall = {}): Promise<FhirAnswer> {
+export async function fhir(t: TestApp, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, options: FhirCall = {}): Promise<FhirAnswer> {
   const response = await t.app.inject({
     method,
     url: url.startsWith('http') ? new URL(url).pathname + new URL(url).search : `/fhir/R4${url}`,

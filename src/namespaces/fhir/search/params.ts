@@ -75,7 +75,7 @@ const alternatives = (check: (part: string) => string | undefined) =>
   });
 
 /** Given once (a string) or more (a list): always a list of what `one` reads, its problems named as they are. */
-function repeated<T extends z.ZodType>(one: T, max: number, message: string) {
+export function repeated<T extends z.ZodType>(one: T, max: number, message: string) {
   return z
     .union([value(), z.array(value()).min(1).max(max, message)])
     .transform((given, ctx) => {

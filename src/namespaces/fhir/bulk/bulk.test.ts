@@ -171,6 +171,10 @@ describeEachDialect(
       assertOutcome(await kickOff(t(), '/$export?_outputFormat=text/csv', who), 400, /_outputFormat/);
       assertOutcome(await kickOff(t(), '/$export?_since=yesterday', who), 400, /_since/);
       assertOutcome(await http(t(), 'GET', '/$export', who), 400, /Prefer: respond-async/);
+      const lenient = await kickOff(t(), '/$export?_type=Patient&colour=blue', who);
+      assert.equal(lenient.status, 202);
+      assert.equal(lenient.headers['x-unknown-fields'], 'colour', 'an unknown parameter is named, not applied');
+      assertOutcome(await kickOff(t(), '/$export?colour=blue', who, { prefer: 'respond-async, handling=strict' }), 400, /colour/);
       assertOutcome(await kickOff(t(), '/$export', who, { accept: 'text/html' }), 406);
     });
 

@@ -141,6 +141,10 @@ describeEachDialect(
       assert.deepEqual(files.Appointment![0].participant.map((p: Json) => p.actor.reference), [`Patient/${patientIds[0]}`, `Practitioner/${doctor.userId}`]);
       assert.equal(files.Encounter![0].subject.reference, `Patient/${patientIds[1]}`);
 
+      const posted = await t().app.inject({ method: 'POST', url: '/fhir/R4/$export-file', headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' }, payload: { id: manifest.output[0].url.split('/').at(-2), type: 'Patient' } });
+      assert.equal(posted.statusCode, 200, posted.body);
+      assert.deepEqual(posted.body.split('\n').filter(Boolean).map((line) => JSON.parse(line).id), files.Patient!.map((p) => p.id), 'the same file through POST, as every file answer');
+
       await t().app.readLog.flush();
       const reads = await t().database.db.selectFrom('patientDataReads').selectAll().where('organizationId', '=', org).where('operation', '=', 'fhir.bulkExportFile').execute();
       const read = new Set(reads.flatMap((r) => JSON.parse(r.patientIds) as string[]));

@@ -6,7 +6,7 @@ import { notFound } from '../../../values/errors.ts';
 import { id } from '../../../values/fields.ts';
 import { parseJsonArray } from '../../../values/record.ts';
 import { ownExport } from './bulk.exports.ts';
-import { BulkFile } from './bulk.file.ts';
+import { BulkFile, NDJSON } from './bulk.file.ts';
 import { EXPORTABLE_TYPES, isExportable } from './bulk.types.ts';
 
 const fileInput = z.object({ organizationId: id().optional(), id: id(), type: z.string().max(64) });
@@ -25,6 +25,8 @@ export const bulkExportFile = defineOperation({
   tokenRequired: true,
   readsPatientData: true,
   reads: { records: (file: BulkFile) => file },
+  // A file, not an envelope: GET /fhir/R4/$export-file/{id}/{type}.ndjson, and (as every file answer) POST at this path with the data.
+  streamed: { path: '/fhir/R4/$export-file', contentTypes: [NDJSON], answer: 'the resources of one type of a finished export, one a line' },
   organizationOf: organizationOfRecord<z.output<typeof fileInput>>('fhirBulkExports', 'id', 'export'),
   input: fileInput,
   async handler(ctx, input) {

@@ -122,7 +122,9 @@ async function writeSome(db: Db, claimed: Leased<BulkExport>, budget: number, se
     await db.updateTable('fhirBulkExports').set({ lockedUntil: null, dueAt: now(), updatedAt: now() }).where(stillHeld(exportQueue, claimed)).execute();
     return Math.max(pages, 1);
   } catch (err) {
-    await failedAttempt(db, claimed, err, settings, now());
+    // Progress made in this run reset the attempts: this run is the first to fail since.
+    const attempts = progress.written > claimed.written || progress.typeIndex > claimed.typeIndex ? 1 : claimed.attempts;
+    await failedAttempt(db, { ...claimed, attempts }, err, settings, now());
     return Math.max(pages, 1);
   }
 }
@@ -132,7 +134,7 @@ async function failedAttempt(db: Db, claimed: Leased<BulkExport>, err: unknown, 
   const message = (err instanceof Error ? err.message : String(err)).slice(0, 500);
   const next = nextAttemptAt(claimed.attempts, settings, at);
   if (next !== undefined) {
-    await db.updateTable('fhirBulkExports').set({ lockedUntil: null, dueAt: next, error: message, updatedAt: at }).where(stillHeld(exportQueue, claimed)).execute();
+    await db.updateTable('fhirBulkExports').set({ attempts: claimed.attempts, lockedUntil: null, dueAt: next, error: message, updatedAt: at }).where(stillHeld(exportQueue, claimed)).execute();
     return;
   }
   await db.transaction().execute(async (trx) => {
@@ -152,9 +154,13 @@ async function removeExpired(db: Db, now: number, limit: number): Promise<number
   return expired.length;
 }
 
-/** Removes an export and its files (in the caller's transaction); answers whether it was there. */
+/**
+ * Removes an export and its files (in the caller's transaction); answers whether it was there. The
+ * export's row first: on PostgreSQL that waits for a page the job is committing, whose lines the
+ * second statement then sees and removes; a page committed after finds no export to move and is not written.
+ */
 export async function deleteExport(db: Db, organizationId: string, id: string): Promise<boolean> {
-  await db.deleteFrom('fhirBulkExportPages').where('exportId', '=', id).where('organizationId', '=', organizationId).execute();
   const removed = await db.deleteFrom('fhirBulkExports').where('id', '=', id).where('organizationId', '=', organizationId).executeTakeFirst();
+  await db.deleteFrom('fhirBulkExportPages').where('exportId', '=', id).where('organizationId', '=', organizationId).execute();
   return Number(removed.numDeletedRows) === 1;
 }

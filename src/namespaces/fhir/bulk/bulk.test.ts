@@ -277,11 +277,18 @@ describeEachDialect(
       assert.ok(KEPT_MS >= 60 * 60_000);
     });
 
-    test('a failed export: its status is a 500 OperationOutcome', async () => {
+    test('a failing export is retried, then failed: its status a 500 OperationOutcome, its files removed', async () => {
       const started = await kickOff(t(), '/$export', { token: admin.token, organizationId: org });
       const statusUrl = String(started.headers['content-location']);
-      await t().database.db.updateTable('fhirBulkExports').set({ state: 'failed', error: 'failed after 3 attempts: disk on fire' }).where('id', '=', statusUrl.split('/').pop()!).execute();
-      assertOutcome(await http(t(), 'GET', statusUrl, { token: admin.token }), 500, /disk on fire/);
+      const exportId = statusUrl.split('/').pop()!;
+      // A type the server no longer exports (as after a downgrade): the first run writes Patient, then each fails on it.
+      await t().database.db.updateTable('fhirBulkExports').set({ types: JSON.stringify(['Patient', 'Observation']) }).where('id', '=', exportId).execute();
+      const failed = await runToEnd(t(), statusUrl, admin.token);
+      assertOutcome(failed, 500, /failed after 3 attempts: Observation is no longer exported/);
+      const row = await t().database.db.selectFrom('fhirBulkExports').select(['state', 'attempts']).where('id', '=', exportId).executeTakeFirstOrThrow();
+      assert.deepEqual({ ...row, attempts: Number(row.attempts) }, { state: 'failed', attempts: 3 });
+      const pages = await t().database.db.selectFrom('fhirBulkExportPages').select('seq').where('exportId', '=', exportId).execute();
+      assert.deepEqual(pages, [], 'a failed export keeps no files');
     });
   },
   { env: ENV },

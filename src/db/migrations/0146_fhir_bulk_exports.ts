@@ -45,9 +45,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('reads', col.json, notNull)
     .addPrimaryKeyConstraint('fhirBulkExportPages_pk', ['exportId', 'type', 'seq'])
     .execute();
+  // The export reads each table an organization's rows at a time in id order (keyset): a page is
+  // then a range of this index, not a sort of all the organization's rows.
+  for (const table of KEYSET_TABLES) await db.schema.createIndex(`${table}_org_id`).ifNotExists().on(table).columns(['organizationId', 'id']).execute();
 }
 
+const KEYSET_TABLES = ['patients', 'users', 'appointments', 'admissions'] as const;
+
 export async function down(db: Kysely<unknown>): Promise<void> {
+  for (const table of KEYSET_TABLES) await db.schema.dropIndex(`${table}_org_id`).ifExists().execute();
   await db.schema.dropTable('fhirBulkExportPages').execute();
   await db.schema.dropTable('fhirBulkExports').execute();
 }

@@ -43,10 +43,19 @@ interface Status {
  */
 export function bulkRoutes(dispatch: Dispatch) {
   return async (scope: FastifyInstance): Promise<void> => {
+    // A POST kick-off's body is a Parameters resource (FHIR JSON), or none.
+    scope.addContentTypeParser(['application/fhir+json', 'application/json+fhir'], { parseAs: 'string' }, (_request, body, done) => {
+      try {
+        done(null, String(body).trim() === '' ? undefined : JSON.parse(String(body)));
+      } catch {
+        done(new FhirRefusal(400, 'invalid', 'the body is not JSON'), undefined);
+      }
+    });
     const kickOff = async (request: FastifyRequest, reply: FastifyReply, level: string, groupId?: string) => {
       accepts(request, JSON_TYPES, 'application/fhir+json');
       if (!/(^|[\s,;])respond-async($|[\s,;])/i.test(String(request.headers.prefer ?? ''))) throw new FhirRefusal(400, 'invalid', 'an export is asynchronous: send Prefer: respond-async');
-      const { _format: _, ...params } = request.query as Params;
+      const { _format: _, ...query } = request.query as Params;
+      const params = { ...query, ...parametersOf(request.body) };
       const data = { ...params, organizationId: organizationOf(request), level, ...(groupId === undefined ? {} : { groupId }), request: request.url.replace(/^\/fhir\/R4/, '') };
       const { id } = (await dispatch(request, reply, 'bulkExport', data)) as { id: string };
       return informed(reply.code(202).header('content-location', `${baseOf(request)}/$export-status/${id}`), `export ${id} started: poll its Content-Location`);
@@ -54,6 +63,10 @@ export function bulkRoutes(dispatch: Dispatch) {
     scope.get('/$export', OWN, (request, reply) => kickOff(request, reply, 'system'));
     scope.get('/Patient/$export', OWN, (request, reply) => kickOff(request, reply, 'patient'));
     scope.get<{ Params: { id: string } }>('/Group/:id/$export', OWN, (request, reply) => kickOff(request, reply, 'group', request.params.id));
+    // The IG's POST kick-off: the same, its parameters in the URL or in a Parameters body.
+    scope.post('/$export', OWN, (request, reply) => kickOff(request, reply, 'system'));
+    scope.post('/Patient/$export', OWN, (request, reply) => kickOff(request, reply, 'patient'));
+    scope.post<{ Params: { id: string } }>('/Group/:id/$export', OWN, (request, reply) => kickOff(request, reply, 'group', request.params.id));
 
     scope.get<{ Params: { id: string } }>('/$export-status/:id', OWN, async (request, reply) => {
       accepts(request, JSON_TYPES, 'application/json');
@@ -83,6 +96,24 @@ export function bulkRoutes(dispatch: Dispatch) {
       return reply.code(200).header('content-type', NDJSON).send(Readable.from(file.body as AsyncIterable<string>));
     });
   };
+}
+
+/** The parameters of a Parameters body (`{ name, value[x] }`), as a query gives them; none without a body. */
+function parametersOf(body: unknown): Params {
+  if (body === undefined || body === null) return {};
+  const resource = body as { resourceType?: unknown; parameter?: unknown };
+  if (resource.resourceType !== 'Parameters' || (resource.parameter !== undefined && !Array.isArray(resource.parameter))) throw new FhirRefusal(400, 'invalid', 'the body of a POST kick-off must be a Parameters resource');
+  const params: Params = {};
+  for (const parameter of (resource.parameter ?? []) as Record<string, unknown>[]) {
+    const name = parameter.name;
+    const given = Object.entries(parameter).find(([key]) => key.startsWith('value'))?.[1];
+    if (typeof name !== 'string' || given === undefined) throw new FhirRefusal(400, 'invalid', 'each parameter of the body needs a name and a value[x]');
+    // A value that is no text (patient's reference) is passed as JSON: the kick-off refuses it by its name.
+    const value = typeof given === 'string' ? given : JSON.stringify(given);
+    const before = params[name];
+    params[name] = before === undefined ? value : [...(Array.isArray(before) ? before : [before]), value];
+  }
+  return params;
 }
 
 /** The manifest of a finished export, as the IG has it. */

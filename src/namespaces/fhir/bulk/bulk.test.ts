@@ -175,6 +175,19 @@ describeEachDialect(
       assertOutcome(await kickOff(t(), '/$export?_outputFormat=text/csv', who), 400, /_outputFormat/);
       assertOutcome(await kickOff(t(), '/$export?_since=yesterday', who), 400, /_since/);
       assertOutcome(await http(t(), 'GET', '/$export', who), 400, /Prefer: respond-async/);
+
+      // The POST kick-off, its parameters in a Parameters body.
+      const post = (payload: unknown) =>
+        t().app.inject({ method: 'POST', url: '/fhir/R4/$export', headers: { authorization: `Bearer ${admin.token}`, 'x-organization-id': org, prefer: 'respond-async', 'content-type': 'application/fhir+json' }, payload: JSON.stringify(payload) });
+      const posted = await post({ resourceType: 'Parameters', parameter: [{ name: '_type', valueString: 'Encounter' }, { name: '_outputFormat', valueString: 'ndjson' }] });
+      assert.equal(posted.statusCode, 202, posted.body);
+      const postedManifest = (await runToEnd(t(), String(posted.headers['content-location']), admin.token)).body;
+      assert.deepEqual(postedManifest.output.map((o: Json) => o.type), ['Encounter']);
+      const refusedBody = await post({ resourceType: 'Patient' });
+      assert.equal(refusedBody.statusCode, 400);
+      assertValidFhir(JSON.parse(refusedBody.body));
+      const patientParameter = await post({ resourceType: 'Parameters', parameter: [{ name: 'patient', valueReference: { reference: 'Patient/1' } }] });
+      assert.match(patientParameter.body, /patient is not supported/);
       const lenient = await kickOff(t(), '/$export?_type=Patient&colour=blue', who);
       assert.equal(lenient.status, 202);
       assert.equal(lenient.headers['x-unknown-fields'], 'colour', 'an unknown parameter is named, not applied');

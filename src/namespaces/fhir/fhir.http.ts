@@ -30,7 +30,9 @@ export function fhirRoutes(dispatch: FhirDispatch) {
     scope.setErrorHandler((error, request, reply) => sendOutcome(error, request, reply));
     scope.setNotFoundHandler((request, reply) => sendOutcome(unrouted(request), request, reply));
     // A route whose config says `ownAccept` (the Bulk Data files are NDJSON) checks Accept itself.
-    scope.addHook('onRequest', async (request) => (request.routeOptions.config as { ownAccept?: boolean }).ownAccept || acceptsJson(request));
+    scope.addHook('onRequest', async (request) => {
+      if (!(request.routeOptions.config as { ownAccept?: boolean }).ownAccept) acceptsJson(request);
+    });
     await scope.register(bulkRoutes(dispatch));
 
     scope.get('/metadata', async (request, reply) => sendResource(reply, 200, await dispatch(request, reply, 'metadata', {})));

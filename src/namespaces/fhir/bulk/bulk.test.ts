@@ -5,6 +5,7 @@ import { createTestApp, describeEachDialect, ok, type TestApp } from '../../../.
 import { JobRunner } from '../../../background/runner.ts';
 import { createServices } from '../../../providers/index.ts';
 import { assertValidFhir } from '../fhir-validator.testkit.ts';
+import { MAX_RUNNING } from './bulkExport.ts';
 import { bulkExportJob, KEPT_MS, type BulkJobOptions } from './bulk.job.ts';
 
 // Tests read into FHIR answers and manifests freely; every resource is validated as FHIR R4 first.
@@ -288,6 +289,17 @@ describeEachDialect(
       const left = await t().database.db.selectFrom('fhirBulkExportPages').select('seq').where('exportId', '=', exportId).execute();
       assert.deepEqual(left, [], 'the job removes an expired export with its files');
       assert.ok(KEPT_MS >= 60 * 60_000);
+    });
+
+    test('at most 5 exports of an organization run at once: a sixth is 429 with Retry-After', async () => {
+      const busy = orgId();
+      const busyAdmin = await signIn(t(), { organizationId: busy, roles: ['admin'] });
+      const who = { token: busyAdmin.token, organizationId: busy };
+      for (let i = 0; i < MAX_RUNNING; i++) assert.equal((await kickOff(t(), '/$export', who)).status, 202);
+      const refused = await kickOff(t(), '/$export', who);
+      assertOutcome(refused, 429, /5 exports of this organization/);
+      assert.equal(refused.headers['retry-after'], '60');
+      assert.equal((await kickOff(t(), '/$export', { token: admin.token, organizationId: org })).status, 202, 'another organization is not held up');
     });
 
     test('a failing export is retried, then failed: its status a 500 OperationOutcome, its files removed', async () => {

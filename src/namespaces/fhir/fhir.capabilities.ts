@@ -1,3 +1,4 @@
+import { BULK_INSTANTIATES, BULK_OPERATIONS } from './bulk/bulk.capabilities.ts';
 import { PATIENT_SEARCH_PARAMS } from './fhir.patient-search.ts';
 
 /** What /fhir/R4 implements, by resource type: the routes and the CapabilityStatement both follow it. */
@@ -13,6 +14,7 @@ export function capabilityStatement(date: string) {
     date,
     publisher: 'healthops',
     kind: 'instance',
+    instantiates: BULK_INSTANTIATES,
     software: { name: 'healthops' },
     implementation: { description: 'healthops FHIR R4 API: read and search, under the service\'s access rules' },
     fhirVersion: FHIR_VERSION,
@@ -31,6 +33,7 @@ export function capabilityStatement(date: string) {
           updateCreate: false,
           searchParam: resource.searchParams.map(({ name, type, definition, documentation }) => ({ name, definition, type, documentation })),
         })),
+        operation: BULK_OPERATIONS,
       },
     ],
   };

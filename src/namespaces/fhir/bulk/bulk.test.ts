@@ -153,6 +153,13 @@ describeEachDialect(
       assert.ok(reads.every((r) => r.actorIdpUserId === admin.idpUserId));
     });
 
+    test('the CapabilityStatement instantiates the IG and names the kick-offs', async () => {
+      const metadata = await http(t(), 'GET', '/metadata');
+      assert.equal(metadata.status, 200);
+      assert.deepEqual(metadata.body.instantiates, ['http://hl7.org/fhir/uv/bulkdata/CapabilityStatement/bulk-data']);
+      assert.deepEqual(metadata.body.rest[0].operation.map((o: Json) => o.name), ['export', 'patient-export', 'group-export']);
+    });
+
     test('_type, Patient and Group level, and the parameters refused', async () => {
       const who = { token: admin.token, organizationId: org };
       const typed = await kickOff(t(), '/$export?_type=Encounter,Patient&_outputFormat=application/fhir%2Bndjson', who);

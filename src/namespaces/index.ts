@@ -48,7 +48,7 @@ export const fhirOpenApi = fhir.fhirOpenApi;
 export type { FhirDispatch } from './fhir/index.ts';
 
 /** Every job the service runs on time (src/background/runner.ts). */
-export const allJobs: readonly JobDefinition[] = [...appointments.jobs, ...inventoryItems.jobs, ...sleepLogs.jobs, ...webhooks.jobs];
+export const allJobs: readonly JobDefinition[] = [...appointments.jobs, ...inventoryItems.jobs, ...sleepLogs.jobs, ...webhooks.jobs, ...fhir.jobs];
 
 /** Every outbox (leased queue) whose due rows the metrics count (healthops_outbox_due). */
 export const allOutboxes: readonly QueueDepth[] = [...notifications.outboxes, ...webhooks.outboxes, ...sleepLogs.outboxes];

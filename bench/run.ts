@@ -381,6 +381,12 @@ function targets(report: DbReport, bare: Row | undefined): string[] {
   for (const r of report.rows.filter((x) => x.kind === 'read')) {
     out.push(`${r.scenario} p99 < 20 ms: ${mark(r.requests > 0 && r.p99 < 20)} (${r.requests > 0 ? `${f1(r.p99)} ms` : `no request completed in ${DURATION} s`})`);
   }
+  const fhirRead = by('fhir-read');
+  if (fhirRead && getById) {
+    // the cost of one request: compared at one connection when measured, else at full load
+    const [a, b, how] = getById.oneRps && fhirRead.oneRps ? [getById.oneRps, fhirRead.oneRps, '1 connection'] : [getById.rps, fhirRead.rps, `${CONNECTIONS} connections`];
+    out.push(`fhir-read within 1.5x of getById's cost: ${mark(fhirRead.errors === 0 && b > 0 && a / b <= 1.5)} (${b > 0 ? (a / b).toFixed(2) : '∞'}x, ${how})`);
+  }
   for (const s of chosen.filter((x) => x.pageOf)) {
     const p500 = by(s.name);
     const p1 = by(s.pageOf!);

@@ -44,10 +44,11 @@ export const allOperations: Operation[] = [...auth.operations, ...tokenCounters.
 
 /** The FHIR R4 face of the service, a Fastify scope app.ts registers at /fhir/R4 (docs/fhir.md). */
 export const fhirRoutes = fhir.fhirRoutes;
+export const fhirOpenApi = fhir.fhirOpenApi;
 export type { FhirDispatch } from './fhir/index.ts';
 
 /** Every job the service runs on time (src/background/runner.ts). */
-export const allJobs: readonly JobDefinition[] = [...appointments.jobs, ...inventoryItems.jobs, ...sleepLogs.jobs, ...webhooks.jobs];
+export const allJobs: readonly JobDefinition[] = [...appointments.jobs, ...inventoryItems.jobs, ...sleepLogs.jobs, ...webhooks.jobs, ...fhir.jobs];
 
 /** Every outbox (leased queue) whose due rows the metrics count (healthops_outbox_due). */
 export const allOutboxes: readonly QueueDepth[] = [...notifications.outboxes, ...webhooks.outboxes, ...sleepLogs.outboxes];

@@ -1,3 +1,4 @@
+import { BULK_INSTANTIATES, BULK_OPERATIONS } from './bulk/bulk.capabilities.ts';
 import { SERVED_TYPES } from './served.ts';
 import { FHIR_WRITES } from './writes/interactions.ts';
 
@@ -35,6 +36,7 @@ export function capabilityStatement(date: string) {
     date,
     publisher: 'healthops',
     kind: 'instance',
+    instantiates: BULK_INSTANTIATES,
     software: { name: 'healthops' },
     implementation: { description: 'healthops FHIR R4 API: read and search, booking and cancelling appointments, creating patients, under the service\'s access rules' },
     fhirVersion: FHIR_VERSION,
@@ -46,6 +48,7 @@ export function capabilityStatement(date: string) {
         documentation: 'Read-only but for the create, patch and $cancel interactions listed (each made by the RPC operation that makes it). The organization is named by the X-Organization-Id header on every call but this one. Every search also takes _count (at most 100) and _summary=count; those of stored types _elements too.',
         security: { description: 'A bearer access token of the service (Authorization: Bearer), with a role of the organization that may read the type or make the write (docs/fhir.md, "Access"); Slot read and search are public, as free slots are.' },
         resource: names.map(resourceEntry),
+        operation: BULK_OPERATIONS,
       },
     ],
   };

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { countError } from '../../telemetry/metrics.ts';
 import { timeZoneOf } from '../organizations/organizations.public.ts';
+import { bulkRoutes } from './bulk/index.ts';
 import { FhirRefusal, outcomeOf } from './fhir.outcome.ts';
 import type { FhirResource } from './fhir.resources.ts';
 import type { SearchPage } from './search/engine.ts';
@@ -38,10 +39,15 @@ type Params = Record<string, string | string[]>;
 export function fhirRoutes(dispatch: FhirDispatch, deps: FhirScopeDeps) {
   return async (scope: FastifyInstance): Promise<void> => {
     scope.addContentTypeParser(FORM, { parseAs: 'string' }, (_request, body, done) => done(null, formParams(String(body))));
-    scope.addContentTypeParser(JSON_BODIES, { parseAs: 'string' }, scope.getDefaultJsonParser('error', 'error'));
     scope.setErrorHandler((error, request, reply) => sendOutcome(error, request, reply));
     scope.setNotFoundHandler((request, reply) => sendOutcome(unrouted(request), request, reply));
-    scope.addHook('onRequest', async (request) => acceptsJson(request));
+    // A route whose config says `ownAccept` (the Bulk Data files are NDJSON) checks Accept itself.
+    scope.addHook('onRequest', async (request) => {
+      if (!(request.routeOptions.config as { ownAccept?: boolean }).ownAccept) acceptsJson(request);
+    });
+    await scope.register(bulkRoutes(dispatch));
+    // After the Bulk Data scope, which reads its own Parameters bodies (an empty one too).
+    scope.addContentTypeParser(JSON_BODIES, { parseAs: 'string' }, scope.getDefaultJsonParser('error', 'error'));
 
     scope.get('/metadata', async (request, reply) => sendResource(reply, 200, await dispatch(request, reply, 'metadata', {})));
 

@@ -6,7 +6,7 @@ import { id } from '../../../values/fields.ts';
 import { timeZoneOf } from '../../organizations/organizations.public.ts';
 import type { FhirResource } from '../fhir.resources.ts';
 import type { FhirType, MappingContext } from '../types/define.ts';
-import { allOf, conditionsOf, inputOf, namesOf, type SearchEnv } from './params.ts';
+import { allOf, conditionsOf, inputOf, namesOf, repeated, type SearchEnv } from './params.ts';
 
 /**
  * The search of any type (docs/fhir.md, "Search"): its parameters' conditions on the organization's
@@ -48,17 +48,18 @@ export type SearchInput = { organizationId: string; _count: number; _cursor?: st
 /** The operation's input for a type: its parameters by their FHIR names, and the common ones. */
 export function searchInputOf(type: FhirType) {
   const includes = Object.keys(type.includes);
-  const include = z.string().trim().max(100).refine((name) => includes.includes(name), { message: `must be one of ${includes.join(', ')}` });
+  const include = z.string().refine((name) => includes.includes(name), { message: `must be one of ${includes.join(', ')}` });
   return z.object({
     ...Object.assign({}, ...type.searchParams.map(inputOf)),
     ...commonSearchInput,
-    ...(includes.length === 0 ? {} : { _include: z.union([include.transform((name) => [name]), z.array(include).min(1).max(includes.length)]).optional() }),
+    ...(includes.length === 0 ? {} : { _include: repeated(include, includes.length, `at most ${includes.length} times`) }),
   } as typeof commonSearchInput & Record<string, z.ZodType>);
 }
 
 /** The query parameters a searchset's links carry, in the order the type declares them (then _count). */
 export function linkedNames(type: FhirType): string[] {
-  return [...type.searchParams.flatMap(namesOf), '_include', '_summary', '_elements', '_cursor'];
+  const include = Object.keys(type.includes).length === 0 ? [] : ['_include'];
+  return [...type.searchParams.flatMap(namesOf), ...include, '_summary', '_elements', '_cursor'];
 }
 
 /** The organization's time zone, read once per call and only when something needs it. */
@@ -113,7 +114,7 @@ export async function searchResources(ctx: Pick<Context, 'db' | 'config'>, type:
   return {
     total: Number(counted.n),
     count,
-    items: input._elements ? items.map((resource) => subsetted(resource, input._elements!)) : items,
+    items: input._elements ? items.map((resource) => subsetted(resource, [...type.mandatory, ...input._elements!])) : items,
     included: await includedOf(ctx, type, input, kept, timeZone),
     next: rows.length > count ? String(kept.at(-1)!.id) : null,
   };
@@ -139,7 +140,7 @@ async function includedOf(ctx: Pick<Context, 'db' | 'config'>, type: FhirType, i
 
 const SUBSETTED = { system: 'http://terminology.hl7.org/CodeSystem/v3-ObservationValue', code: 'SUBSETTED', display: 'subsetted' };
 
-/** Only the named top-level elements (and id, resourceType, meta), marked SUBSETTED as the specification asks. */
+/** Only the named top-level elements (and id, resourceType, meta), marked SUBSETTED as the specification asks (https://hl7.org/fhir/R4/search.html#elements). */
 export function subsetted(resource: FhirResource, elements: readonly string[]): FhirResource {
   const kept = Object.fromEntries(Object.entries(resource).filter(([name]) => name === 'resourceType' || name === 'id' || elements.includes(name))) as FhirResource;
   const meta = (resource.meta ?? {}) as { tag?: unknown[] };

@@ -74,9 +74,20 @@ const alternatives = (check: (part: string) => string | undefined) =>
     return parts;
   });
 
-/** Given once (a string) or more (a list): always a list of what `one` reads. */
-function repeated<T extends z.ZodType>(one: T, max: number, message: string) {
-  return z.union([one.transform((parsed) => [parsed]), z.array(one).min(1).max(max, message)]).optional();
+/** Given once (a string) or more (a list): always a list of what `one` reads, its problems named as they are. */
+export function repeated<T extends z.ZodType>(one: T, max: number, message: string) {
+  return z
+    .union([value(), z.array(value()).min(1).max(max, message)])
+    .transform((given, ctx) => {
+      const parsed: z.output<T>[] = [];
+      for (const text of typeof given === 'string' ? [given] : given) {
+        const read = one.safeParse(text);
+        if (read.success) parsed.push(read.data);
+        else for (const issue of read.error.issues) ctx.issues.push({ code: 'custom', message: issue.message, input: text });
+      }
+      return parsed;
+    })
+    .optional();
 }
 
 const and = (parts: readonly Expression<SqlBool>[]): Expression<SqlBool> => (parts.length === 1 ? parts[0]! : sql<SqlBool>`(${sql.join(parts, sql` and `)})`);

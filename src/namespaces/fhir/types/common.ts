@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
-import { inColumn, type DateParam, type TokenParam } from '../search/params.ts';
+import { sql, type Expression, type SqlBool } from 'kysely';
+import { anyOf, inColumn, type DateParam, type TokenParam } from '../search/params.ts';
 
 /** The parameters many types share. */
 
@@ -20,3 +20,19 @@ export const lastUpdatedParam: DateParam = {
   column: sql.ref('updatedAt'),
   space: 'instant',
 };
+
+/**
+ * The condition of a `status` token on a stored stage column: the stages `statuses` maps to one of
+ * the codes; `otherwise` is the code of every stage the map does not name.
+ */
+export function stageIn(column: string, statuses: Readonly<Record<string, string>>, otherwise: string) {
+  return (codes: readonly string[]): Expression<SqlBool> => {
+    const mapped = Object.keys(statuses);
+    const stages = mapped.filter((stage) => codes.includes(statuses[stage]!));
+    const parts = [
+      ...(stages.length > 0 ? [sql<SqlBool>`${sql.ref(column)} in (${sql.join(stages)})`] : []),
+      ...(codes.includes(otherwise) ? [sql<SqlBool>`${sql.ref(column)} not in (${sql.join(mapped)})`] : []),
+    ];
+    return parts.length === 0 ? sql<SqlBool>`1 = 0` : anyOf(parts);
+  };
+}

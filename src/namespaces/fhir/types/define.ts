@@ -37,6 +37,8 @@ export interface FhirType<T extends string = string> {
   zoned: boolean;
   resource(row: Row, context: MappingContext): FhirResource<T>;
   searchParams: readonly SearchParam[];
+  /** The top-level elements the resource must have (cardinality 1..): `_elements` keeps them, as the specification asks. */
+  mandatory: readonly string[];
   includes: Readonly<Record<string, Include>>;
   /**
    * Whose patient data a resource is (the read log): `self` a Patient; a resolver finding the
@@ -45,13 +47,14 @@ export interface FhirType<T extends string = string> {
   patientData: 'self' | PatientResolver | undefined;
 }
 
-export type FhirTypeDeclaration<T extends string> = Omit<FhirType<T>, 'scope' | 'zoned' | 'includes' | 'patientData'> & Partial<Pick<FhirType<T>, 'scope' | 'zoned' | 'includes' | 'patientData'>>;
+type Defaulted = 'scope' | 'zoned' | 'mandatory' | 'includes' | 'patientData';
+export type FhirTypeDeclaration<T extends string> = Omit<FhirType<T>, Defaulted> & Partial<Pick<FhirType<T>, Defaulted>>;
 
 /** The rows whose organizationId is the organization's: the scope of most types. */
 export const ofOrganization = (organizationId: string): Expression<SqlBool> => sql<SqlBool>`${sql.ref('organizationId')} = ${organizationId}`;
 
 export function defineFhirType<T extends string>(declaration: FhirTypeDeclaration<T>): FhirType<T> {
-  return { scope: ofOrganization, zoned: false, includes: {}, patientData: undefined, ...declaration };
+  return { scope: ofOrganization, zoned: false, mandatory: [], includes: {}, patientData: undefined, ...declaration };
 }
 
 /** Patients' records answered by id: the resolver of a type whose rows carry `patientId`. */

@@ -1,11 +1,16 @@
 import type { Operation } from '../../../operations/operation.ts';
+import { appointment } from './appointment.ts';
 import type { FhirType } from './define.ts';
+import { encounter } from './encounter.ts';
 import { readOperation, searchOperation } from './operations.ts';
+import { organization } from './organization.ts';
 import { patient } from './patient.ts';
+import { practitioner } from './practitioner.ts';
+import { practitionerRole } from './practitionerRole.ts';
 import { schedule } from './schedule.ts';
 
 /** The resource types /fhir/R4 serves, in the CapabilityStatement's order: each a declaration of its own (types/<type>.ts). */
-export const FHIR_TYPES: readonly FhirType[] = [patient, schedule];
+export const FHIR_TYPES: readonly FhirType[] = [patient, practitioner, practitionerRole, organization, appointment, encounter, schedule];
 
 const BY_NAME = new Map(FHIR_TYPES.map((type) => [type.type, type]));
 

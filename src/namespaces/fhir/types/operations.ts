@@ -43,7 +43,7 @@ export function searchOperation(type: FhirType): Operation {
   return defineOperation({
     namespace: 'fhir',
     name: `search${type.type}`,
-    summary: `Search ${type.describes} as FHIR R4 ${type.type} resources (GET /fhir/R4/${type.type})`,
+    summary: `Search the organization's FHIR R4 ${type.type} resources (GET /fhir/R4/${type.type})`,
     audience: member(),
     tokenRequired: true,
     readsPatientData,

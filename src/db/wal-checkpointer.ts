@@ -32,7 +32,7 @@ export function startWalCheckpointer(path: string, onFailure: () => void, option
     else checkpoints++;
   });
   let closing = false;
-  worker.on('error', (error) => {
+  worker.on('error', (error: Error) => {
     lastError = error.message;
   });
   const exited = new Promise<void>((resolve) =>

@@ -25,6 +25,18 @@ export interface ReadRecorder {
   recordRead(op: ReadOperation, ctx: ReadContext, result: unknown): void;
 }
 
+/** The prefix of a backend client's id where the log names its reader (actorIdpUserId). */
+export const CLIENT_READER = 'client:';
+
+/**
+ * Who read, as the log names them: the identity of a signed-in caller, or a backend client as
+ * `client:<client id>` (docs/access.md, "The read log"); null for a call without a token.
+ */
+export function readerOf(caller: ReadContext['caller']): string | null {
+  if (caller.kind === 'user') return caller.idpUserId;
+  return caller.kind === 'client' ? `${CLIENT_READER}${caller.clientId}` : null;
+}
+
 interface Queued {
   pending: PendingRead;
   /** made when its batch is first written, kept for the retry (same ids) */
@@ -62,14 +74,14 @@ export class ReadLog implements ReadRecorder {
   }
 
   recordRead(op: ReadOperation, ctx: ReadContext, result: unknown): void {
-    const caller = ctx.caller;
-    if (caller.kind !== 'user' || !op.reads) return;
+    const reader = readerOf(ctx.caller);
+    if (reader === null || !op.reads) return;
     const resolve = op.reads.resolve;
     const queue = (records: ReadRecord[]) => {
       this.#queue.push({
         pending: {
           at: ctx.now(),
-          actorIdpUserId: caller.idpUserId,
+          actorIdpUserId: reader,
           operation: `${op.namespace}.${op.name}`,
           organizationId: ctx.organizationId,
           requestId: ctx.requestId,

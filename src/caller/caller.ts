@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.ts';
 import { AppError } from '../values/errors.ts';
 import { parseJsonArray } from '../values/record.ts';
+import type { SmartScope } from './smart-scopes.ts';
 
 export interface Membership {
   userId: string;
@@ -21,7 +22,21 @@ export type Caller =
       isPlatformAdmin: boolean;
       /** tokens issued at an earlier version are refused (the identity's password was set since) */
       tokenVersion: number;
-    };
+    }
+  | ClientCaller;
+
+/**
+ * A backend client of the FHIR API (SMART Backend Services): a token of the service issued to a
+ * client an organization registered, good for that organization only and for the FHIR reads its
+ * scopes cover (src/access/clients.ts; docs/fhir.md, "Authorization"). It holds no membership.
+ */
+export interface ClientCaller {
+  kind: 'client';
+  clientId: string;
+  organizationId: string;
+  /** the scopes of the token, as far as the client's registration still holds them */
+  scopes: readonly SmartScope[];
+}
 
 export const anonymous: Caller = { kind: 'anonymous' };
 

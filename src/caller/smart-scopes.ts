@@ -14,6 +14,9 @@ export interface SmartScope {
   interactions: ReadonlySet<ReadInteraction>;
 }
 
+/** A system read scope, the scopes a backend client is registered with. */
+export const SYSTEM_READ_SCOPE = /^system\/(\*|[A-Z][A-Za-z]{1,63})\.(read|r|s|rs)$/;
+
 const SCOPE = /^(system|user|patient)\/(\*|[A-Z][A-Za-z]{1,63})\.(read|r|s|rs)$/;
 const PERMISSIONS: Record<string, readonly ReadInteraction[]> = { read: ['read', 'search'], r: ['read'], s: ['search'], rs: ['read', 'search'] };
 

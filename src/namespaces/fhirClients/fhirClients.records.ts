@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
-import { parseScope, MAX_SCOPES } from '../../caller/smart-scopes.ts';
+import { MAX_SCOPES, SYSTEM_READ_SCOPE } from '../../caller/smart-scopes.ts';
 import { fromJsonText, parseJsonArray } from '../../values/record.ts';
 import { out } from '../../values/results.ts';
 import type { FhirClientsTable } from './fhirClients.table.ts';
@@ -34,7 +34,7 @@ export const jwkSet = z.object({ keys: z.array(publicJwk).min(1).max(10) });
 /** The scopes a client may be registered with: system read scopes (a backend client acts for no user or patient). */
 export const scopesToRegister = z
   .array(
-    z.string().max(100).refine((text) => parseScope(text)?.context === 'system', 'must be a system read scope: system/*.read, system/Patient.read, system/Patient.rs ...'),
+    z.string().max(100).regex(SYSTEM_READ_SCOPE, 'must be a system read scope: system/*.read, system/Patient.read, system/Patient.rs ...').meta({ examples: ['system/*.read'] }),
   )
   .min(1)
   .max(MAX_SCOPES);

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { principalOf } from '../caller/caller.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import type { Context, Operation } from '../operations/operation.ts';
 import type { PatientResolver, ReadRecord } from '../operations/reads.ts';
@@ -23,18 +24,6 @@ type ErrorLog = Pick<FastifyBaseLogger, 'error'>;
 /** What the dispatcher hands each answered read of patient data to. */
 export interface ReadRecorder {
   recordRead(op: ReadOperation, ctx: ReadContext, result: unknown): void;
-}
-
-/** The prefix of a backend client's id where the log names its reader (actorIdpUserId). */
-export const CLIENT_READER = 'client:';
-
-/**
- * Who read, as the log names them: the identity of a signed-in caller, or a backend client as
- * `client:<client id>` (docs/access.md, "The read log"); null for a call without a token.
- */
-export function readerOf(caller: ReadContext['caller']): string | null {
-  if (caller.kind === 'user') return caller.idpUserId;
-  return caller.kind === 'client' ? `${CLIENT_READER}${caller.clientId}` : null;
 }
 
 interface Queued {
@@ -74,7 +63,8 @@ export class ReadLog implements ReadRecorder {
   }
 
   recordRead(op: ReadOperation, ctx: ReadContext, result: unknown): void {
-    const reader = readerOf(ctx.caller);
+    // A backend client is named `client:<id>` (docs/access.md, "The read log").
+    const reader = principalOf(ctx.caller);
     if (reader === null || !op.reads) return;
     const resolve = op.reads.resolve;
     const queue = (records: ReadRecord[]) => {

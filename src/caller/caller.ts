@@ -73,6 +73,16 @@ export function callerId(caller: Caller): string | null {
   return caller.kind === 'user' ? caller.idpUserId : null;
 }
 
+/**
+ * Who a call is by, as the audit trail, the read log and idempotency keys name it: the identity of
+ * a signed-in caller, or a backend client as `client:<client id>` (its token's subject); null
+ * without a token. callerId stays an identity's only: a client is no person.
+ */
+export function principalOf(caller: Caller): string | null {
+  if (caller.kind === 'user') return caller.idpUserId;
+  return caller.kind === 'client' ? `client:${caller.clientId}` : null;
+}
+
 export type SignedInCaller = Extract<Caller, { kind: 'user' }>;
 
 /** A caller that must have signed in (operations with `tokenRequired`). */

@@ -114,7 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // FHIR R4 (docs/fhir.md): each interaction is an operation of the fhir namespace, run by the same dispatcher.
   await app.register(fhirRoutes((request, reply, apiName, data) => dispatcher.dispatch({ ...callOf(request, reply, 'fhir', apiName, data), via: 'fhir' })), { prefix: '/fhir/R4' });
-  await app.register(smartRoutes({ database, config, now: services.now }), { prefix: '/fhir/R4' });
+  await app.register(smartRoutes({ database, config, now: services.now, resolveHost: services.resolveHost }), { prefix: '/fhir/R4' });
 
   app.get('/health', async () => ({ status: 'ok' }));
   app.get('/ready', async (_request, reply) => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { exchangeAssertion, CLIENT_CREDENTIALS, OAuthError, type TokenDeps, type TokenRequest } from './fhirClients.token.ts';
 import { ASSERTION_ALGORITHMS } from './fhirClients.records.ts';
 
@@ -7,6 +8,9 @@ const FORM = 'application/x-www-form-urlencoded';
 export const TOKEN_PATH = '/auth/token';
 /** A token request is a few parameters and one JWT. */
 const TOKEN_BODY_LIMIT = 64 * 1024;
+
+/** Token requests an address may make a minute, in each process: an integration asks every few minutes. */
+const TOKEN_REQUESTS_PER_MINUTE = 60;
 
 /** The scopes a backend client may ask for, as smart-configuration lists them (a type's own, e.g. system/Patient.read, too). */
 const SCOPES_SUPPORTED = ['system/*.read', 'system/*.rs', 'system/*.r', 'system/*.s'];
@@ -17,6 +21,7 @@ const SCOPES_SUPPORTED = ['system/*.read', 'system/*.rs', 'system/*.r', 'system/
  * and OAuth's errors out) and the smart-configuration document that points clients to it.
  */
 export function smartRoutes(deps: TokenDeps) {
+  const limiter = new RateLimiterMemory({ points: TOKEN_REQUESTS_PER_MINUTE, duration: 60 });
   return async (scope: FastifyInstance): Promise<void> => {
     scope.addContentTypeParser(FORM, { parseAs: 'string', bodyLimit: TOKEN_BODY_LIMIT }, (_request, body, done) => done(null, body));
     scope.setErrorHandler((error, request, reply) => sendOAuthError(error, request, reply));
@@ -31,6 +36,10 @@ export function smartRoutes(deps: TokenDeps) {
       }),
     );
     scope.post(TOKEN_PATH, { bodyLimit: TOKEN_BODY_LIMIT }, async (request, reply) => {
+      await limiter.consume(request.ip).catch((refusal: unknown) => {
+        if (!(refusal instanceof RateLimiterRes)) throw refusal;
+        throw new TooMany(Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)));
+      });
       if (!request.headers['content-type']?.toLowerCase().startsWith(FORM)) throw new OAuthError('invalid_request', `the body must be ${FORM}`);
       const answer = await exchangeAssertion(deps, formOf(typeof request.body === 'string' ? request.body : ''), `${baseOf(request)}${TOKEN_PATH}`);
       return noStore(reply).send(answer);
@@ -59,6 +68,9 @@ function noStore(reply: FastifyReply): FastifyReply {
 
 /** Any error of these routes as OAuth's `{ error, error_description }`: the framework's own (size, media type) are invalid_request. */
 function sendOAuthError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (error instanceof TooMany) {
+    return noStore(reply).code(429).header('retry-after', String(error.retryAfterSeconds)).send({ error: 'invalid_request', error_description: `too many token requests; retry in ${error.retryAfterSeconds} s` });
+  }
   if (error instanceof OAuthError) return noStore(reply).code(error.status).send({ error: error.error, error_description: error.message });
   const status = (error as { statusCode?: unknown } | null)?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
@@ -66,4 +78,13 @@ function sendOAuthError(error: unknown, request: FastifyRequest, reply: FastifyR
   }
   request.log.error({ err: error }, 'unexpected error');
   return noStore(reply).code(500).send({ error: 'server_error', error_description: `internal error (request ${request.id})` });
+}
+
+/** Over TOKEN_REQUESTS_PER_MINUTE: 429, OAuth having no error code of its own for it. */
+class TooMany extends Error {
+  readonly retryAfterSeconds: number;
+  constructor(retryAfterSeconds: number) {
+    super('too many token requests');
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
 }

@@ -5,6 +5,7 @@ import { tokenService } from '../../caller/tokens.ts';
 import type { Config } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { outboundRequest, publicOnly } from '../../providers/outbound.ts';
+import type { ResolveHost } from '../../provider-interfaces.ts';
 import { fromJsonText } from '../../values/record.ts';
 import { ASSERTION_ALGORITHMS } from './fhirClients.records.ts';
 
@@ -26,6 +27,8 @@ export interface TokenDeps {
   database: DatabaseHandle;
   config: Config;
   now(): number;
+  /** how a jwksUrl's host is resolved (the service's resolver; tests pass a fake) */
+  resolveHost?: ResolveHost | undefined;
 }
 
 export interface TokenAnswer {
@@ -61,7 +64,7 @@ export async function exchangeAssertion(deps: TokenDeps, request: TokenRequest, 
 
   const client = await clientOfAssertion(deps, assertion);
   const now = deps.now();
-  const { jti, exp } = await verifyAssertion(assertion, client, tokenEndpoint, now);
+  const { jti, exp } = await verifyAssertion(assertion, await keysOf(client, deps.resolveHost), client.id, tokenEndpoint, now);
   const granted = grantedScopes(scope, registeredScopes(client.scopes));
   await spend(deps, client.id, jti, exp * 1000, now);
   const issued = await tokenService(deps.config).issueClient({ clientId: client.id, organizationId: client.organizationId, scope: granted });
@@ -92,13 +95,13 @@ async function clientOfAssertion(deps: TokenDeps, assertion: string): Promise<Cl
 }
 
 /** The assertion's signature by one of the client's keys, its iss, sub, aud, exp and jti (SMART's rules); invalid_client otherwise. */
-async function verifyAssertion(assertion: string, client: Client, tokenEndpoint: string, now: number): Promise<{ jti: string; exp: number }> {
+async function verifyAssertion(assertion: string, keys: JWTVerifyGetKey, clientId: string, tokenEndpoint: string, now: number): Promise<{ jti: string; exp: number }> {
   let payload;
   try {
-    ({ payload } = await jwtVerify(assertion, await keysOf(client), {
+    ({ payload } = await jwtVerify(assertion, keys, {
       algorithms: [...ASSERTION_ALGORITHMS],
-      issuer: client.id,
-      subject: client.id,
+      issuer: clientId,
+      subject: clientId,
       audience: tokenEndpoint,
       requiredClaims: ['exp', 'jti'],
       currentDate: new Date(now),
@@ -128,14 +131,14 @@ const REMOTE_KEYS_TTL_MS = 5 * 60 * 1000;
 const remoteKeys = new Map<string, { keys: JWTVerifyGetKey; until: number }>();
 
 /** The client's public keys: those registered, or those at its jwksUrl (fetched to public addresses only, kept five minutes). */
-async function keysOf(client: Client): Promise<JWTVerifyGetKey> {
+async function keysOf(client: Client, resolveHost: ResolveHost | undefined): Promise<JWTVerifyGetKey> {
   if (client.jwks !== null) return createLocalJWKSet(fromJsonText<JSONWebKeySet>(client.jwks) ?? { keys: [] });
   const url = client.jwksUrl!;
   const known = remoteKeys.get(url);
   if (known && known.until > Date.now()) return known.keys;
   let set: JSONWebKeySet;
   try {
-    const answer = await outboundRequest(url, publicOnly(), { method: 'GET', headers: { accept: 'application/json' }, timeoutMs: 5000, maxBodyBytes: 256 * 1024 });
+    const answer = await outboundRequest(url, publicOnly(resolveHost), { method: 'GET', headers: { accept: 'application/json' }, timeoutMs: 5000, maxBodyBytes: 256 * 1024 });
     if (!answer.ok) throw new Error(`status ${answer.status}`);
     set = JSON.parse(answer.text) as JSONWebKeySet;
     if (!Array.isArray(set.keys)) throw new Error('no keys');

@@ -205,6 +205,15 @@ describeEachDialect('FHIR R4 authorization: SMART backend clients and patient ac
     refused({ status: json.statusCode, body: json.json() }, 400, 'invalid_request');
   });
 
+  test('an address asking for tokens more than 60 times a minute is 429', async () => {
+    const ask = () => t().app.inject({ method: 'POST', url: '/fhir/R4/auth/token', remoteAddress: '10.20.30.40', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'grant_type=client_credentials' });
+    for (let i = 0; i < 60; i++) assert.equal((await ask()).statusCode, 400);
+    const over = await ask();
+    assert.equal(over.statusCode, 429);
+    assert.ok(Number(over.headers['retry-after']) >= 1);
+    assert.equal(over.json().error, 'invalid_request');
+  });
+
   test('a revoked client gets no token, and the tokens it has are refused', async () => {
     const { organizationId, admin, patient } = await organization();
     const ana = await patient('Ana');

@@ -275,4 +275,16 @@ describeEachDialect('FHIR R4 authorization: SMART backend clients and patient ac
     const reads = await t().database.db.selectFrom('patientDataReads').select(['operation', 'patientIds']).where('actorIdpUserId', '=', account).execute();
     assert.deepEqual(reads.map((row) => ({ ...row })), [{ operation: 'fhir.readPatient', patientIds: JSON.stringify([mine.id]) }]);
   });
+
+  test('a patient sees a backend client\'s reads of its records under the client\'s name', async () => {
+    const { organizationId, admin, patient } = await organization();
+    const mine = await patient('Chitra Das');
+    const account = newId();
+    await t().database.db.updateTable('patients').set({ idpUserId: account }).where('id', '=', mine.id).execute();
+    const { clientId, key } = await registered(organizationId, admin);
+    assert.equal((await fhir(t(), `/Patient/${mine.id}`, { token: await accessToken(clientId, key), organizationId })).status, 200);
+    await t().app.readLog.flush();
+    const seen = ok(await t().call('audit', 'listReadsOfMyRecords', {}, { token: await tokenFor(t(), account) })).items;
+    assert.deepEqual(seen.map((read: Json) => [read.operation, read.reader]), [['fhir.readPatient', { idpUserId: `client:${clientId}`, displayName: 'Integration engine', roles: [] }]]);
+  });
 });

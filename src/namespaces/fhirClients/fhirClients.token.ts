@@ -119,7 +119,11 @@ async function verifyAssertion(assertion: string, keys: JWTVerifyGetKey, clientI
 
 function reasonOf(err: unknown, tokenEndpoint: string): string {
   if (err instanceof errors.JWTExpired) return 'it has expired';
-  if (err instanceof errors.JWTClaimValidationFailed) return err.claim === 'aud' ? `its aud must be the token endpoint, ${tokenEndpoint}` : `its ${err.claim} ${err.reason === 'missing' ? 'is missing' : 'is not the client_id'}`;
+  if (err instanceof errors.JWTClaimValidationFailed) {
+    if (err.claim === 'aud') return `its aud must be the token endpoint, ${tokenEndpoint}`;
+    if (err.reason === 'missing') return `its ${err.claim} is missing`;
+    return err.claim === 'iss' || err.claim === 'sub' ? `its ${err.claim} must be the client_id` : `its ${err.claim} does not hold: ${err.message}`;
+  }
   if (err instanceof errors.JWSSignatureVerificationFailed || err instanceof errors.JWKSNoMatchingKey) return 'its signature is not by a key registered for the client';
   if (err instanceof errors.JOSEAlgNotAllowed) return `it must be signed with ${ASSERTION_ALGORITHMS.join(' or ')}`;
   if (err instanceof errors.JOSEError) return 'it is not a valid signed JWT';

@@ -189,6 +189,7 @@ describeEachDialect('FHIR R4 authorization: SMART backend clients and patient ac
     refused(await tokenRequest(grant(await signed({ sub: 'someone-else' }), 'system/Patient.read')), 401, 'invalid_client', /sub/);
     refused(await tokenRequest(grant(await signed({ iss: newId() }), 'system/Patient.read')), 401, 'invalid_client', /no such client/);
     refused(await tokenRequest(grant('not-a-jwt', 'system/Patient.read')), 401, 'invalid_client');
+    refused(await tokenRequest(grant(await signed({ jti: '' }), 'system/Patient.read')), 401, 'invalid_client', /jti/);
 
     const once = await signed();
     assert.equal((await tokenRequest(grant(once, 'system/Patient.read'))).status, 200);

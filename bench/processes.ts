@@ -84,6 +84,8 @@ export interface ServiceOptions {
   core: number;
   /** node flags besides those of `npm start` */
   nodeArgs?: string[];
+  /** environment besides the benchmark's (e.g. METRICS_PORT) */
+  env?: Record<string, string>;
 }
 
 /** The service as `npm start` runs it in production, pinned to one core, logging warnings only. */
@@ -99,6 +101,7 @@ export function startService(options: ServiceOptions): ChildProcess {
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
       PORT: String(options.port),
+      ...options.env,
     }),
     // its log goes to stderr: stdout carries the benchmark's report
     stdio: ['ignore', process.stderr, 'inherit'],

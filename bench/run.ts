@@ -94,6 +94,13 @@ class RssSampler {
   }
 }
 
+/** CPU time (user + system, every thread) a process has used so far, in ms, from /proc/<pid>/stat. */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime are fields 14 and 15 of the line, 12 and 13 after the command name; in clock ticks (100 per second)
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
 // ---------------------------------------------------------------------------------------------
 // measuring
 
@@ -114,6 +121,8 @@ interface Row {
   /** one connection (no queueing): req/s and median latency, the cost of one request */
   oneRps?: number;
   oneP50?: number;
+  /** the service's CPU time per request answered at full load (us): its cost, whatever else the machine runs */
+  cpuUs?: number;
 }
 
 function rowOf(s: Pick<Scenario, 'name' | 'what' | 'kind'>, r: WrkResult, rssMiB: number): Row {
@@ -290,8 +299,10 @@ async function runDatabase(kind: DbKind, token: string): Promise<DbReport> {
       if (WARMUP > 0) await wrkRun(scenario, '-warmup', CONNECTIONS, WARMUP);
       const one = PROBE > 0 ? await wrkRun(scenario, '-1conn', 1, PROBE) : undefined;
       rss.takeWindow();
+      const cpuBefore = cpuMs(service.pid!);
       const r = await wrkRun(scenario, '', CONNECTIONS, DURATION);
-      const row = { ...rowOf(scenario, r, rss.takeWindow()), ...(one ? { oneRps: one.rps, oneP50: one.p50 } : {}) };
+      const cpuUs = r.requests > 0 ? ((cpuMs(service.pid!) - cpuBefore) * 1000) / r.requests : undefined;
+      const row = { ...rowOf(scenario, r, rss.takeWindow()), ...(one ? { oneRps: one.rps, oneP50: one.p50 } : {}), ...(cpuUs === undefined ? {} : { cpuUs }) };
       rows.push(row);
       if (row.errors > 0) process.stderr.write(`  ${row.errors} errors; first: ${row.sample}\n`);
       if (r.requests === 0) process.stderr.write(`  no request completed within ${DURATION} s at ${CONNECTIONS} connections\n`);
@@ -322,12 +333,12 @@ const f1 = (n: number) => n.toFixed(n < 10 ? 2 : 1);
 const pct = (a: number, b: number) => (b > 0 ? `${((100 * a) / b).toFixed(1)}%` : '-');
 
 function table(report: DbReport, bare: Row | undefined): string {
-  const head = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'errors', '409 expected', 'vs bare', 'vs storage', '1 conn: req/s', '1 conn: p50 ms', 'peak RSS MiB'];
+  const head = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'errors', '409 expected', 'vs bare', 'vs storage', '1 conn: req/s', '1 conn: p50 ms', 'CPU us/req', 'peak RSS MiB'];
   const lines: string[][] = [];
   const none = `>${DURATION * 1000}`;
-  const one = (r: Row) => [r.oneRps === undefined ? '-' : f0(r.oneRps), r.oneP50 === undefined ? '-' : f1(r.oneP50)];
+  const one = (r: Row) => [r.oneRps === undefined ? '-' : f0(r.oneRps), r.oneP50 === undefined ? '-' : f1(r.oneP50), r.cpuUs === undefined ? '-' : f0(r.cpuUs)];
   if (bare) lines.push([bare.scenario, f0(bare.rps), f1(bare.p50), f1(bare.p99), String(bare.errors), '-', '100%', pct(bare.rps, report.storageReadsPerSecond), ...one(bare), f0(bare.rssMiB)]);
-  lines.push(['storage (no HTTP)', `${f0(report.storageReadsPerSecond)} reads/s`, '-', '-', '-', '-', bare ? pct(report.storageReadsPerSecond, bare.rps) : '-', '100%', '-', '-', '-']);
+  lines.push(['storage (no HTTP)', `${f0(report.storageReadsPerSecond)} reads/s`, '-', '-', '-', '-', bare ? pct(report.storageReadsPerSecond, bare.rps) : '-', '100%', '-', '-', '-', '-']);
   for (const r of report.rows) {
     const done = r.requests > 0;
     lines.push([
@@ -363,9 +374,18 @@ function targets(report: DbReport, bare: Row | undefined): string[] {
     out.push(`invoice within the order of create (>= 1/10 of its req/s): ${mark(invoice.errors === 0 && share >= 0.1)} (${f0(invoice.rps)} req/s, ${(100 * share).toFixed(1)}% of create's)`);
   }
   const keyed = keyedShare(report.rows);
-  if (keyed) out.push(`Idempotency-Key costs < 5% of create: ${mark(keyed.errors === 0 && keyed.share >= 0.95)} (${(100 * keyed.share).toFixed(1)}% of create's rate${keyed.pairs > 1 ? `, median of ${keyed.pairs} alternated pairs` : ''})`);
+  if (keyed) {
+    const cpu = keyed.cpuShare === undefined ? '' : `; CPU per request ${(100 * keyed.cpuShare).toFixed(1)}% of create's`;
+    out.push(`Idempotency-Key costs < 5% of create: ${mark(keyed.errors === 0 && keyed.share >= 0.95)} (${(100 * keyed.share).toFixed(1)}% of create's rate${keyed.pairs > 1 ? `, median of ${keyed.pairs} alternated pairs` : ''}${cpu})`);
+  }
   for (const r of report.rows.filter((x) => x.kind === 'read')) {
     out.push(`${r.scenario} p99 < 20 ms: ${mark(r.requests > 0 && r.p99 < 20)} (${r.requests > 0 ? `${f1(r.p99)} ms` : `no request completed in ${DURATION} s`})`);
+  }
+  const fhirRead = by('fhir-read');
+  if (fhirRead && getById) {
+    // the cost of one request: compared at one connection when measured, else at full load
+    const [a, b, how] = getById.oneRps && fhirRead.oneRps ? [getById.oneRps, fhirRead.oneRps, '1 connection'] : [getById.rps, fhirRead.rps, `${CONNECTIONS} connections`];
+    out.push(`fhir-read within 1.5x of getById's cost: ${mark(fhirRead.errors === 0 && b > 0 && a / b <= 1.5)} (${b > 0 ? (a / b).toFixed(2) : '∞'}x, ${how})`);
   }
   for (const s of chosen.filter((x) => x.pageOf)) {
     const p500 = by(s.name);
@@ -388,17 +408,19 @@ function targets(report: DbReport, bare: Row | undefined): string[] {
  * create-keyed's rate as a share of create's: each keyed run against the create run before it
  * (`--scenarios=create,create-keyed,create,create-keyed,...` alternates them), the median of those.
  */
-function keyedShare(rows: readonly Row[]): { share: number; pairs: number; errors: number } | undefined {
+function keyedShare(rows: readonly Row[]): { share: number; cpuShare: number | undefined; pairs: number; errors: number } | undefined {
   const shares: number[] = [];
+  const cpuShares: number[] = [];
   let errors = 0;
   let create: Row | undefined;
   for (const row of rows) {
     if (row.scenario === 'create') create = row;
     if (row.scenario !== 'create-keyed' || !create) continue;
     shares.push(row.rps / create.rps);
+    if (row.cpuUs && create.cpuUs) cpuShares.push(row.cpuUs / create.cpuUs);
     errors += row.errors;
   }
-  return shares.length === 0 ? undefined : { share: median(shares), pairs: shares.length, errors };
+  return shares.length === 0 ? undefined : { share: median(shares), cpuShare: cpuShares.length === 0 ? undefined : median(cpuShares), pairs: shares.length, errors };
 }
 
 function machine(): string {

@@ -35,6 +35,18 @@ export const SCENARIOS: Scenario[] = [
     kind: 'read',
     body: ({ meta }) => ({ lua: rotating(meta.appointmentSamples.map(([organizationId, id]) => envelope('appointments', 'getById', { id, organizationId }))) }),
   },
+  {
+    name: 'fhir-read',
+    what: 'GET /fhir/R4/Appointment/{id}: the appointments of getById as FHIR Appointments',
+    kind: 'read',
+    body: ({ meta }) => ({ lua: fhirGets(meta.appointmentSamples.map(([organizationId, id]) => [organizationId, `/fhir/R4/Appointment/${id}`])) }),
+  },
+  {
+    name: 'fhir-search',
+    what: 'GET /fhir/R4/Appointment?patient=...&_count=20: a patient\'s appointments of the big organization as a searchset Bundle (with its total)',
+    kind: 'read',
+    body: ({ meta }) => ({ lua: fhirGets(meta.bigPatientIds.slice(0, 200).map((patientId) => [meta.bigOrganizationId, `/fhir/R4/Appointment?patient=${patientId}&_count=20`])) }),
+  },
   createAtFreeSlots('create', 'appointments.create at distinct free slots of 199 doctors (row + audit row, durable)'),
   createAtFreeSlots('create-keyed', 'create as above, each request with its own Idempotency-Key (the key row is written with the booking)', true),
   {
@@ -162,6 +174,15 @@ export async function firstUnbilledAdmission(db: Db, meta: Meta): Promise<number
   const rows = await db.selectFrom('billingDocuments').select('sourceId').where('organizationId', '=', meta.bigOrganizationId).where('sourceType', '=', 'admission').execute();
   const billed = new Set(rows.map((row) => row.sourceId));
   return ids.findLastIndex((id) => billed.has(id)) + 1;
+}
+
+/** GETs of the FHIR API cycling through (organization, path) pairs, each with its X-Organization-Id. */
+function fhirGets(requests: [string, string][]): string {
+  const list = (i: 0 | 1) => requests.map((request) => `  ${luaString(request[i])},`).join('\n');
+  return `local orgs = {\n${list(0)}\n}\nlocal paths = {\n${list(1)}\n}
+function path(n) return paths[(n % #paths) + 1] end
+function headers(n) return { ["X-Organization-Id"] = orgs[(n % #orgs) + 1], ["Accept"] = "application/fhir+json" } end
+`;
 }
 
 /** appointments.create at distinct free slots of the seeded doctors; `keyed`: each request with its own Idempotency-Key. */

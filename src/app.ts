@@ -9,7 +9,7 @@ import { tokenService } from './caller/tokens.ts';
 import type { Config } from './config.ts';
 import { ping, type DatabaseHandle } from './db/database.ts';
 import { setPageBudget } from './db/paged-list.ts';
-import { allOperations, allOutboxes, fhirRoutes, smartRoutes } from './namespaces/index.ts';
+import { allOperations, allOutboxes, fhirOpenApi, fhirRoutes, smartRoutes } from './namespaces/index.ts';
 import { FileAnswer, safeFileName } from './operations/file-answer.ts';
 import { knownError } from './rpc/db-errors.ts';
 import { Dispatcher, type Call } from './rpc/dispatch.ts';
@@ -56,7 +56,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const registry = new Registry([...allOperations, ...(deps.extraOperations ?? [])]);
   // The document of the service's own operations is the same for every app of a process (tests build many).
-  const openapi = deps.extraOperations?.length ? buildOpenApi(registry) : (ownOpenApi ??= buildOpenApi(registry));
+  const openapi = deps.extraOperations?.length ? buildOpenApi(registry, [fhirOpenApi()]) : (ownOpenApi ??= buildOpenApi(registry, [fhirOpenApi()]));
   await registerHttpPolicies(app, config, openapi);
   // JSON only: anything else is 415 UNSUPPORTED_MEDIA_TYPE.
   app.removeContentTypeParser('text/plain');

@@ -1,6 +1,7 @@
 -- Shared part of every scenario script (bench/wrk.ts puts the scenario's own part before it).
 -- The scenario defines body(n) -> JSON text of the n-th request (n = 0, 1, ... per thread,
 -- interleaved across threads so every request of a run has its own n), and may define headers(n).
+-- A scenario of GETs defines path(n) instead of body(n): the n-th request is GET path(n).
 -- Counts the requests sent (`sent`: the bodies made, those still in flight at the end included) and
 -- answers by status: 2xx, 409 (CONFLICT / INVALID_STATE: expected in the contended
 -- scenarios) and anything else; done() prints one line `BENCHJSON {...}` for bench/run.ts.
@@ -30,7 +31,6 @@ local n = nil
 
 function request()
   if n == nil then n = tid or 0 end
-  local text = body(n)
   local all = nil
   if headers then
     -- wrk.format takes these instead of wrk.headers, not besides them
@@ -38,9 +38,13 @@ function request()
     for k, v in pairs(wrk.headers) do all[k] = v end
     for k, v in pairs(headers(n)) do all[k] = v end
   end
+  local this = n
   n = n + thread_count
   c_sent = c_sent + 1
-  return wrk.format(nil, nil, all, text)
+  if path then
+    return wrk.format("GET", path(this), all, nil)
+  end
+  return wrk.format(nil, nil, all, body(this))
 end
 
 function response(status, headers, text)

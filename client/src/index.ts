@@ -268,10 +268,30 @@ export function createClient(options: ClientOptions) {
     fhir: {
       /** The CapabilityStatement of the FHIR R4 API (GET /fhir/R4/metadata) */
       metadata: (data: Input<'/api/fhir/metadata'>) => call('fhir', 'metadata', data) as Promise<Output<'/api/fhir/metadata'>>,
+      /** An appointment as a FHIR R4 Appointment (GET /fhir/R4/Appointment/{id}) */
+      readAppointment: (data: Input<'/api/fhir/readAppointment'>) => call('fhir', 'readAppointment', data) as Promise<Output<'/api/fhir/readAppointment'>>,
+      /** An admission as a FHIR R4 Encounter (GET /fhir/R4/Encounter/{id}) */
+      readEncounter: (data: Input<'/api/fhir/readEncounter'>) => call('fhir', 'readEncounter', data) as Promise<Output<'/api/fhir/readEncounter'>>,
+      /** The organization as a FHIR R4 Organization (GET /fhir/R4/Organization/{id}) */
+      readOrganization: (data: Input<'/api/fhir/readOrganization'>) => call('fhir', 'readOrganization', data) as Promise<Output<'/api/fhir/readOrganization'>>,
       /** A patient as a FHIR R4 Patient (GET /fhir/R4/Patient/{id}) */
       readPatient: (data: Input<'/api/fhir/readPatient'>) => call('fhir', 'readPatient', data) as Promise<Output<'/api/fhir/readPatient'>>,
-      /** Search patients as FHIR R4 Patients (GET /fhir/R4/Patient) */
+      /** A member of the organization (doctor or staff) as a FHIR R4 Practitioner (GET /fhir/R4/Practitioner/{id}) */
+      readPractitioner: (data: Input<'/api/fhir/readPractitioner'>) => call('fhir', 'readPractitioner', data) as Promise<Output<'/api/fhir/readPractitioner'>>,
+      /** A membership of the organization and its roles as a FHIR R4 PractitionerRole (GET /fhir/R4/PractitionerRole/{id}) */
+      readPractitionerRole: (data: Input<'/api/fhir/readPractitionerRole'>) => call('fhir', 'readPractitionerRole', data) as Promise<Output<'/api/fhir/readPractitionerRole'>>,
+      /** Search the organization's FHIR R4 Appointment resources (GET /fhir/R4/Appointment) */
+      searchAppointment: (data: Input<'/api/fhir/searchAppointment'>) => call('fhir', 'searchAppointment', data) as Promise<Output<'/api/fhir/searchAppointment'>>,
+      /** Search the organization's FHIR R4 Encounter resources (GET /fhir/R4/Encounter) */
+      searchEncounter: (data: Input<'/api/fhir/searchEncounter'>) => call('fhir', 'searchEncounter', data) as Promise<Output<'/api/fhir/searchEncounter'>>,
+      /** Search the organization's FHIR R4 Organization resources (GET /fhir/R4/Organization) */
+      searchOrganization: (data: Input<'/api/fhir/searchOrganization'>) => call('fhir', 'searchOrganization', data) as Promise<Output<'/api/fhir/searchOrganization'>>,
+      /** Search the organization's FHIR R4 Patient resources (GET /fhir/R4/Patient) */
       searchPatient: (data: Input<'/api/fhir/searchPatient'>) => call('fhir', 'searchPatient', data) as Promise<Output<'/api/fhir/searchPatient'>>,
+      /** Search the organization's FHIR R4 Practitioner resources (GET /fhir/R4/Practitioner) */
+      searchPractitioner: (data: Input<'/api/fhir/searchPractitioner'>) => call('fhir', 'searchPractitioner', data) as Promise<Output<'/api/fhir/searchPractitioner'>>,
+      /** Search the organization's FHIR R4 PractitionerRole resources (GET /fhir/R4/PractitionerRole) */
+      searchPractitionerRole: (data: Input<'/api/fhir/searchPractitionerRole'>) => call('fhir', 'searchPractitionerRole', data) as Promise<Output<'/api/fhir/searchPractitionerRole'>>,
     },
     foods: {
       /** Recognise the foods in an image, with calories and macros, matched to the catalogue */

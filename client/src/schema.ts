@@ -2260,6 +2260,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/fhir/readAppointment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An appointment as a FHIR R4 Appointment (GET /fhir/R4/Appointment/{id})
+         * @description Also callable as POST /api with {"namespace":"fhir","apiName":"readAppointment","data":{...}}. Access: members of the organization with role admin, doctor, nurse, receptionist, accountant. The ids in the example are placeholders: first create the records (organizationId from organizations.create; id from fhir's create (or list)), or run npm run demo and use its ids.
+         */
+        post: operations["fhir.readAppointment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fhir/readEncounter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An admission as a FHIR R4 Encounter (GET /fhir/R4/Encounter/{id})
+         * @description Also callable as POST /api with {"namespace":"fhir","apiName":"readEncounter","data":{...}}. Access: members of the organization with role admin, doctor, nurse, receptionist, accountant. The ids in the example are placeholders: first create the records (organizationId from organizations.create; id from fhir's create (or list)), or run npm run demo and use its ids.
+         */
+        post: operations["fhir.readEncounter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fhir/readOrganization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The organization as a FHIR R4 Organization (GET /fhir/R4/Organization/{id})
+         * @description Also callable as POST /api with {"namespace":"fhir","apiName":"readOrganization","data":{...}}. Access: members of the organization with role admin, doctor, nurse, receptionist, accountant, lab_technician. The ids in the example are placeholders: first create the records (organizationId from organizations.create; id from fhir's create (or list)), or run npm run demo and use its ids.
+         */
+        post: operations["fhir.readOrganization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/fhir/readPatient": {
         parameters: {
             query?: never;
@@ -2280,6 +2340,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/fhir/readPractitioner": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A member of the organization (doctor or staff) as a FHIR R4 Practitioner (GET /fhir/R4/Practitioner/{id})
+         * @description Also callable as POST /api with {"namespace":"fhir","apiName":"readPractitioner","data":{...}}. Access: members of the organization with role admin, doctor, nurse, receptionist, accountant, lab_technician. The ids in the example are placeholders: first create the records (organizationId from organizations.create; id from fhir's create (or list)), or run npm run demo and use its ids.
+         */
+        post: operations["fhir.readPractitioner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fhir/readPractitionerRole": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A membership of the organization and its roles as a FHIR R4 PractitionerRole (GET /fhir/R4/PractitionerRole/{id})
+         * @description Also callable as POST /api with {"namespace":"fhir","apiName":"readPractitionerRole","data":{...}}. Access: members of the organization with role admin, doctor, nurse, receptionist, accountant, lab_technician. The ids in the example are placeholders: first create the records (organizationId from organizations.create; id from fhir's create (or list)), or run npm run demo and use its ids.
+         */
+        post: operations["fhir.readPractitionerRole"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fhir/searchAppointment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search the organization's FHIR R4 Appointment resources (GET /fhir/R4/Appointment)
+         * @description Also callable as POST /api with {"namespace":"fhir","apiName":"searchAppointment","data":{...}}. Access: members of the organization with role admin, doctor, nurse, receptionist, accountant. The ids in the example are placeholders: first create the records (organizationId from organizations.create), or run npm run demo and use its ids.
+         */
+        post: operations["fhir.searchAppointment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fhir/searchEncounter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search the organization's FHIR R4 Encounter resources (GET /fhir/R4/Encounter)
+         * @description Also callable as POST /api with {"namespace":"fhir","apiName":"searchEncounter","data":{...}}. Access: members of the organization with role admin, doctor, nurse, receptionist, accountant. The ids in the example are placeholders: first create the records (organizationId from organizations.create), or run npm run demo and use its ids.
+         */
+        post: operations["fhir.searchEncounter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fhir/searchOrganization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search the organization's FHIR R4 Organization resources (GET /fhir/R4/Organization)
+         * @description Also callable as POST /api with {"namespace":"fhir","apiName":"searchOrganization","data":{...}}. Access: members of the organization with role admin, doctor, nurse, receptionist, accountant, lab_technician. The ids in the example are placeholders: first create the records (organizationId from organizations.create), or run npm run demo and use its ids.
+         */
+        post: operations["fhir.searchOrganization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/fhir/searchPatient": {
         parameters: {
             query?: never;
@@ -2290,10 +2450,50 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Search patients as FHIR R4 Patients (GET /fhir/R4/Patient)
+         * Search the organization's FHIR R4 Patient resources (GET /fhir/R4/Patient)
          * @description Also callable as POST /api with {"namespace":"fhir","apiName":"searchPatient","data":{...}}. Access: members of the organization with role admin, doctor, nurse, receptionist, accountant, lab_technician. The ids in the example are placeholders: first create the records (organizationId from organizations.create), or run npm run demo and use its ids.
          */
         post: operations["fhir.searchPatient"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fhir/searchPractitioner": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search the organization's FHIR R4 Practitioner resources (GET /fhir/R4/Practitioner)
+         * @description Also callable as POST /api with {"namespace":"fhir","apiName":"searchPractitioner","data":{...}}. Access: members of the organization with role admin, doctor, nurse, receptionist, accountant, lab_technician. The ids in the example are placeholders: first create the records (organizationId from organizations.create), or run npm run demo and use its ids.
+         */
+        post: operations["fhir.searchPractitioner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fhir/searchPractitionerRole": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search the organization's FHIR R4 PractitionerRole resources (GET /fhir/R4/PractitionerRole)
+         * @description Also callable as POST /api with {"namespace":"fhir","apiName":"searchPractitionerRole","data":{...}}. Access: members of the organization with role admin, doctor, nurse, receptionist, accountant, lab_technician. The ids in the example are placeholders: first create the records (organizationId from organizations.create), or run npm run demo and use its ids.
+         */
+        post: operations["fhir.searchPractitionerRole"];
         delete?: never;
         options?: never;
         head?: never;
@@ -20574,6 +20774,285 @@ export interface operations {
             };
         };
     };
+    "fhir.readAppointment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    id: string;
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    organizationId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @constant */
+                            resourceType: "Appointment";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description BAD_REQUEST or VALIDATION_FAILED (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or an invalid or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: not a member with a role allowed to call it, another organization, or blocked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the record is not in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE (the database cannot be reached) or NOT_CONFIGURED (a provider is missing) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "fhir.readEncounter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    id: string;
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    organizationId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @constant */
+                            resourceType: "Encounter";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description BAD_REQUEST or VALIDATION_FAILED (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or an invalid or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: not a member with a role allowed to call it, another organization, or blocked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the record is not in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE (the database cannot be reached) or NOT_CONFIGURED (a provider is missing) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "fhir.readOrganization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    id: string;
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    organizationId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @constant */
+                            resourceType: "Organization";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description BAD_REQUEST or VALIDATION_FAILED (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or an invalid or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: not a member with a role allowed to call it, another organization, or blocked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the record is not in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE (the database cannot be reached) or NOT_CONFIGURED (a provider is missing) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "fhir.readPatient": {
         parameters: {
             query?: never;
@@ -20667,7 +21146,193 @@ export interface operations {
             };
         };
     };
-    "fhir.searchPatient": {
+    "fhir.readPractitioner": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    id: string;
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    organizationId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @constant */
+                            resourceType: "Practitioner";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description BAD_REQUEST or VALIDATION_FAILED (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or an invalid or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: not a member with a role allowed to call it, another organization, or blocked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the record is not in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE (the database cannot be reached) or NOT_CONFIGURED (a provider is missing) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "fhir.readPractitionerRole": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    id: string;
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    organizationId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @constant */
+                            resourceType: "PractitionerRole";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description BAD_REQUEST or VALIDATION_FAILED (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or an invalid or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: not a member with a role allowed to call it, another organization, or blocked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the record is not in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE (the database cannot be reached) or NOT_CONFIGURED (a provider is missing) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "fhir.searchAppointment": {
         parameters: {
             query?: never;
             header?: never;
@@ -20680,15 +21345,18 @@ export interface operations {
                     _count?: number | string;
                     /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
                     _cursor?: string;
-                    _id?: string;
-                    birthdate?: string | string[];
-                    gender?: string;
-                    name?: string;
-                    "name:contains"?: string;
-                    "name:exact"?: string;
+                    _elements?: string;
+                    _id?: string | string[];
+                    _include?: string | string[];
+                    _lastUpdated?: string | string[];
+                    /** @enum {string} */
+                    _summary?: "count" | "false";
+                    date?: string | string[];
                     /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
                     organizationId: string;
-                    phone?: string;
+                    patient?: string | string[];
+                    practitioner?: string | string[];
+                    status?: string | string[];
                 };
             };
         };
@@ -20702,10 +21370,580 @@ export interface operations {
                     "application/json": {
                         data: {
                             count: number;
+                            included: ({
+                                id: string;
+                                resourceType: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            items: ({
+                                id: string;
+                                /** @constant */
+                                resourceType: "Appointment";
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            next: string | null;
+                            total: number;
+                        };
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description BAD_REQUEST or VALIDATION_FAILED (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or an invalid or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: not a member with a role allowed to call it, another organization, or blocked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the record is not in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE (the database cannot be reached) or NOT_CONFIGURED (a provider is missing) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "fhir.searchEncounter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    _count?: number | string;
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    _cursor?: string;
+                    _elements?: string;
+                    _id?: string | string[];
+                    _lastUpdated?: string | string[];
+                    /** @enum {string} */
+                    _summary?: "count" | "false";
+                    date?: string | string[];
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    organizationId: string;
+                    patient?: string | string[];
+                    practitioner?: string | string[];
+                    status?: string | string[];
+                };
+            };
+        };
+        responses: {
+            /** @description ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            count: number;
+                            included: ({
+                                id: string;
+                                resourceType: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            items: ({
+                                id: string;
+                                /** @constant */
+                                resourceType: "Encounter";
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            next: string | null;
+                            total: number;
+                        };
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description BAD_REQUEST or VALIDATION_FAILED (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or an invalid or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: not a member with a role allowed to call it, another organization, or blocked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the record is not in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE (the database cannot be reached) or NOT_CONFIGURED (a provider is missing) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "fhir.searchOrganization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    _count?: number | string;
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    _cursor?: string;
+                    _elements?: string;
+                    _id?: string | string[];
+                    /** @enum {string} */
+                    _summary?: "count" | "false";
+                    name?: string | string[];
+                    "name:contains"?: string | string[];
+                    "name:exact"?: string | string[];
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    organizationId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            count: number;
+                            included: ({
+                                id: string;
+                                resourceType: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            items: ({
+                                id: string;
+                                /** @constant */
+                                resourceType: "Organization";
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            next: string | null;
+                            total: number;
+                        };
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description BAD_REQUEST or VALIDATION_FAILED (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or an invalid or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: not a member with a role allowed to call it, another organization, or blocked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the record is not in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE (the database cannot be reached) or NOT_CONFIGURED (a provider is missing) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "fhir.searchPatient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    _count?: number | string;
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    _cursor?: string;
+                    _elements?: string;
+                    _id?: string | string[];
+                    /** @enum {string} */
+                    _summary?: "count" | "false";
+                    birthdate?: string | string[];
+                    gender?: string | string[];
+                    name?: string | string[];
+                    "name:contains"?: string | string[];
+                    "name:exact"?: string | string[];
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    organizationId: string;
+                    phone?: string | string[];
+                };
+            };
+        };
+        responses: {
+            /** @description ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            count: number;
+                            included: ({
+                                id: string;
+                                resourceType: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
                             items: ({
                                 id: string;
                                 /** @constant */
                                 resourceType: "Patient";
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            next: string | null;
+                            total: number;
+                        };
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description BAD_REQUEST or VALIDATION_FAILED (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or an invalid or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: not a member with a role allowed to call it, another organization, or blocked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the record is not in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE (the database cannot be reached) or NOT_CONFIGURED (a provider is missing) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "fhir.searchPractitioner": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    _count?: number | string;
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    _cursor?: string;
+                    _elements?: string;
+                    _id?: string | string[];
+                    _lastUpdated?: string | string[];
+                    /** @enum {string} */
+                    _summary?: "count" | "false";
+                    name?: string | string[];
+                    "name:contains"?: string | string[];
+                    "name:exact"?: string | string[];
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    organizationId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            count: number;
+                            included: ({
+                                id: string;
+                                resourceType: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            items: ({
+                                id: string;
+                                /** @constant */
+                                resourceType: "Practitioner";
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            next: string | null;
+                            total: number;
+                        };
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description BAD_REQUEST or VALIDATION_FAILED (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or an invalid or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: not a member with a role allowed to call it, another organization, or blocked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the record is not in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE (the database cannot be reached) or NOT_CONFIGURED (a provider is missing) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "fhir.searchPractitionerRole": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    _count?: number | string;
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    _cursor?: string;
+                    _elements?: string;
+                    _id?: string | string[];
+                    /** @enum {string} */
+                    _summary?: "count" | "false";
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    organizationId: string;
+                    practitioner?: string | string[];
+                };
+            };
+        };
+        responses: {
+            /** @description ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            count: number;
+                            included: ({
+                                id: string;
+                                resourceType: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            items: ({
+                                id: string;
+                                /** @constant */
+                                resourceType: "PractitionerRole";
                             } & {
                                 [key: string]: unknown;
                             })[];

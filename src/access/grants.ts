@@ -152,6 +152,11 @@ export const GRANTS: Readonly<Record<Exclude<Role, 'platform_admin'>, readonly s
     'admissionCharges:read',
     'patients:read',
     'fhir:read',
+    // It reads no appointments nor admissions here, so not their FHIR forms either (docs/fhir.md, "Access").
+    '!fhir.readAppointment',
+    '!fhir.searchAppointment',
+    '!fhir.readEncounter',
+    '!fhir.searchEncounter',
     'notifications.*',
     'users:read',
   ],

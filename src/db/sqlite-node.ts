@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
 import { observeGroupCommit } from '../telemetry/metrics.ts';
+import { syncedByCommit, walFileSync, type WalSync } from './wal-sync.ts';
 
 type Param = null | number | bigint | string | Uint8Array;
 
@@ -57,13 +58,15 @@ export function openSqlite(path: string, options: SqliteOptions): SqliteHandle {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const db = new DatabaseSync(path);
   db.exec('PRAGMA journal_mode = WAL');
-  db.exec(`PRAGMA synchronous = ${options.synchronous}`);
+  // FULL with group commit: SQLite leaves the WAL unsynced at COMMIT and walFileSync syncs it off the event loop.
+  const walSync = options.synchronous === 'FULL' && options.groupCommit && path !== ':memory:' ? walFileSync(path) : syncedByCommit;
+  db.exec(`PRAGMA synchronous = ${walSync === syncedByCommit ? options.synchronous : 'NORMAL'}`);
   db.exec('PRAGMA busy_timeout = 5000');
   db.exec('PRAGMA foreign_keys = ON');
   if (options.cacheMiB) db.exec(`PRAGMA cache_size = -${String(Math.trunc(options.cacheMiB) * 1024)}`);
   const statements = new Map<string, SqliteStatement>();
   const dataVersion = new DataVersion(db);
-  const batch = new GroupCommit(db, options.maxDelayMs ?? 10, dataVersion);
+  const batch = new GroupCommit(db, options.maxDelayMs ?? 10, dataVersion, walSync);
 
   function prepare(sql: string): SqliteStatement {
     if (options.groupCommit) {
@@ -86,6 +89,7 @@ export function openSqlite(path: string, options: SqliteOptions): SqliteHandle {
     close: () => {
       batch.flush();
       db.close();
+      walSync.close();
     },
     prepare,
     durable: () => batch.durable(),
@@ -145,6 +149,7 @@ class GroupCommit {
   readonly #db: DatabaseSync;
   readonly #maxDelayMs: number;
   readonly #dataVersion: DataVersion;
+  readonly #walSync: WalSync;
   #outerOpen = false;
   #inTransaction = false;
   #openedAt = 0;
@@ -155,10 +160,11 @@ class GroupCommit {
   /** transactions in the open batch */
   #batched = 0;
 
-  constructor(db: DatabaseSync, maxDelayMs: number, dataVersion: DataVersion) {
+  constructor(db: DatabaseSync, maxDelayMs: number, dataVersion: DataVersion, walSync: WalSync) {
     this.#db = db;
     this.#maxDelayMs = maxDelayMs;
     this.#dataVersion = dataVersion;
+    this.#walSync = walSync;
   }
 
   /** Kysely's transaction statements, turned into savepoints of the outer transaction. */
@@ -180,7 +186,7 @@ class GroupCommit {
   }
 
   durable(): Promise<void> {
-    if (!this.#outerOpen) return Promise.resolve();
+    if (!this.#outerOpen) return this.#walSync.synced();
     this.#scheduleFlush();
     return new Promise((resolve, reject) => this.#waiters.push({ resolve, reject }));
   }
@@ -194,6 +200,7 @@ class GroupCommit {
     this.#outerOpen = false;
     try {
       this.#db.exec('COMMIT');
+      this.#walSync.committed();
       this.#commits++;
       observeGroupCommit(this.#batched, waiters.length, (Date.now() - this.#openedAt) / 1000);
     } catch (error) {
@@ -204,7 +211,9 @@ class GroupCommit {
       this.#dataVersion.writing(false);
       this.#batched = 0;
     }
-    for (const w of waiters) w.resolve();
+    if (waiters.length === 0) return;
+    const synced = this.#walSync.synced();
+    for (const w of waiters) synced.then(w.resolve, w.reject);
   }
 
   #begin(): void {

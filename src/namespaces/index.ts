@@ -45,6 +45,7 @@ export const allOperations: Operation[] = [...auth.operations, ...tokenCounters.
 
 /** The FHIR R4 face of the service, a Fastify scope app.ts registers at /fhir/R4 (docs/fhir.md). */
 export const fhirRoutes = fhir.fhirRoutes;
+export const fhirOpenApi = fhir.fhirOpenApi;
 export type { FhirDispatch } from './fhir/index.ts';
 /** The SMART authorization endpoints of the FHIR API (token, smart-configuration), registered at /fhir/R4 beside it. */
 export const smartRoutes = fhirClients.smartRoutes;

@@ -57,8 +57,14 @@ function tagsOf(registry: Registry): { name: string; description: string }[] {
   return [...interfaceOnes.map((name) => described(name, 'a namespace of the interface')), ...extensions.map((name) => described(name, 'an extension of this service'))];
 }
 
-/** The machine-readable catalogue of every operation, built from the registry. */
-export function buildOpenApi(registry: Registry): Record<string, unknown> {
+/** Paths served beside POST /api (the FHIR API), with their tag. */
+export interface OtherPaths {
+  tag: { name: string; description: string };
+  paths: Record<string, unknown>;
+}
+
+/** The machine-readable catalogue of every operation, built from the registry, and of the other paths given. */
+export function buildOpenApi(registry: Registry, others: readonly OtherPaths[] = []): Record<string, unknown> {
   const paths: Record<string, unknown> = {};
   for (const op of registry.all()) {
     const name = `${op.namespace}.${op.name}`;
@@ -91,8 +97,8 @@ export function buildOpenApi(registry: Registry): Record<string, unknown> {
       description: 'Every operation is POST /api with {namespace, apiName, data}. Error codes and HTTP statuses are listed in components.schemas.Error.',
     },
     servers: [{ url: '/', description: 'this service' }],
-    tags: tagsOf(registry),
-    paths,
+    tags: [...tagsOf(registry), ...others.map((other) => other.tag)],
+    paths: Object.assign(paths, ...others.map((other) => other.paths)),
     components: {
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },

@@ -1,11 +1,8 @@
-import { PATIENT_SEARCH_PARAMS } from './fhir.patient-search.ts';
-
-/** What /fhir/R4 implements, by resource type: the routes and the CapabilityStatement both follow it. */
-export const IMPLEMENTED = [{ type: 'Patient', interactions: ['read', 'search-type'], searchParams: PATIENT_SEARCH_PARAMS }] as const;
+import { FHIR_TYPES } from './types/index.ts';
 
 export const FHIR_VERSION = '4.0.1';
 
-/** The CapabilityStatement (GET /fhir/R4/metadata), made from IMPLEMENTED. */
+/** The CapabilityStatement (GET /fhir/R4/metadata), made from the types declared (types/index.ts). */
 export function capabilityStatement(date: string) {
   return {
     resourceType: 'CapabilityStatement' as const,
@@ -20,16 +17,17 @@ export function capabilityStatement(date: string) {
     rest: [
       {
         mode: 'server',
-        documentation: 'Read-only. The organization is named by the X-Organization-Id header on every call but this one.',
-        security: { description: 'A bearer access token of the service (Authorization: Bearer), with a role of the organization that may read patients.' },
-        resource: IMPLEMENTED.map((resource) => ({
-          type: resource.type,
-          profile: `http://hl7.org/fhir/StructureDefinition/${resource.type}`,
-          interaction: resource.interactions.map((code) => ({ code })),
+        documentation: 'Read-only. The organization is named by the X-Organization-Id header on every call but this one. Every search also takes _count (at most 100), _summary=count and _elements.',
+        security: { description: 'A bearer access token of the service (Authorization: Bearer), with a role of the organization that may read the type (docs/fhir.md, "Access").' },
+        resource: FHIR_TYPES.map((type) => ({
+          type: type.type,
+          profile: `http://hl7.org/fhir/StructureDefinition/${type.type}`,
+          interaction: [{ code: 'read' }, { code: 'search-type' }],
           versioning: 'no-version',
           readHistory: false,
           updateCreate: false,
-          searchParam: resource.searchParams.map(({ name, type, definition, documentation }) => ({ name, definition, type, documentation })),
+          ...(Object.keys(type.includes).length === 0 ? {} : { searchInclude: Object.keys(type.includes) }),
+          searchParam: type.searchParams.map(({ name, type: kind, definition, documentation }) => ({ name, definition, type: kind, documentation })),
         })),
       },
     ],

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { countError } from '../../telemetry/metrics.ts';
-import { IMPLEMENTED } from './fhir.capabilities.ts';
 import { FhirRefusal, outcomeOf } from './fhir.outcome.ts';
-import { PATIENT_SEARCH_PARAMS, type PatientPage } from './fhir.patient-search.ts';
 import type { FhirResource } from './fhir.resources.ts';
+import { linkedNames, type SearchPage } from './search/engine.ts';
+import type { FhirType } from './types/define.ts';
+import { FHIR_TYPES, fhirType } from './types/index.ts';
 
 /** Runs one of the fhir namespace's operations through the service's dispatcher (app.ts gives it). */
 export type FhirDispatch = (request: FastifyRequest, reply: FastifyReply, apiName: string, data: Record<string, unknown>) => Promise<unknown>;
@@ -32,18 +33,22 @@ export function fhirRoutes(dispatch: FhirDispatch) {
 
     scope.get('/metadata', async (request, reply) => sendResource(reply, 200, await dispatch(request, reply, 'metadata', {})));
 
-    scope.get<{ Params: { id: string } }>('/Patient/:id', async (request, reply) => {
-      const patient = await dispatch(request, reply, 'readPatient', { organizationId: organizationOf(request), id: request.params.id });
-      return sendResource(reply, 200, patient);
+    // One route of each interaction for every type declared (types/index.ts): the type names the operation.
+    scope.get<{ Params: { type: string; id: string } }>('/:type/:id', async (request, reply) => {
+      const type = typeOf(request, request.params.type);
+      const resource = await dispatch(request, reply, `read${type.type}`, { organizationId: organizationOf(request), id: request.params.id });
+      return sendResource(reply, 200, resource);
     });
 
-    const search = async (request: FastifyRequest, reply: FastifyReply, params: Params) => {
+    const search = async (request: FastifyRequest<{ Params: { type: string } }>, reply: FastifyReply, params: Params) => {
+      const type = typeOf(request, request.params.type);
       const { _format: _, ...criteria } = params;
-      const page = (await dispatch(request, reply, 'searchPatient', { ...criteria, organizationId: organizationOf(request) })) as PatientPage & { count: number };
-      return sendResource(reply, 200, searchset(baseOf(request), criteria, page));
+      const page = (await dispatch(request, reply, `search${type.type}`, { ...criteria, organizationId: organizationOf(request) })) as SearchPage;
+      return sendResource(reply, 200, searchset(baseOf(request), type, criteria, page));
     };
-    scope.get('/Patient', async (request, reply) => search(request, reply, request.query as Params));
-    scope.post('/Patient/_search', async (request, reply) => {
+    scope.get<{ Params: { type: string } }>('/:type', async (request, reply) => search(request, reply, request.query as Params));
+    scope.post<{ Params: { type: string } }>('/:type/_search', async (request, reply) => {
+      typeOf(request, request.params.type);
       if (!request.headers['content-type']?.toLowerCase().startsWith(FORM)) throw new FhirRefusal(415, 'not-supported', `the body of _search must be ${FORM}`);
       // FHIR lets the parameters come in the URL and the body alike.
       return search(request, reply, { ...(request.query as Params), ...(request.body as Params) });
@@ -68,13 +73,27 @@ function acceptsJson(request: FastifyRequest): void {
   if (!types.some((type) => ACCEPTED_TYPES.has(type))) throw new FhirRefusal(406, 'not-supported', 'only application/fhir+json is served');
 }
 
+/** The declaration of the type a path names; a type not served is 404. */
+function typeOf(request: FastifyRequest, name: string): FhirType {
+  const type = fhirType(name);
+  if (!type) throw noInteraction(request);
+  return type;
+}
+
+function noInteraction(request: FastifyRequest): FhirRefusal {
+  const path = request.url.split('?')[0]!.replace(/^\/fhir\/R4/, '');
+  const types = FHIR_TYPES.map((type) => type.type).join(', ');
+  return new FhirRefusal(404, 'not-found', `no FHIR interaction ${request.method} ${path} (resource types served: ${types})`);
+}
+
 /** A path of the scope that exists with other methods is 405 (with Allow); any other 404. */
 function unrouted(request: FastifyRequest): FhirRefusal {
   const path = request.url.split('?')[0]!.replace(/^\/fhir\/R4/, '');
-  const allowed = path === '/metadata' ? 'GET' : path === '/Patient/_search' ? 'POST' : /^\/Patient(\/[^/]+)?$/.test(path) ? 'GET' : undefined;
+  const [, name, rest] = /^\/([^/]+)(\/.*)?$/.exec(path) ?? [];
+  const served = name !== undefined && fhirType(name) !== undefined;
+  const allowed = path === '/metadata' ? 'GET' : served && rest === '/_search' ? 'POST' : served && (rest === undefined || /^\/[^/]+$/.test(rest)) ? 'GET' : undefined;
   if (allowed) return new FhirRefusal(405, 'not-supported', `${request.method} ${path} is not supported: ${allowed} only (the API is read-only)`);
-  const types = IMPLEMENTED.map((resource) => resource.type).join(', ');
-  return new FhirRefusal(404, 'not-found', `no FHIR interaction ${request.method} ${path} (resource types served: ${types})`);
+  return noInteraction(request);
 }
 
 function sendResource(reply: FastifyReply, status: number, resource: unknown): FastifyReply {
@@ -94,27 +113,26 @@ function baseOf(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}/fhir/R4`;
 }
 
-/** The parameters the search applied, in the order the CapabilityStatement names them, for the self and next links. */
-const LINKED = [...PATIENT_SEARCH_PARAMS.flatMap(({ name }) => (name === 'name' ? ['name', 'name:contains', 'name:exact'] : [name])), '_cursor'];
-
-function searchset(base: string, criteria: Params, page: PatientPage & { count: number }) {
+function searchset(base: string, type: FhirType, criteria: Params, page: SearchPage) {
   const link = (cursor: string | undefined) => {
     const query = new URLSearchParams();
-    for (const name of LINKED) {
+    for (const name of linkedNames(type)) {
       const value = name === '_cursor' ? cursor : criteria[name];
       for (const one of value === undefined ? [] : Array.isArray(value) ? value : [value]) query.append(name, one);
     }
     query.set('_count', String(page.count));
-    return `${base}/Patient?${query.toString()}`;
+    return `${base}/${type.type}?${query.toString()}`;
   };
   const self = link(typeof criteria._cursor === 'string' ? criteria._cursor : undefined);
+  const entry = (mode: 'match' | 'include') => (resource: FhirResource) => ({ fullUrl: `${base}/${resource.resourceType}/${resource.id}`, resource, search: { mode } });
+  const entries = [...page.items.map(entry('match')), ...page.included.map(entry('include'))];
   return {
     resourceType: 'Bundle',
     type: 'searchset',
     total: page.total,
     link: [{ relation: 'self', url: self }, ...(page.next === null ? [] : [{ relation: 'next', url: link(page.next) }])],
-    // FHIR JSON has no empty arrays: a page without patients has no entry.
-    ...(page.items.length === 0 ? {} : { entry: page.items.map((resource: FhirResource) => ({ fullUrl: `${base}/Patient/${resource.id}`, resource, search: { mode: 'match' } })) }),
+    // FHIR JSON has no empty arrays: a page without resources has no entry.
+    ...(entries.length === 0 ? {} : { entry: entries }),
   };
 }
 

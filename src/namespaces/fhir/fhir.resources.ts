@@ -1,5 +1,5 @@
 import { zonedInstant } from '../../time/zone.ts';
-import { parseJsonArray } from '../../values/record.ts';
+import { fromJsonText, parseJsonArray } from '../../values/record.ts';
 
 /**
  * The records as FHIR R4 resources (https://hl7.org/fhir/R4/): patients as Patient, doctors as
@@ -46,20 +46,74 @@ export function patientResource(row: Row): FhirResource<'Patient'> {
   }) as FhirResource<'Patient'>;
 }
 
-export function practitionerResource(row: Row): Row {
+export function practitionerResource(row: Row): FhirResource<'Practitioner'> {
   return compact({
     resourceType: 'Practitioner',
-    id: row.id,
+    id: String(row.id),
     meta: { lastUpdated: instant(row.updatedAt) },
     active: row.isActive === null || row.isActive === undefined ? undefined : Boolean(row.isActive) && !row.isBlocked,
     name: str(row.displayName) ? [{ text: str(row.displayName), prefix: str(row.title) ? [str(row.title)] : [] }].map(compact) : [],
     telecom: telecom(row, 'phone', 'email'),
     gender: gender(row.gender),
     qualification: parseJsonArray(row.roles).includes('doctor') || row.role === 'doctor' ? [{ code: { text: 'doctor' } }] : [],
-  });
+  }) as FhirResource<'Practitioner'>;
 }
 
-const APPOINTMENT_STATUS: Record<string, string> = {
+/** The roles of http://terminology.hl7.org/CodeSystem/practitioner-role that a stored role is. */
+const PRACTITIONER_ROLE_CODES: Record<string, { code: string; display: string }> = {
+  doctor: { code: 'doctor', display: 'Doctor' },
+  nurse: { code: 'nurse', display: 'Nurse' },
+  pharmacist: { code: 'pharmacist', display: 'Pharmacist' },
+};
+
+/** The roles of a users record: `roles`, or the single `role` of older records. */
+function rolesOf(row: Row): string[] {
+  const roles = parseJsonArray(row.roles).filter((role) => role !== '');
+  return roles.length > 0 ? roles : str(row.role) ? [String(row.role)] : [];
+}
+
+/** A membership (a users record of an organization) as the roles its practitioner has there. */
+export function practitionerRoleResource(row: Row): FhirResource<'PractitionerRole'> {
+  return compact({
+    resourceType: 'PractitionerRole',
+    id: String(row.id),
+    meta: { lastUpdated: instant(row.updatedAt) },
+    active: row.isActive === null || row.isActive === undefined ? undefined : Boolean(row.isActive) && !row.isBlocked,
+    practitioner: compact({ reference: `Practitioner/${String(row.id)}`, display: str(row.displayName) }),
+    organization: { reference: `Organization/${String(row.organizationId)}` },
+    code: rolesOf(row).map((role) => {
+      const known = PRACTITIONER_ROLE_CODES[role];
+      return compact({ coding: known ? [{ system: 'http://terminology.hl7.org/CodeSystem/practitioner-role', ...known }] : [], text: role });
+    }),
+  }) as FhirResource<'PractitionerRole'>;
+}
+
+/** The address as stored (organizations.address, JSON) as a FHIR Address; undefined when it holds nothing. */
+function address(value: unknown): Row | undefined {
+  const stored = typeof value === 'object' ? (value as Row | null) : fromJsonText<Row>(value);
+  if (!stored || typeof stored !== 'object') return undefined;
+  const mapped = compact({ line: str(stored.street) ? [str(stored.street)] : [], city: str(stored.city), state: str(stored.state), postalCode: str(stored.postalCode), country: str(stored.country) });
+  return Object.keys(mapped).length === 0 ? undefined : mapped;
+}
+
+/** The identifier system of an organization's slug (its short name in the service's URLs). */
+export const SLUG_SYSTEM = 'urn:healthops:organization-slug';
+
+export function organizationResource(row: Row): FhirResource<'Organization'> {
+  return compact({
+    resourceType: 'Organization',
+    id: String(row.id),
+    meta: { lastUpdated: instant(row.updatedAt) },
+    identifier: str(row.slug) ? [{ system: SLUG_SYSTEM, value: str(row.slug) }] : [],
+    active: row.isActive === null || row.isActive === undefined ? undefined : Boolean(row.isActive),
+    type: str(row.type) ? [{ text: str(row.type) }] : [],
+    name: str(row.name),
+    address: [address(row.address)].filter((one) => one !== undefined),
+  }) as FhirResource<'Organization'>;
+}
+
+/** The Appointment status of each stage of an appointment (appointments.status.ts); the search of `status` reads it backwards. */
+export const APPOINTMENT_STATUS: Readonly<Record<string, string>> = {
   pending: 'pending',
   scheduled: 'booked',
   confirmed: 'booked',
@@ -70,13 +124,13 @@ const APPOINTMENT_STATUS: Record<string, string> = {
   no_show: 'noshow',
 };
 
-export function appointmentResource(row: Row, timeZone: string): Row {
+export function appointmentResource(row: Row, timeZone: string): FhirResource<'Appointment'> {
   const [h, m] = String(row.scheduledTime).split(':').map(Number) as [number, number];
   const start = zonedInstant(String(row.scheduledDate), h * 60 + m, timeZone);
   const minutes = Number(row.duration);
   return compact({
     resourceType: 'Appointment',
-    id: row.id,
+    id: String(row.id),
     meta: { lastUpdated: instant(row.updatedAt) },
     status: APPOINTMENT_STATUS[String(row.stage)] ?? 'proposed',
     appointmentType: str(row.type) ? { text: str(row.type) } : undefined,
@@ -90,10 +144,11 @@ export function appointmentResource(row: Row, timeZone: string): Row {
       { actor: { reference: `Patient/${String(row.patientId)}` }, status: 'accepted' },
       { actor: { reference: `Practitioner/${String(row.doctorId)}` }, status: 'accepted' },
     ],
-  });
+  }) as FhirResource<'Appointment'>;
 }
 
-const ENCOUNTER_STATUS: Record<string, string> = {
+/** The Encounter status of each stage of an admission (admissions.status.ts); the search of `status` reads it backwards. */
+export const ENCOUNTER_STATUS: Readonly<Record<string, string>> = {
   REQUESTED: 'planned',
   ADMITTED: 'in-progress',
   DISCHARGE_REQUESTED: 'in-progress',
@@ -101,10 +156,10 @@ const ENCOUNTER_STATUS: Record<string, string> = {
   CANCELLED: 'cancelled',
 };
 
-export function encounterResource(row: Row): Row {
+export function encounterResource(row: Row): FhirResource<'Encounter'> {
   return compact({
     resourceType: 'Encounter',
-    id: row.id,
+    id: String(row.id),
     meta: { lastUpdated: instant(row.updatedAt) },
     status: ENCOUNTER_STATUS[String(row.stage)] ?? 'unknown',
     class: { system: 'http://terminology.hl7.org/CodeSystem/v3-ActCode', code: 'IMP', display: 'inpatient encounter' },
@@ -112,5 +167,5 @@ export function encounterResource(row: Row): Row {
     participant: str(row.admittingDoctorId) ? [{ individual: { reference: `Practitioner/${String(row.admittingDoctorId)}` } }] : [],
     period: compact({ start: instant(row.admittedAt ?? row.requestedAt), end: instant(row.dischargedAt) }),
     reasonCode: str(row.admissionReason) ? [{ text: str(row.admissionReason) }] : [],
-  });
+  }) as FhirResource<'Encounter'>;
 }

@@ -1,7 +1,9 @@
 import type { Operation } from '../../operations/operation.ts';
 import { metadata } from './metadata.ts';
-import { readPatient } from './readPatient.ts';
-import { searchPatient } from './searchPatient.ts';
+import { typeOperations } from './types/index.ts';
+import { FHIR_TAG, fhirOpenApiPaths } from './fhir.openapi.ts';
 
 export { fhirRoutes, type FhirDispatch } from './fhir.http.ts';
-export const operations: Operation[] = [metadata, readPatient, searchPatient];
+/** The FHIR endpoints for /openapi.json and /docs. */
+export const fhirOpenApi = () => ({ tag: FHIR_TAG, paths: fhirOpenApiPaths() });
+export const operations: Operation[] = [metadata, ...typeOperations];

@@ -4,7 +4,7 @@ import { orgId, signIn } from '../../../test/builders.ts';
 import { describeEachDialect, ok, type TestApp } from '../../../test/harness.ts';
 import { parseJsonArray } from '../../values/record.ts';
 import { assertValidFhir } from './fhir-validator.testkit.ts';
-import { PATIENT_SEARCH_PARAMS, patientSearchInput } from './fhir.patient-search.ts';
+import { PATIENT_SEARCH_PARAMS, patientSearchInput } from './types/patient.ts';
 
 // Tests read into FHIR answers freely; each is validated as FHIR R4 first.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -244,6 +244,11 @@ describeEachDialect('FHIR R4 authorization: SMART backend clients and patient ac
     const notCovered = await fhir(t(), `/Patient/${ana.id}`, { token: practitioners, organizationId });
     assert.equal(notCovered.status, 403);
     assert.match(JSON.stringify(notCovered.body.issue), /system\/Patient\.read/);
+    // Every type served is covered by its name: system/*.read reads them all, system/Patient.* no other.
+    assert.equal((await fhir(t(), '/Appointment', { token: readOnly, organizationId })).status, 403);
+    const everything = await registered(organizationId, admin, ['system/*.read']);
+    const all = await accessToken(everything.clientId, everything.key);
+    for (const type of ['Practitioner', 'Appointment', 'Encounter', 'Organization']) assert.equal((await fhir(t(), `/${type}`, { token: all, organizationId })).status, 200, type);
     // The metadata stays public with it.
     assert.equal((await fhir(t(), '/metadata', { token: readOnly })).status, 200);
 

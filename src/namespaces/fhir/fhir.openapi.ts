@@ -1,0 +1,74 @@
+import { FHIR_TYPES } from './types/index.ts';
+
+/**
+ * The FHIR R4 endpoints as /openapi.json paths, so that /docs lists them beside POST /api (tag
+ * "FHIR R4"). Their resources are described by FHIR itself (the CapabilityStatement at
+ * /fhir/R4/metadata, docs/fhir.md), not restated as schemas here.
+ */
+
+export const FHIR_TAG = { name: 'FHIR R4', description: 'The FHIR R4 API over the same records and access rules (docs/fhir.md): read, search, the CapabilityStatement' };
+
+const types = FHIR_TYPES.map((type) => type.type);
+const fhirJson = (description: string) => ({ description, content: { 'application/fhir+json': { schema: { type: 'object', description } } } });
+const outcome = fhirJson('an OperationOutcome saying what went wrong (400 bad parameters or no X-Organization-Id, 401, 403, 404, 406, 415, 429)');
+const typeParam = { name: 'type', in: 'path', required: true, schema: { type: 'string', enum: types }, description: 'the resource type' };
+const organization = { name: 'X-Organization-Id', in: 'header', required: true, schema: { type: 'string' }, description: 'the organization the call concerns (docs/fhir.md, "Tenancy")' };
+const member = 'A bearer token of a member of the organization with a role that reads the type (docs/fhir.md, "Access").';
+
+interface Endpoint {
+  method: 'get' | 'post';
+  path: string;
+  summary: string;
+  description: string;
+  parameters?: unknown[];
+  requestBody?: unknown;
+  ok: unknown;
+  open?: boolean;
+}
+
+const ENDPOINTS: Endpoint[] = [
+  { method: 'get', path: '/fhir/R4/metadata', summary: 'The CapabilityStatement', description: 'What the FHIR API implements, made from the types declared. Public.', ok: fhirJson('a CapabilityStatement'), open: true },
+  {
+    method: 'get',
+    path: '/fhir/R4/{type}/{id}',
+    summary: 'Read a resource',
+    description: `One resource of the organization by id; another organization's is 404. ${member}`,
+    parameters: [typeParam, { name: 'id', in: 'path', required: true, schema: { type: 'string', maxLength: 64 } }, organization],
+    ok: fhirJson('the resource'),
+  },
+  {
+    method: 'get',
+    path: '/fhir/R4/{type}',
+    summary: 'Search a type',
+    description: `A searchset Bundle of the organization's resources: the type's search parameters (the CapabilityStatement lists them), _count (at most 100), _summary=count, _elements, _include; keyset paging by the next link. ${member}`,
+    parameters: [typeParam, organization],
+    ok: fhirJson('a searchset Bundle'),
+  },
+  {
+    method: 'post',
+    path: '/fhir/R4/{type}/_search',
+    summary: 'Search a type (parameters in a form body)',
+    description: `As GET /fhir/R4/{type}, the parameters in an application/x-www-form-urlencoded body (and the URL). ${member}`,
+    parameters: [typeParam, organization],
+    requestBody: { required: false, content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', additionalProperties: { type: 'string' } } } } },
+    ok: fhirJson('a searchset Bundle'),
+  },
+];
+
+/** The paths of /openapi.json for the FHIR endpoints. */
+export function fhirOpenApiPaths(): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const endpoint of ENDPOINTS) {
+    (paths[endpoint.path] ??= {})[endpoint.method] = {
+      operationId: `fhir:${endpoint.method} ${endpoint.path}`,
+      tags: [FHIR_TAG.name],
+      summary: endpoint.summary,
+      description: endpoint.description,
+      security: endpoint.open ? [{}] : [{ bearer: [] }],
+      ...(endpoint.parameters ? { parameters: endpoint.parameters } : {}),
+      ...(endpoint.requestBody ? { requestBody: endpoint.requestBody } : {}),
+      responses: { '200': endpoint.ok, default: outcome },
+    };
+  }
+  return paths;
+}

@@ -1,0 +1,28 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { describeEachDialect } from '../../../test/harness.ts';
+import { FHIR_TYPES } from './types/index.ts';
+
+describeEachDialect('FHIR R4 in /openapi.json and /docs', (t) => {
+  test('the FHIR endpoints are listed under their own tag, with every type served, and each listed path is routed', async () => {
+    const doc = (await t().app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    const tag = doc.tags.find((one: { name: string }) => one.name === 'FHIR R4');
+    assert.match(tag.description, /FHIR R4 API/);
+    const fhirPaths = Object.keys(doc.paths).filter((path) => path.startsWith('/fhir/R4'));
+    assert.deepEqual(fhirPaths.sort(), ['/fhir/R4/metadata', '/fhir/R4/{type}', '/fhir/R4/{type}/_search', '/fhir/R4/{type}/{id}']);
+    const read = doc.paths['/fhir/R4/{type}/{id}'].get;
+    assert.deepEqual(read.tags, ['FHIR R4']);
+    const typeParam = read.parameters.find((p: { name: string }) => p.name === 'type');
+    assert.deepEqual(typeParam.schema.enum, FHIR_TYPES.map((type) => type.type));
+    assert.ok(read.parameters.some((p: { name: string; in: string; required: boolean }) => p.name === 'X-Organization-Id' && p.in === 'header' && p.required));
+
+    // Each listed path is one the service answers (without a token: 401 where one is needed, never 404).
+    for (const type of FHIR_TYPES) {
+      for (const [method, url] of [['GET', `/fhir/R4/${type.type}/some-id`], ['GET', `/fhir/R4/${type.type}`], ['POST', `/fhir/R4/${type.type}/_search`]] as const) {
+        const answer = await t().app.inject({ method, url, ...(method === 'POST' ? { headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' } : {}) });
+        assert.equal(answer.statusCode, 401, `${method} ${url}: ${answer.body}`);
+      }
+    }
+    assert.equal((await t().app.inject({ method: 'GET', url: '/fhir/R4/metadata' })).statusCode, 200);
+  });
+});

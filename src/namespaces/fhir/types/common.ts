@@ -1,0 +1,38 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import { anyOf, inColumn, type DateParam, type TokenParam } from '../search/params.ts';
+
+/** The parameters many types share. */
+
+export const idParam: TokenParam = {
+  name: '_id',
+  type: 'token',
+  definition: 'http://hl7.org/fhir/SearchParameter/Resource-id',
+  documentation: 'The id; several separated by commas.',
+  check: (code) => (code.length > 64 ? 'an id has at most 64 characters' : undefined),
+  where: inColumn('id'),
+};
+
+export const lastUpdatedParam: DateParam = {
+  name: '_lastUpdated',
+  type: 'date',
+  definition: 'http://hl7.org/fhir/SearchParameter/Resource-lastUpdated',
+  documentation: 'When the record last changed (meta.lastUpdated): a date (the organization\'s day) or an instant (YYYY-MM-DDThh:mm[:ss]Z or with an offset), with a prefix eq (default), ne, gt, lt, ge, le, sa or eb; given twice, both apply.',
+  column: sql.ref('updatedAt'),
+  space: 'instant',
+};
+
+/**
+ * The condition of a `status` token on a stored stage column: the stages `statuses` maps to one of
+ * the codes; `otherwise` is the code of every stage the map does not name.
+ */
+export function stageIn(column: string, statuses: Readonly<Record<string, string>>, otherwise: string) {
+  return (codes: readonly string[]): Expression<SqlBool> => {
+    const mapped = Object.keys(statuses);
+    const stages = mapped.filter((stage) => codes.includes(statuses[stage]!));
+    const parts = [
+      ...(stages.length > 0 ? [sql<SqlBool>`${sql.ref(column)} in (${sql.join(stages)})`] : []),
+      ...(codes.includes(otherwise) ? [sql<SqlBool>`${sql.ref(column)} not in (${sql.join(mapped)})`] : []),
+    ];
+    return parts.length === 0 ? sql<SqlBool>`1 = 0` : anyOf(parts);
+  };
+}

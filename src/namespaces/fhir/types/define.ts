@@ -1,0 +1,73 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { Database } from '../../../db/schema.ts';
+import type { OwnerOf } from '../../../operations/audience.ts';
+import type { PatientResolver } from '../../../operations/reads.ts';
+import type { FhirResource } from '../fhir.resources.ts';
+import type { SearchParam } from '../search/params.ts';
+
+type Row = Record<string, unknown>;
+
+/** What a mapping may need besides its row. */
+export interface MappingContext {
+  /** the organization's time zone (wall-clock times of appointments) */
+  timeZone: string;
+}
+
+/** `_include=<Type>:<name>`: the resources a column of the page's rows refers to, of another type. */
+export interface Include {
+  /** the type referred to (a function: the declarations refer to each other) */
+  target: () => FhirType;
+  /** the column of this type's rows holding the id referred to */
+  column: string;
+}
+
+/**
+ * A FHIR resource type, as data (docs/fhir.md, "How a type is declared"): the organization's rows
+ * it is made of, the one mapping of a row to the resource (shared with the export), its search
+ * parameters, its includes and whose patient data it is. From it come the operations
+ * `fhir.read<Type>` and `fhir.search<Type>`, the routes and the CapabilityStatement's entry.
+ */
+export interface FhirType<T extends string = string> {
+  type: T;
+  /** what the resource is, for the operations' summaries */
+  describes: string;
+  table: keyof Database;
+  /** The rows of the organization that are resources of this type (default: the table's organizationId is it). */
+  scope(organizationId: string): Expression<SqlBool>;
+  /** The mapping needs the organization's time zone (read once per call). */
+  zoned: boolean;
+  resource(row: Row, context: MappingContext): FhirResource<T>;
+  searchParams: readonly SearchParam[];
+  /** The top-level elements the resource must have (cardinality 1..): `_elements` keeps them, as the specification asks. */
+  mandatory: readonly string[];
+  includes: Readonly<Record<string, Include>>;
+  /**
+   * Whose patient data a resource is (the read log): `self` a Patient; a resolver finding the
+   * patient of the resource's id (off the request path); none for resources of no patient.
+   */
+  patientData: 'self' | PatientResolver | undefined;
+  /**
+   * The account that may read a resource by id as its own, besides the organization's staff: a
+   * patient's linked account (docs/fhir.md, "A patient's own account"). With it `fhir.read<Type>`
+   * is a `self` operation with this owner; without it, staff's only.
+   */
+  readOwner: OwnerOf<{ organizationId: string; id: string }> | undefined;
+}
+
+type Defaulted = 'scope' | 'zoned' | 'mandatory' | 'includes' | 'patientData' | 'readOwner';
+export type FhirTypeDeclaration<T extends string> = Omit<FhirType<T>, Defaulted> & Partial<Pick<FhirType<T>, Defaulted>>;
+
+/** The rows whose organizationId is the organization's: the scope of most types. */
+export const ofOrganization = (organizationId: string): Expression<SqlBool> => sql<SqlBool>`${sql.ref('organizationId')} = ${organizationId}`;
+
+export function defineFhirType<T extends string>(declaration: FhirTypeDeclaration<T>): FhirType<T> {
+  return { scope: ofOrganization, zoned: false, mandatory: [], includes: {}, patientData: undefined, readOwner: undefined, ...declaration };
+}
+
+/** Patients' records answered by id: the resolver of a type whose rows carry `patientId`. */
+export function patientOfRows(table: 'appointments' | 'admissions'): PatientResolver {
+  return async (db, ids) => {
+    const rows = await db.selectFrom(table).select(['id', 'patientId']).where('id', 'in', ids).execute();
+    return new Map(rows.map((row) => [row.id, row.patientId]));
+  };
+}

@@ -1,0 +1,20 @@
+import type { Operation } from '../../../operations/operation.ts';
+import { appointment } from './appointment.ts';
+import type { FhirType } from './define.ts';
+import { encounter } from './encounter.ts';
+import { readOperation, searchOperation } from './operations.ts';
+import { organization } from './organization.ts';
+import { patient } from './patient.ts';
+import { practitioner } from './practitioner.ts';
+import { practitionerRole } from './practitionerRole.ts';
+
+/** The resource types /fhir/R4 serves, in the CapabilityStatement's order: each a declaration of its own (types/<type>.ts). */
+export const FHIR_TYPES: readonly FhirType[] = [patient, practitioner, practitionerRole, organization, appointment, encounter];
+
+const BY_NAME = new Map(FHIR_TYPES.map((type) => [type.type, type]));
+
+/** The declaration of a type served, by its name as in a URL (case as FHIR spells it). */
+export const fhirType = (name: string): FhirType | undefined => BY_NAME.get(name);
+
+/** fhir.read<Type> and fhir.search<Type> of every type. */
+export const typeOperations: Operation[] = FHIR_TYPES.flatMap((type) => [readOperation(type), searchOperation(type)]);

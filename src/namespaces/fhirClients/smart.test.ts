@@ -107,6 +107,9 @@ describeEachDialect('FHIR R4 authorization: SMART backend clients and patient ac
     assert.deepEqual(body.grant_types_supported, ['client_credentials']);
     assert.ok(body.scopes_supported.includes('system/*.read'));
     assert.ok(body.capabilities.includes('client-confidential-asymmetric'));
+    // The CapabilityStatement says SMART is how clients authorize.
+    const metadata = await fhir(t(), '/metadata', {});
+    assert.deepEqual(metadata.body.rest[0].security.service[0].coding, [{ system: 'http://terminology.hl7.org/CodeSystem/restful-security-service', code: 'SMART-on-FHIR' }]);
   });
 
   test('an admin registers, lists and revokes clients; other roles may not; keys and scopes are checked', async () => {

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.ts';
+import { cachedRead } from '../db/table-cache.ts';
 import { parseJsonArray } from '../values/record.ts';
 import type { ClientCaller } from './caller.ts';
 import { covers, parseScope, parseScopes, type SmartScope } from './smart-scopes.ts';
@@ -11,7 +12,10 @@ import type { ClientGrant } from './tokens.ts';
  * token's scopes count as far as the registration still covers them.
  */
 export async function loadClientCaller(db: Db, grant: ClientGrant): Promise<ClientCaller | undefined> {
-  const row = await db.selectFrom('fhirClients').select(['organizationId', 'scopes', 'revokedAt']).where('id', '=', grant.clientId).executeTakeFirst();
+  // Remembered while nothing has written fhirClients (src/db/table-cache.ts), as callers are.
+  const row = await cachedRead(db, ['fhirClients'], `fhirClient:${grant.clientId}`, () =>
+    db.selectFrom('fhirClients').select(['organizationId', 'scopes', 'revokedAt']).where('id', '=', grant.clientId).executeTakeFirst(),
+  );
   if (!row || row.revokedAt !== null || row.organizationId !== grant.organizationId) return undefined;
   const registered = registeredScopes(row.scopes);
   const scopes = (parseScopes(grant.scope) ?? []).filter((scope) => registered.some((held) => covers(held, scope)));

@@ -266,6 +266,14 @@ export function createClient(options: ClientOptions) {
       stream: (data: Input<'/api/exports/stream'>) => call('exports', 'stream', data) as Promise<Output<'/api/exports/stream'>>,
     },
     fhir: {
+      /** Start a FHIR Bulk Data export of the organization (GET /fhir/R4/$export) */
+      bulkExport: (data: Input<'/api/fhir/bulkExport'>, options?: CallOptions) => call('fhir', 'bulkExport', data, { ...options, write: true }) as Promise<Output<'/api/fhir/bulkExport'>>,
+      /** Cancel a FHIR Bulk Data export and remove its files (DELETE /fhir/R4/$export-status/{id}) */
+      bulkExportCancel: (data: Input<'/api/fhir/bulkExportCancel'>, options?: CallOptions) => call('fhir', 'bulkExportCancel', data, { ...options, write: true }) as Promise<Output<'/api/fhir/bulkExportCancel'>>,
+      /** One NDJSON file of a finished FHIR Bulk Data export (GET /fhir/R4/$export-file/{id}/{type}.ndjson) */
+      bulkExportFile: (data: Input<'/api/fhir/bulkExportFile'>) => call('fhir', 'bulkExportFile', data) as Promise<Output<'/api/fhir/bulkExportFile'>>,
+      /** The status of a FHIR Bulk Data export, and its files once done (GET /fhir/R4/$export-status/{id}) */
+      bulkExportStatus: (data: Input<'/api/fhir/bulkExportStatus'>) => call('fhir', 'bulkExportStatus', data) as Promise<Output<'/api/fhir/bulkExportStatus'>>,
       /** The CapabilityStatement of the FHIR R4 API (GET /fhir/R4/metadata) */
       metadata: (data: Input<'/api/fhir/metadata'>) => call('fhir', 'metadata', data) as Promise<Output<'/api/fhir/metadata'>>,
       /** An appointment as a FHIR R4 Appointment (GET /fhir/R4/Appointment/{id}) */

@@ -6,7 +6,8 @@ import type { Role } from '../caller/roles.ts';
  * docs/access.md is rendered from it (npm run docs:access) and a test keeps the two equal.
  *
  * Patterns: `*` every operation; `ns.*` every operation of a namespace; `ns:read` / `ns:write`
- * its reading / writing operations; `ns.name` one operation; a leading `!` takes away what the
+ * its reading / writing operations (`ns:<permission>` those declaring a permission of their own, which
+ * `ns:read` / `ns:write` leave out); `ns.name` one operation; a leading `!` takes away what the
  * patterns before it gave. `platform_admin` passes every check and needs no row; `patient` has none:
  * a patient reaches its own records through its linked account (the `self` audience), never as staff.
  */
@@ -24,7 +25,8 @@ const CLINICAL_STAFF = [
 
 export const GRANTS: Readonly<Record<Exclude<Role, 'platform_admin'>, readonly string[]>> = {
   // Everything of its organization, members and roles included; attendance stays hr's (interface).
-  admin: ['*', '!hrmAttendance.*'],
+  // fhir:export (Bulk Data) is in `*`; named for the record: admins only, as POST /export.
+  admin: ['*', '!hrmAttendance.*', 'fhir:export'],
   doctor: [
     'appointments.*',
     '!appointments.checkIn',
@@ -170,6 +172,8 @@ export interface Grantable {
   namespace: string;
   name: string;
   writes: boolean | 'manual';
+  /** granted as `namespace:permission` only, never by `namespace:read` / `namespace:write` */
+  permission?: string | undefined;
 }
 
 function matches(pattern: string, op: Grantable): boolean {
@@ -177,7 +181,10 @@ function matches(pattern: string, op: Grantable): boolean {
   const [namespace, rest] = pattern.includes(':') ? pattern.split(':') : pattern.split('.');
   if (namespace !== op.namespace) return false;
   if (rest === '*') return true;
-  if (pattern.includes(':')) return rest === 'read' ? op.writes === false : op.writes !== false;
+  if (pattern.includes(':')) {
+    if (op.permission !== undefined) return rest === op.permission;
+    return rest === 'read' ? op.writes === false : op.writes !== false;
+  }
   return rest === op.name;
 }
 

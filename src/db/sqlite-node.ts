@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
 import { observeGroupCommit } from '../telemetry/metrics.ts';
+import { startWalCheckpointer } from './wal-checkpointer.ts';
 import { syncedByCommit, walFileSync, type WalSync } from './wal-sync.ts';
 
 type Param = null | number | bigint | string | Uint8Array;
@@ -34,6 +35,8 @@ export interface SqliteOptions {
    * again for most bookings (docs/PERFORMANCE.md).
    */
   cacheMiB?: number | undefined;
+  /** A file's WAL is checkpointed by a thread of its own (src/db/wal-checkpointer.ts; default true). */
+  checkpointInBackground?: boolean;
 }
 
 export interface SqliteHandle extends SqliteDatabase {
@@ -64,6 +67,8 @@ export function openSqlite(path: string, options: SqliteOptions): SqliteHandle {
   db.exec('PRAGMA busy_timeout = 5000');
   db.exec('PRAGMA foreign_keys = ON');
   if (options.cacheMiB) db.exec(`PRAGMA cache_size = -${String(Math.trunc(options.cacheMiB) * 1024)}`);
+  const checkpointer = path !== ':memory:' && options.checkpointInBackground !== false ? startWalCheckpointer(path, () => db.isOpen && db.exec('PRAGMA wal_autocheckpoint = 1000')) : undefined;
+  if (checkpointer) db.exec('PRAGMA wal_autocheckpoint = 0');
   const statements = new Map<string, SqliteStatement>();
   const dataVersion = new DataVersion(db);
   const batch = new GroupCommit(db, options.maxDelayMs ?? 10, dataVersion, walSync);
@@ -90,6 +95,7 @@ export function openSqlite(path: string, options: SqliteOptions): SqliteHandle {
       batch.flush();
       db.close();
       walSync.close();
+      void checkpointer?.close();
     },
     prepare,
     durable: () => batch.durable(),

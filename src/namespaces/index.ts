@@ -51,7 +51,7 @@ export type { FhirDispatch } from './fhir/index.ts';
 export const smartRoutes = fhirClients.smartRoutes;
 
 /** Every job the service runs on time (src/background/runner.ts). */
-export const allJobs: readonly JobDefinition[] = [...appointments.jobs, ...inventoryItems.jobs, ...sleepLogs.jobs, ...webhooks.jobs];
+export const allJobs: readonly JobDefinition[] = [...appointments.jobs, ...inventoryItems.jobs, ...sleepLogs.jobs, ...webhooks.jobs, ...fhir.jobs];
 
 /** Every outbox (leased queue) whose due rows the metrics count (healthops_outbox_due). */
 export const allOutboxes: readonly QueueDepth[] = [...notifications.outboxes, ...webhooks.outboxes, ...sleepLogs.outboxes];

@@ -58,6 +58,11 @@ export interface OperationDef<S extends z.ZodType, O extends z.ZodType, R> {
   /** Who may call it (docs/contract.md, "Audiences and roles"); there is no default. Roles come from src/access/grants.ts. */
   audience: Audience<z.output<S>>;
   /**
+   * A permission of its own that the role table grants as `namespace:permission` (fhir:export),
+   * instead of `namespace:read` / `namespace:write` (src/access/grants.ts).
+   */
+  permission?: string;
+  /**
    * A token is needed in every mode, also AUTH_MODE=optional (hrmAttendance by the interface, and
    * the extension operations that never were open). Default false: in the optional mode a request
    * without a token reaches what the interface lets it. Public operations never need one.
@@ -96,6 +101,7 @@ export interface Operation {
   name: string;
   summary?: string;
   audience: Audience<unknown>;
+  permission?: string;
   tokenRequired: boolean;
   readsPatientData: boolean;
   reads?: Reads<unknown>;

@@ -1,3 +1,4 @@
+import { BULK_INSTANTIATES, BULK_OPERATIONS } from './bulk/bulk.capabilities.ts';
 import { FHIR_TYPES } from './types/index.ts';
 
 export const FHIR_VERSION = '4.0.1';
@@ -10,6 +11,7 @@ export function capabilityStatement(date: string) {
     date,
     publisher: 'healthops',
     kind: 'instance',
+    instantiates: BULK_INSTANTIATES,
     software: { name: 'healthops' },
     implementation: { description: 'healthops FHIR R4 API: read and search, under the service\'s access rules' },
     fhirVersion: FHIR_VERSION,
@@ -32,6 +34,7 @@ export function capabilityStatement(date: string) {
           ...(Object.keys(type.includes).length === 0 ? {} : { searchInclude: Object.keys(type.includes) }),
           searchParam: type.searchParams.map(({ name, type: kind, definition, documentation }) => ({ name, definition, type: kind, documentation })),
         })),
+        operation: BULK_OPERATIONS,
       },
     ],
   };

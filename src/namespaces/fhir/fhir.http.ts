@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { countError } from '../../telemetry/metrics.ts';
+import { bulkRoutes } from './bulk/index.ts';
 import { FhirRefusal, outcomeOf } from './fhir.outcome.ts';
 import type { FhirResource } from './fhir.resources.ts';
 import { linkedNames, type SearchPage } from './search/engine.ts';
@@ -29,7 +30,11 @@ export function fhirRoutes(dispatch: FhirDispatch) {
     scope.addContentTypeParser(FORM, { parseAs: 'string' }, (_request, body, done) => done(null, formParams(String(body))));
     scope.setErrorHandler((error, request, reply) => sendOutcome(error, request, reply));
     scope.setNotFoundHandler((request, reply) => sendOutcome(unrouted(request), request, reply));
-    scope.addHook('onRequest', async (request) => acceptsJson(request));
+    // A route whose config says `ownAccept` (the Bulk Data files are NDJSON) checks Accept itself.
+    scope.addHook('onRequest', async (request) => {
+      if (!(request.routeOptions.config as { ownAccept?: boolean }).ownAccept) acceptsJson(request);
+    });
+    await scope.register(bulkRoutes(dispatch));
 
     scope.get('/metadata', async (request, reply) => sendResource(reply, 200, await dispatch(request, reply, 'metadata', {})));
 

@@ -13,16 +13,19 @@ const fhirJson = (description: string) => ({ description, content: { 'applicatio
 const outcome = fhirJson('an OperationOutcome saying what went wrong (400 bad parameters or no X-Organization-Id, 401, 403, 404, 406, 415, 429)');
 const typeParam = { name: 'type', in: 'path', required: true, schema: { type: 'string', enum: types }, description: 'the resource type' };
 const organization = { name: 'X-Organization-Id', in: 'header', required: true, schema: { type: 'string' }, description: 'the organization the call concerns (docs/fhir.md, "Tenancy")' };
+const exportId = { name: 'id', in: 'path', required: true, schema: { type: 'string' }, description: 'the export, as its Content-Location names it' };
 const member = 'A bearer token of a member of the organization with a role that reads the type (docs/fhir.md, "Access").';
 
 interface Endpoint {
-  method: 'get' | 'post';
+  method: 'get' | 'post' | 'delete';
   path: string;
   summary: string;
   description: string;
   parameters?: unknown[];
   requestBody?: unknown;
   ok: unknown;
+  /** the status of a success, when not 200 */
+  status?: '202';
   open?: boolean;
 }
 
@@ -53,7 +56,53 @@ const ENDPOINTS: Endpoint[] = [
     requestBody: { required: false, content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', additionalProperties: { type: 'string' } } } } },
     ok: fhirJson('a searchset Bundle'),
   },
+  ...bulkKickOffs(),
+  {
+    method: 'get',
+    path: '/fhir/R4/$export-status/{id}',
+    summary: 'Bulk Data: the status of an export',
+    description: 'While it runs, 202 with X-Progress and Retry-After; when done, 200 with the manifest (the files to download); a failed export 500 with an OperationOutcome. Only the caller who started it sees it.',
+    parameters: [exportId],
+    ok: { description: 'the manifest (application/json)', content: { 'application/json': { schema: { type: 'object' } } } },
+  },
+  {
+    method: 'delete',
+    path: '/fhir/R4/$export-status/{id}',
+    summary: 'Bulk Data: cancel an export',
+    description: 'Cancels the export and deletes its files (202); its status is then 404.',
+    parameters: [exportId],
+    ok: { description: 'cancelled' },
+    status: '202',
+  },
+  {
+    method: 'get',
+    path: '/fhir/R4/$export-file/{id}/{file}',
+    summary: 'Bulk Data: download a file of an export',
+    description: 'One NDJSON file of the manifest (`<Type>.ndjson`), with the same token as the kick-off; files expire 24 hours after the export is done.',
+    parameters: [exportId, { name: 'file', in: 'path', required: true, schema: { type: 'string' }, description: '<Type>.ndjson, as the manifest names it' }],
+    ok: { description: 'NDJSON, one resource per line', content: { 'application/fhir+ndjson': { schema: { type: 'string' } } } },
+  },
 ];
+
+/** The three kick-offs of the Bulk Data IG, each by GET or POST (docs/fhir.md, "Bulk Data export"). */
+function bulkKickOffs(): Endpoint[] {
+  const levels = [
+    { path: '/fhir/R4/$export', what: 'every resource of the organization', parameters: [organization] },
+    { path: '/fhir/R4/Patient/$export', what: "the organization's patients and what is theirs", parameters: [organization] },
+    { path: '/fhir/R4/Group/{id}/$export', what: "a group's patients and what is theirs (the group of an organization is its id)", parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }, organization] },
+  ];
+  return levels.flatMap(({ path, what, parameters }) =>
+    (['get', 'post'] as const).map((method) => ({
+      method,
+      path,
+      summary: `Bulk Data: export ${what}`,
+      description: 'Starts an export (Prefer: respond-async; _type, _since, _outputFormat): 202 with Content-Location, the status URL to poll. Organization admins.',
+      parameters,
+      ok: { description: 'started: Content-Location is the status URL' },
+      status: '202' as const,
+    })),
+  );
+}
 
 /** The paths of /openapi.json for the FHIR endpoints. */
 export function fhirOpenApiPaths(): Record<string, unknown> {
@@ -67,7 +116,7 @@ export function fhirOpenApiPaths(): Record<string, unknown> {
       security: endpoint.open ? [{}] : [{ bearer: [] }],
       ...(endpoint.parameters ? { parameters: endpoint.parameters } : {}),
       ...(endpoint.requestBody ? { requestBody: endpoint.requestBody } : {}),
-      responses: { '200': endpoint.ok, default: outcome },
+      responses: { [endpoint.status ?? '200']: endpoint.ok, default: outcome },
     };
   }
   return paths;

@@ -3,7 +3,10 @@ import { test } from 'node:test';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
 import { orgId, signIn, tokenFor, type SignedIn } from '../../../test/builders.ts';
 import { describeEachDialect, failsWith, ok, type TestApp } from '../../../test/harness.ts';
+import { JobRunner } from '../../background/runner.ts';
+import { createServices } from '../../providers/index.ts';
 import { newId } from '../../values/ids.ts';
+import { bulkExportJob } from '../fhir/bulk/bulk.job.ts';
 import { assertValidFhir } from '../fhir/fhir-validator.testkit.ts';
 
 // Tests read into FHIR and OAuth answers freely.
@@ -216,6 +219,43 @@ describeEachDialect('FHIR R4 authorization: SMART backend clients and patient ac
     assert.equal(over.statusCode, 429);
     assert.ok(Number(over.headers['retry-after']) >= 1);
     assert.equal(over.json().error, 'invalid_request');
+  });
+
+  test('a client with system/*.read runs a Bulk Data export of its organization; narrower scopes export only what they read', async () => {
+    const { organizationId, admin, patient } = await organization();
+    const ana = await patient('Ana Export');
+    const get = (url: string, token: string, headers: Record<string, string> = {}) =>
+      t().app.inject({ method: 'GET', url: url.startsWith('http') ? new URL(url).pathname : `/fhir/R4${url}`, headers: { authorization: `Bearer ${token}`, 'x-organization-id': organizationId, ...headers } });
+    const asyncly = { prefer: 'respond-async', accept: 'application/fhir+json' };
+
+    const narrow = await registered(organizationId, admin, ['system/Patient.read']);
+    const patientsOnly = await accessToken(narrow.clientId, narrow.key, 'system/Patient.read');
+    assert.equal((await get('/$export', patientsOnly, asyncly)).statusCode, 403);
+    assert.equal((await get('/$export?_type=Patient', patientsOnly, asyncly)).statusCode, 202);
+
+    const { clientId, key } = await registered(organizationId, admin, ['system/*.read']);
+    const token = await accessToken(clientId, key);
+    const started = await get('/$export?_type=Patient', token, asyncly);
+    assert.equal(started.statusCode, 202, started.body);
+    const statusUrl = String(started.headers['content-location']);
+    let status = await get(statusUrl, token);
+    for (let pass = 0; status.statusCode === 202 && pass < 20; pass++) {
+      const runner = new JobRunner({ database: t().database, config: t().config, services: createServices(t().config, t().app.log), log: t().app.log, jobs: [bulkExportJob()], now: () => Date.now() + (pass + 1) * 60_000 });
+      await runner.runDue();
+      status = await get(statusUrl, token);
+    }
+    assert.equal(status.statusCode, 200, status.body);
+    const [file] = status.json().output;
+    const downloaded = await get(file.url, token, { accept: 'application/fhir+ndjson' });
+    assert.equal(downloaded.statusCode, 200);
+    const ids = downloaded.body.trim().split('\n').map((line) => {
+      const resource = JSON.parse(line);
+      assertValidFhir(resource);
+      return resource.id;
+    });
+    assert.ok(ids.includes(ana.id));
+    // Another client of the organization does not see this client's export.
+    assert.equal((await get(statusUrl, patientsOnly)).statusCode, 404);
   });
 
   test('a revoked client gets no token, and the tokens it has are refused', async () => {

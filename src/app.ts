@@ -9,7 +9,7 @@ import { tokenService } from './caller/tokens.ts';
 import type { Config } from './config.ts';
 import { ping, type DatabaseHandle } from './db/database.ts';
 import { setPageBudget } from './db/paged-list.ts';
-import { allOperations, allOutboxes, fhirOpenApi, fhirRoutes } from './namespaces/index.ts';
+import { allOperations, allOutboxes, fhirOpenApi, fhirRoutes, smartRoutes } from './namespaces/index.ts';
 import { FileAnswer, safeFileName } from './operations/file-answer.ts';
 import { knownError } from './rpc/db-errors.ts';
 import { Dispatcher, type Call } from './rpc/dispatch.ts';
@@ -113,7 +113,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   // FHIR R4 (docs/fhir.md): each interaction is an operation of the fhir namespace, run by the same dispatcher.
-  await app.register(fhirRoutes((request, reply, apiName, data) => dispatcher.dispatch(callOf(request, reply, 'fhir', apiName, data))), { prefix: '/fhir/R4' });
+  await app.register(fhirRoutes((request, reply, apiName, data) => dispatcher.dispatch({ ...callOf(request, reply, 'fhir', apiName, data), via: 'fhir' })), { prefix: '/fhir/R4' });
+  await app.register(smartRoutes({ database, config, now: services.now, resolveHost: services.resolveHost }), { prefix: '/fhir/R4' });
 
   app.get('/health', async () => ({ status: 'ok' }));
   app.get('/ready', async (_request, reply) => {

@@ -20,7 +20,10 @@ export function capabilityStatement(date: string) {
       {
         mode: 'server',
         documentation: 'Read-only. The organization is named by the X-Organization-Id header on every call but this one. Every search also takes _count (at most 100), _summary=count and _elements.',
-        security: { description: 'A bearer access token of the service (Authorization: Bearer), with a role of the organization that may read the type (docs/fhir.md, "Access").' },
+        security: {
+          service: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/restful-security-service', code: 'SMART-on-FHIR' }], text: 'SMART Backend Services (client credentials, private_key_jwt)' }],
+          description: 'A bearer access token of the service (Authorization: Bearer), with a role of the organization that may read the type (docs/fhir.md, "Access"), or a backend client\'s token from POST /fhir/R4/auth/token (SMART Backend Services: GET /fhir/R4/.well-known/smart-configuration; docs/fhir.md, "Authorization").',
+        },
         resource: FHIR_TYPES.map((type) => ({
           type: type.type,
           profile: `http://hl7.org/fhir/StructureDefinition/${type.type}`,

@@ -9,7 +9,7 @@ import { tokenService } from './caller/tokens.ts';
 import type { Config } from './config.ts';
 import { ping, type DatabaseHandle } from './db/database.ts';
 import { setPageBudget } from './db/paged-list.ts';
-import { allOperations, allOutboxes, fhirOpenApi, fhirRoutes } from './namespaces/index.ts';
+import { allOperations, allOutboxes, fhirOpenApi, fhirRoutes, smartRoutes } from './namespaces/index.ts';
 import { FileAnswer, safeFileName } from './operations/file-answer.ts';
 import { knownError } from './rpc/db-errors.ts';
 import { Dispatcher, type Call } from './rpc/dispatch.ts';
@@ -114,12 +114,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // FHIR R4 (docs/fhir.md): each interaction is an operation run by the same dispatcher (of the fhir namespace; writes the RPC's own).
   await app.register(
-    fhirRoutes((request, reply, apiName, data, namespace = 'fhir') => dispatcher.dispatch(callOf(request, reply, namespace, apiName, data)), {
+    fhirRoutes((request, reply, apiName, data, namespace = 'fhir') => dispatcher.dispatch({ ...callOf(request, reply, namespace, apiName, data), via: 'fhir' }), {
       db: database.db,
       timeZone: config.timeZone,
     }),
     { prefix: '/fhir/R4' },
   );
+  await app.register(smartRoutes({ database, config, now: services.now, resolveHost: services.resolveHost }), { prefix: '/fhir/R4' });
 
   app.get('/health', async () => ({ status: 'ok' }));
   app.get('/ready', async (_request, reply) => {

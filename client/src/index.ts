@@ -301,6 +301,14 @@ export function createClient(options: ClientOptions) {
       /** Search the organization's FHIR R4 PractitionerRole resources (GET /fhir/R4/PractitionerRole) */
       searchPractitionerRole: (data: Input<'/api/fhir/searchPractitionerRole'>) => call('fhir', 'searchPractitionerRole', data) as Promise<Output<'/api/fhir/searchPractitionerRole'>>,
     },
+    fhirClients: {
+      /** The organization's backend clients of the FHIR API */
+      list: (data: Input<'/api/fhirClients/list'>) => call('fhirClients', 'list', data) as Promise<Output<'/api/fhirClients/list'>>,
+      /** Register a backend client of the FHIR API (SMART Backend Services): its public keys and scopes; answers its client_id */
+      register: (data: Input<'/api/fhirClients/register'>, options?: CallOptions) => call('fhirClients', 'register', data, { ...options, write: true }) as Promise<Output<'/api/fhirClients/register'>>,
+      /** Revoke a backend client of the FHIR API: no more tokens, and its tokens are refused */
+      revoke: (data: Input<'/api/fhirClients/revoke'>, options?: CallOptions) => call('fhirClients', 'revoke', data, { ...options, write: true }) as Promise<Output<'/api/fhirClients/revoke'>>,
+    },
     foods: {
       /** Recognise the foods in an image, with calories and macros, matched to the catalogue */
       analyze: (data: Input<'/api/foods/analyze'>) => call('foods', 'analyze', data) as Promise<Output<'/api/foods/analyze'>>,

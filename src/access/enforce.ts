@@ -1,9 +1,10 @@
-import { holdsRoleIn, isBlockedIn, isBlockedOnPlatform, membershipIn, type Caller, type Membership } from '../caller/caller.ts';
+import { holdsRoleIn, isBlockedIn, isBlockedOnPlatform, membershipIn, type Caller, type ClientCaller, type Membership } from '../caller/caller.ts';
 import type { Config } from '../config.ts';
 import type { OwnerOf } from '../operations/audience.ts';
 import type { Concerned } from '../operations/concerned.ts';
 import { AppError } from '../values/errors.ts';
 import type { Context, Operation } from '../operations/operation.ts';
+import { admitClient, admitClientIn, type CallInterface } from './clients.ts';
 
 export interface Admission {
   organizationId: string | null;
@@ -13,15 +14,19 @@ export interface Admission {
   asOwner: boolean;
 }
 
-const anyGrantedRole = (caller: Caller & { kind: 'user' }, roles: ReadonlySet<string>) =>
+type UserCaller = Extract<Caller, { kind: 'user' }>;
+
+const anyGrantedRole = (caller: UserCaller, roles: ReadonlySet<string>) =>
   caller.memberships.some((m) => !m.blocked && m.organizationId !== null && [...m.roles].some((r) => roles.has(r)));
 
 /**
  * The checks that need no input, before validation: a token where one is needed, platform
  * operations for platform admins, member operations for callers holding a granted role somewhere.
  * Anonymous callers of the optional mode pass where the interface lets them (docs/contract.md, "Modes").
+ * A backend client passes only where src/access/clients.ts lets it, whatever the audience.
  */
-export function admitCaller(op: Operation, caller: Caller, config: Config): void {
+export function admitCaller(op: Operation, caller: Caller, config: Config, via: CallInterface = 'rpc'): void {
+  if (caller.kind === 'client') return admitClient(op, caller, via);
   if (op.audience.kind === 'public') return;
   if (caller.kind === 'anonymous') {
     if (config.auth.mode === 'required' || op.tokenRequired) throw new AppError('UNAUTHENTICATED', 'an access token is required');
@@ -39,6 +44,7 @@ export function admitCaller(op: Operation, caller: Caller, config: Config): void
  * the input or the record it names), and for `self` operations on the data's owner.
  */
 export async function admitCall(op: Operation, caller: Caller, concerned: Concerned | null, input: unknown, ctx: Context): Promise<Admission> {
+  if (caller.kind === 'client') return admitClientIn(op, caller, concerned);
   const audience = op.audience;
   if (audience.kind === 'self' && audience.owner) return admitSelf(op, (given, context) => audience.owner!(given, context), caller, concerned, input, ctx);
   const organizationId = concerned?.organizationId ?? null;
@@ -62,7 +68,7 @@ export async function admitCall(op: Operation, caller: Caller, concerned: Concer
  * organization with a granted role pass as staff (also for their own data); the account the data
  * belongs to as its owner.
  */
-async function admitSelf(op: Operation, ownerOf: OwnerOf<unknown>, caller: Caller, concerned: Concerned | null, input: unknown, ctx: Context): Promise<Admission> {
+async function admitSelf(op: Operation, ownerOf: OwnerOf<unknown>, caller: Exclude<Caller, ClientCaller>, concerned: Concerned | null, input: unknown, ctx: Context): Promise<Admission> {
   const privileged = caller.kind === 'anonymous' || caller.isPlatformAdmin;
   if (privileged && concerned) return { organizationId: concerned.organizationId, membership: membershipIn(caller, concerned.organizationId), asOwner: false };
   const owner = await ownerOf(input, ctx);
@@ -77,7 +83,7 @@ async function admitSelf(op: Operation, ownerOf: OwnerOf<unknown>, caller: Calle
   throw new AppError('FORBIDDEN', 'these are another person\'s records');
 }
 
-function refuseUnlessMember(op: Operation, caller: Caller & { kind: 'user' }, concerned: Concerned): void {
+function refuseUnlessMember(op: Operation, caller: UserCaller, concerned: Concerned): void {
   const { organizationId } = concerned;
   if (holdsRoleIn(caller, organizationId, op.roles)) return;
   if (isBlockedIn(caller, organizationId)) throw new AppError('FORBIDDEN', 'this user is blocked in this organization');
@@ -87,7 +93,7 @@ function refuseUnlessMember(op: Operation, caller: Caller & { kind: 'user' }, co
   throw new AppError('FORBIDDEN', 'this organization is not yours');
 }
 
-const isMemberOf = (caller: Caller & { kind: 'user' }, organizationId: string) =>
+const isMemberOf = (caller: UserCaller, organizationId: string) =>
   caller.memberships.some((m) => !m.blocked && m.organizationId === organizationId);
 
 function forbiddenRole(op: Operation, where = ''): AppError {

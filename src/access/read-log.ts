@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { principalOf } from '../caller/caller.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import type { Context, Operation } from '../operations/operation.ts';
 import type { PatientResolver, ReadRecord } from '../operations/reads.ts';
@@ -62,14 +63,15 @@ export class ReadLog implements ReadRecorder {
   }
 
   recordRead(op: ReadOperation, ctx: ReadContext, result: unknown): void {
-    const caller = ctx.caller;
-    if (caller.kind !== 'user' || !op.reads) return;
+    // A backend client is named `client:<id>` (docs/access.md, "The read log").
+    const reader = principalOf(ctx.caller);
+    if (reader === null || !op.reads) return;
     const resolve = op.reads.resolve;
     const queue = (records: ReadRecord[]) => {
       this.#queue.push({
         pending: {
           at: ctx.now(),
-          actorIdpUserId: caller.idpUserId,
+          actorIdpUserId: reader,
           operation: `${op.namespace}.${op.name}`,
           organizationId: ctx.organizationId,
           requestId: ctx.requestId,

@@ -1,4 +1,4 @@
-import { callerId } from '../caller/caller.ts';
+import { principalOf } from '../caller/caller.ts';
 import type { Db } from '../db/database.ts';
 import { newId } from '../values/ids.ts';
 import type { Context } from '../operations/operation.ts';
@@ -16,7 +16,7 @@ export async function recordAudit(db: Db, ctx: Context, entry: AuditEntry): Prom
     .values({
       id: newId(),
       at: ctx.now(),
-      actorId: callerId(ctx.caller),
+      actorId: principalOf(ctx.caller),
       actorAddress: ctx.ip,
       operation: entry.operation,
       recordId: entry.recordId,

@@ -193,8 +193,8 @@ describe('tokens of an outside OpenID Connect provider', () => {
     jwks.close();
   });
 
-  const sign = (key: Parameters<SignJWT["sign"]>[0], claims: { iss?: string; aud?: string } = {}) =>
-    new SignJWT({})
+  const sign = (key: Parameters<SignJWT["sign"]>[0], claims: { iss?: string; aud?: string } = {}, extra: Record<string, string> = {}) =>
+    new SignJWT(extra)
       .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
       .setSubject('idp-user-42')
       .setIssuer(claims.iss ?? 'https://idp.example')
@@ -204,6 +204,11 @@ describe('tokens of an outside OpenID Connect provider', () => {
 
   test('a token signed by the provider\'s key is accepted with its subject as idpUserId', async () => {
     assert.equal(ok(await t.call('probe', 'whoAmI', {}, { token: await sign(keys.privateKey) })).caller, 'idp-user-42');
+  });
+
+  test('a token of the provider naming a client_id is still its user\'s: only the service\'s own tokens are backend clients\'', async () => {
+    const token = await sign(keys.privateKey, {}, { client_id: 'a-client', org: 'org-1', scope: 'system/*.read' });
+    assert.equal(ok(await t.call('probe', 'whoAmI', {}, { token })).caller, 'idp-user-42');
   });
 
   test('a token with another key, issuer or audience is 401', async () => {

@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.ts';
 import { AppError } from '../values/errors.ts';
 import { parseJsonArray } from '../values/record.ts';
+import type { SmartScope } from './smart-scopes.ts';
 
 export interface Membership {
   userId: string;
@@ -21,7 +22,21 @@ export type Caller =
       isPlatformAdmin: boolean;
       /** tokens issued at an earlier version are refused (the identity's password was set since) */
       tokenVersion: number;
-    };
+    }
+  | ClientCaller;
+
+/**
+ * A backend client of the FHIR API (SMART Backend Services): a token of the service issued to a
+ * client an organization registered, good for that organization only and for the FHIR reads its
+ * scopes cover (src/access/clients.ts; docs/fhir.md, "Authorization"). It holds no membership.
+ */
+export interface ClientCaller {
+  kind: 'client';
+  clientId: string;
+  organizationId: string;
+  /** the scopes of the token, as far as the client's registration still holds them */
+  scopes: readonly SmartScope[];
+}
 
 export const anonymous: Caller = { kind: 'anonymous' };
 
@@ -56,6 +71,16 @@ export function isPlatformAdmin(caller: Caller): boolean {
 
 export function callerId(caller: Caller): string | null {
   return caller.kind === 'user' ? caller.idpUserId : null;
+}
+
+/**
+ * Who a call is by, as the audit trail, the read log and idempotency keys name it: the identity of
+ * a signed-in caller, or a backend client as `client:<client id>` (its token's subject); null
+ * without a token. callerId stays an identity's only: a client is no person.
+ */
+export function principalOf(caller: Caller): string | null {
+  if (caller.kind === 'user') return caller.idpUserId;
+  return caller.kind === 'client' ? `client:${caller.clientId}` : null;
 }
 
 export type SignedInCaller = Extract<Caller, { kind: 'user' }>;

@@ -22,3 +22,18 @@ test('a token that fails verification is not remembered as valid', async () => {
   assert.equal(await tokens.verify(tampered), undefined);
   assert.equal(await tokens.verify(accessToken), 'user-2');
 });
+
+test('a backend client\'s token names the client, lasts five minutes, and is no identity\'s token', async () => {
+  let now = Date.now();
+  const tokens = new TokenService(loadConfig({ NODE_ENV: 'test' }), () => now);
+  const issued = await tokens.issueClient({ clientId: 'client-1', organizationId: 'org-1', scope: 'system/*.read' });
+  assert.equal(issued.expiresIn, 300);
+  const verified = await tokens.verifyIssued(issued.accessToken);
+  assert.deepEqual(verified?.client, { clientId: 'client-1', organizationId: 'org-1', scope: 'system/*.read' });
+  assert.equal(verified?.subject, 'client:client-1');
+  // Whoever asks for a user's subject gets none from it.
+  assert.equal(await tokens.verify(issued.accessToken), undefined);
+  assert.equal((await tokens.verifyIssued((await tokens.issue('user-3')).accessToken))?.client, undefined);
+  now += 301_000;
+  assert.equal(await tokens.verifyIssued(issued.accessToken), undefined);
+});

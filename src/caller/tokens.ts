@@ -9,6 +9,17 @@ export interface IssuedToken {
   expiresIn: number;
 }
 
+/** How long a backend client's access token lasts (SMART Backend Services recommends at most five minutes). */
+export const CLIENT_TOKEN_TTL_SECONDS = 300;
+
+/** What a backend client's access token carries (docs/fhir.md, "Authorization"). */
+export interface ClientGrant {
+  clientId: string;
+  organizationId: string;
+  /** the scopes granted, space-separated (OAuth's `scope`) */
+  scope: string;
+}
+
 /** Verified tokens kept so a token is checked once, not on every request (until it expires). */
 const VERIFIED_CACHE_SIZE = 10_000;
 
@@ -42,9 +53,25 @@ export class TokenService {
     return { accessToken, tokenType: 'Bearer', expiresIn: this.#ttl };
   }
 
-  /** The token's subject (idpUserId), or undefined when the token is invalid, expired or malformed. */
+  /**
+   * A backend client's access token: a token of this service (its key, its issuer) whose claims
+   * name the client, its organization and its scopes; its subject (`client:<id>`) is no identity.
+   */
+  async issueClient(grant: ClientGrant): Promise<IssuedToken> {
+    const accessToken = await new SignJWT({ [CLIENT_CLAIM]: grant.clientId, org: grant.organizationId, scope: grant.scope })
+      .setProtectedHeader({ alg: ALG, typ: 'JWT' })
+      .setSubject(`client:${grant.clientId}`)
+      .setIssuer(this.#issuer)
+      .setIssuedAt()
+      .setExpirationTime(`${CLIENT_TOKEN_TTL_SECONDS}s`)
+      .sign(this.#secret);
+    return { accessToken, tokenType: 'Bearer', expiresIn: CLIENT_TOKEN_TTL_SECONDS };
+  }
+
+  /** The token's subject (idpUserId), or undefined when the token is invalid, expired or malformed, or a backend client's. */
   async verify(token: string): Promise<string | undefined> {
-    return (await this.verifyIssued(token))?.subject;
+    const verified = await this.verifyIssued(token);
+    return verified?.client ? undefined : verified?.subject;
   }
 
   /** The token's subject and version, or undefined when it is invalid, expired or malformed. */
@@ -67,7 +94,9 @@ export class TokenService {
       const { alg } = decodeProtectedHeader(token);
       if (alg === ALG) {
         const { payload } = await jwtVerify(token, this.#secret, { issuer: this.#issuer, algorithms: [ALG], currentDate: new Date(this.#now()) });
-        return verifiedOf(payload, this.#now());
+        const verified = verifiedOf(payload, this.#now());
+        // Only this service's own tokens name a backend client: an outside provider's claims never do.
+        return verified && CLIENT_CLAIM in payload ? withClient(verified, payload) : verified;
       }
       if (!this.#oidc) return undefined;
       const { payload } = await jwtVerify(token, this.#oidc.keys, {
@@ -87,6 +116,17 @@ export interface Verified {
   /** the identity's token version when the token was issued (claim `ver`; 0 when absent) */
   version: number;
   expiresAtMs: number;
+  /** a backend client's token: the client, its organization and scopes */
+  client?: ClientGrant;
+}
+
+/** The claim naming the backend client a token was issued to. */
+const CLIENT_CLAIM = 'client_id';
+
+function withClient(verified: Verified, payload: JWTPayload): Verified | undefined {
+  const { [CLIENT_CLAIM]: clientId, org, scope } = payload;
+  if (typeof clientId !== 'string' || typeof org !== 'string' || typeof scope !== 'string') return undefined;
+  return { ...verified, client: { clientId, organizationId: org, scope } };
 }
 
 /** A token without an expiry is accepted for at most a minute before it is checked again. */

@@ -213,7 +213,7 @@ class GroupCommit {
     }
     if (waiters.length === 0) return;
     const synced = this.#walSync.synced();
-    for (const w of waiters) synced.then(w.resolve, w.reject);
+    for (const w of waiters) synced.then(() => w.resolve(), (error: unknown) => w.reject(error));
   }
 
   #begin(): void {

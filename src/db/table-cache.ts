@@ -2,8 +2,8 @@ import type { DatabaseHandle, Db } from './handle.ts';
 
 const MAX_ENTRIES = 10_000;
 
-/** The tables a TableCache may remember reads of: those whose changes other processes announce (migration 0131). */
-export type AnnouncedTable = 'users' | 'identities' | 'organizations' | 'webhookSubscriptions' | 'practitionerSchedules';
+/** The tables a TableCache may remember reads of: those whose changes other processes announce (migrations 0131, 0147). */
+export type AnnouncedTable = 'users' | 'identities' | 'organizations' | 'webhookSubscriptions' | 'practitionerSchedules' | 'fhirClients';
 
 interface Entry {
   value: unknown;

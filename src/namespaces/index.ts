@@ -38,14 +38,17 @@ import * as superAdminPayouts from './superAdminPayouts/index.ts';
 import * as saloonMembers from './saloonMembers/index.ts';
 import * as billing from './billing/index.ts';
 import * as fhir from './fhir/index.ts';
+import * as fhirClients from './fhirClients/index.ts';
 
 /** Every namespace's operations. An operation not listed here answers UNKNOWN_OPERATION. */
-export const allOperations: Operation[] = [...auth.operations, ...tokenCounters.operations, ...users.operations, ...audit.operations, ...hrmAttendance.operations, ...calorieLogs.operations, ...sleepLogs.operations, ...pushDevices.operations, ...notifications.operations, ...foods.operations, ...organizations.operations, ...patients.operations, ...wards.operations, ...rooms.operations, ...services.operations, ...appointments.operations, ...labOrders.operations, ...labResultFiles.operations, ...homeCollections.operations, ...doctorEducation.operations, ...practitionerSchedules.operations, ...inventoryItems.operations, ...suppliers.operations, ...prescriptionMarketplace.operations, ...admissions.operations, ...admissionLogs.operations, ...admissionCharges.operations, ...beds.operations, ...preConsultationForms.operations, ...superAdminPayouts.operations, ...saloonMembers.operations, ...jobRunner.operations, ...exportsNs.operations, ...webhooks.operations, ...billing.operations, ...fhir.operations];
+export const allOperations: Operation[] = [...auth.operations, ...tokenCounters.operations, ...users.operations, ...audit.operations, ...hrmAttendance.operations, ...calorieLogs.operations, ...sleepLogs.operations, ...pushDevices.operations, ...notifications.operations, ...foods.operations, ...organizations.operations, ...patients.operations, ...wards.operations, ...rooms.operations, ...services.operations, ...appointments.operations, ...labOrders.operations, ...labResultFiles.operations, ...homeCollections.operations, ...doctorEducation.operations, ...practitionerSchedules.operations, ...inventoryItems.operations, ...suppliers.operations, ...prescriptionMarketplace.operations, ...admissions.operations, ...admissionLogs.operations, ...admissionCharges.operations, ...beds.operations, ...preConsultationForms.operations, ...superAdminPayouts.operations, ...saloonMembers.operations, ...jobRunner.operations, ...exportsNs.operations, ...webhooks.operations, ...billing.operations, ...fhir.operations, ...fhirClients.operations];
 
 /** The FHIR R4 face of the service, a Fastify scope app.ts registers at /fhir/R4 (docs/fhir.md). */
 export const fhirRoutes = fhir.fhirRoutes;
 export const fhirOpenApi = fhir.fhirOpenApi;
 export type { FhirDispatch } from './fhir/index.ts';
+/** The SMART authorization endpoints of the FHIR API (token, smart-configuration), registered at /fhir/R4 beside it. */
+export const smartRoutes = fhirClients.smartRoutes;
 
 /** Every job the service runs on time (src/background/runner.ts). */
 export const allJobs: readonly JobDefinition[] = [...appointments.jobs, ...inventoryItems.jobs, ...sleepLogs.jobs, ...webhooks.jobs, ...fhir.jobs];

@@ -25,7 +25,7 @@ export type ConsentAnswer = 'accepted' | 'declined';
  * behaviour. A tie made by such a caller holds at once; anyone else's needs the account's answer.
  */
 export function actsFor(caller: Caller, idpUserId: string): boolean {
-  return caller.kind === 'anonymous' || caller.isPlatformAdmin || caller.idpUserId === idpUserId;
+  return caller.kind === 'anonymous' || (caller.kind === 'user' && (caller.isPlatformAdmin || caller.idpUserId === idpUserId));
 }
 
 /** Whether a request with this expiry (unix ms, a bigint on PostgreSQL; null: none) has run out. */

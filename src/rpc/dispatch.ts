@@ -3,7 +3,9 @@ import { ZodObject, type z } from 'zod';
 import { admitCall, admitCaller } from '../access/enforce.ts';
 import { organizationConcerned } from '../access/organization.ts';
 import type { ReadRecorder } from '../access/read-log.ts';
+import type { CallInterface } from '../access/clients.ts';
 import { CallerCache } from '../caller/caller-cache.ts';
+import { loadClientCaller } from '../caller/clients.ts';
 import { anonymous, type Caller } from '../caller/caller.ts';
 import { tokenFromHeaders, type TokenService } from '../caller/tokens.ts';
 import type { Config } from '../config.ts';
@@ -65,6 +67,8 @@ export interface Call {
   log: FastifyBaseLogger;
   /** Sets a header of the answer (Idempotent-Replayed, X-Unknown-Fields). */
   header?: (name: string, value: string) => void;
+  /** The interface the call came in by (default rpc): a backend client's token is good for fhir only (src/access/clients.ts). */
+  via?: CallInterface;
 }
 
 /**
@@ -122,7 +126,7 @@ export class Dispatcher {
   async #run(op: Operation, call: Call, span: OperationSpan | undefined): Promise<unknown> {
     const { database, config, services } = this.#deps;
     const caller = await this.#authenticate(call.headers);
-    admitCaller(op, caller, config);
+    admitCaller(op, caller, config, call.via);
 
     // A value nested or spread past any field's bounds is refused whatever its field: one the schema
     // would leave out (an unknown key inside a known object) is not let through either.
@@ -171,7 +175,7 @@ export class Dispatcher {
       const result = op.writes === true ? await this.#runWriting(op, input, ctx, admitted.organizationId, idempotent) : await op.handler(ctx, input);
       if (idempotent && op.writes === 'manual') await keepFirstAnswer(database.db, idempotent, { data: result }, services.now());
       await this.#rateLimits.succeeded(op, input, ctx);
-      if (op.readsPatientData && caller.kind === 'user') this.#deps.readLog?.recordRead(op, ctx, result);
+      if (op.readsPatientData && caller.kind !== 'anonymous') this.#deps.readLog?.recordRead(op, ctx, result);
       return result;
     } catch (err) {
       const instead = idempotent ? await this.#settle(op, idempotent, err) : undefined;
@@ -237,6 +241,11 @@ export class Dispatcher {
     if (token === undefined) return anonymous;
     const verified = token === null ? undefined : await this.#deps.tokens.verifyIssued(token);
     if (!verified) throw new AppError('UNAUTHENTICATED', 'access token is invalid, expired or malformed');
+    if (verified.client) {
+      const client = await loadClientCaller(this.#deps.database.db, verified.client);
+      if (!client) throw new AppError('UNAUTHENTICATED', 'the backend client of this access token is revoked');
+      return client;
+    }
     const caller = await this.#callers.get(verified.subject);
     if (caller.kind === 'user' && verified.version < caller.tokenVersion) {
       throw new AppError('UNAUTHENTICATED', 'access token was issued before the password was last set; sign in again');

@@ -48,7 +48,7 @@ function canonical(value: unknown): string {
 }
 
 export function idempotentCall(caller: Caller, ip: string, key: string, operation: string, data: unknown): IdempotentCall {
-  const scope = caller.kind === 'user' ? `user:${caller.idpUserId}` : `ip:${ip}`;
+  const scope = caller.kind === 'user' ? `user:${caller.idpUserId}` : caller.kind === 'client' ? `client:${caller.clientId}` : `ip:${ip}`;
   const fingerprint = createHash('sha256').update(operation).update('\n').update(canonical(data)).digest('hex');
   return { scope, key, operation, fingerprint };
 }

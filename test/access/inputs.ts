@@ -85,6 +85,10 @@ const REFINED: Record<string, Record<string, unknown>> = {
   'labResultFiles.create': { mimeType: 'application/pdf' },
   'inventoryItems.receiveStock': { quantity: 1 },
   'preConsultationForms.create': { status: 'draft' },
+  'fhirClients.register': {
+    scopes: ['system/*.read'],
+    jwks: { keys: [{ kty: 'EC', crv: 'P-384', x: 'qjv3Bgq4prDpzCMftZq00oO940CLdNbyMeberUTJ5HOOwQAaJ6BlytGp0WEBIDkA', y: '93oQR6jQA4EDCAvWcRxbAVbbcjv2pDH48ZDbM2bpG019kdIXDhhP27pQcsJJm1h3' }] },
+  },
 };
 
 export function inputSchema(op: Pick<Operation, 'input'>): Schema {

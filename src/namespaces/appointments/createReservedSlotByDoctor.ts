@@ -45,7 +45,7 @@ const RESERVE_FOR_ANY_DOCTOR = ['admin', 'receptionist'];
 /** The doctor themself, or a receptionist or admin of the doctor's organization (a platform admin; no token as the interface allows). */
 function assertMayReserve(ctx: Context, doctor: DoctorRef): void {
   const caller = ctx.caller;
-  if (caller.kind === 'anonymous' || caller.isPlatformAdmin || caller.idpUserId === doctor.idpUserId) return;
+  if (caller.kind === 'anonymous' || (caller.kind === 'user' && (caller.isPlatformAdmin || caller.idpUserId === doctor.idpUserId))) return;
   if (RESERVE_FOR_ANY_DOCTOR.some((role) => ctx.membership?.roles.has(role))) return;
   throw new AppError('FORBIDDEN', 'a doctor reserves only their own time; a receptionist or an admin reserves any doctor\'s');
 }

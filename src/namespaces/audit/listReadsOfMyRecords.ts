@@ -50,13 +50,25 @@ export const listReadsOfMyRecords = defineOperation({
   },
 });
 
-/** The readers of these reads: name and roles of their user record in the read's organization (else their platform-level one). */
+/** How the read log names a backend client of the FHIR API (principalOf). */
+const CLIENT = 'client:';
+
+/**
+ * The readers of these reads: name and roles of their user record in the read's organization (else
+ * their platform-level one); a backend client of the FHIR API by the name it was registered with.
+ */
 async function readersOf(db: Db, reads: PatientDataRead[]): Promise<(read: PatientDataRead) => Reader> {
   const actors = [...new Set(reads.map((r) => r.actorIdpUserId))];
-  const users = actors.length
-    ? await db.selectFrom('users').select(['idpUserId', 'organizationId', 'displayName', 'role', 'roles']).where('idpUserId', 'in', actors).execute()
-    : [];
+  const clientIds = actors.filter((actor) => actor.startsWith(CLIENT)).map((actor) => actor.slice(CLIENT.length));
+  const [users, clients] = await Promise.all([
+    actors.length ? db.selectFrom('users').select(['idpUserId', 'organizationId', 'displayName', 'role', 'roles']).where('idpUserId', 'in', actors).execute() : [],
+    clientIds.length ? db.selectFrom('fhirClients').select(['id', 'name']).where('id', 'in', clientIds).execute() : [],
+  ]);
   return (read) => {
+    if (read.actorIdpUserId.startsWith(CLIENT)) {
+      const client = clients.find((c) => `${CLIENT}${c.id}` === read.actorIdpUserId);
+      return { idpUserId: read.actorIdpUserId, displayName: client?.name ?? null, roles: [] };
+    }
     const ofActor = users.filter((u) => u.idpUserId === read.actorIdpUserId);
     const user = ofActor.find((u) => u.organizationId === read.organizationId) ?? ofActor.find((u) => u.organizationId === null);
     return {

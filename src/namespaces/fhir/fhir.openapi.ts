@@ -14,19 +14,22 @@ const fhirJson = (description: string) => ({ description, content: { 'applicatio
 const outcome = fhirJson('an OperationOutcome saying what went wrong (400 bad parameters or no X-Organization-Id, 401, 403, 404, 406, 409, 415, 422, 429)');
 const typeParam = { name: 'type', in: 'path', required: true, schema: { type: 'string', enum: types }, description: 'the resource type' };
 const organization = { name: 'X-Organization-Id', in: 'header', required: true, schema: { type: 'string' }, description: 'the organization the call concerns (docs/fhir.md, "Tenancy")' };
+const exportId = { name: 'id', in: 'path', required: true, schema: { type: 'string' }, description: 'the export, as its Content-Location names it' };
 const member = 'A bearer token of a member of the organization with a role that reads the type (docs/fhir.md, "Access"); Slot read and search are public.';
 const writer = 'A bearer token with a role of the RPC operation that makes the write (docs/fhir.md, "Writes").';
 const typesOf = (interaction: string) => FHIR_WRITES.filter((write) => write.interaction === interaction).map((write) => write.type);
 const resourceBody = (description: string) => ({ required: true, content: { 'application/fhir+json': { schema: { type: 'object', description } } } });
 
 interface Endpoint {
-  method: 'get' | 'post' | 'patch';
+  method: 'get' | 'post' | 'delete' | 'patch';
   path: string;
   summary: string;
   description: string;
   parameters?: unknown[];
   requestBody?: unknown;
   ok: unknown;
+  /** the status of a success, when not 200 */
+  status?: '201' | '202';
   open?: boolean;
 }
 
@@ -64,27 +67,79 @@ const ENDPOINTS: Endpoint[] = [
     description: `201 with Location and the resource made by the RPC operation (an Appointment for a free Slot: appointments.create, 409 when taken; a Patient: patients.create). ${writer}`,
     parameters: [{ ...typeParam, schema: { type: 'string', enum: typesOf('create') } }, organization],
     requestBody: resourceBody('the resource'),
-    ok: fhirJson('the resource created (201)'),
+    ok: fhirJson('the resource created'),
+    status: '201',
   },
   {
     method: 'patch',
-    path: '/fhir/R4/Appointment/{id}',
+    path: '/fhir/R4/{type}/{id}',
     summary: 'Cancel an Appointment by a JSON Patch',
     description: `A JSON Patch (application/json-patch+json) replacing /status with cancelled and adding /cancelationReason: appointments.cancel; any other patch 422. ${writer}`,
-    parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', maxLength: 64 } }, organization],
+    parameters: [{ ...typeParam, schema: { type: 'string', enum: typesOf('patch') } }, { name: 'id', in: 'path', required: true, schema: { type: 'string', maxLength: 64 } }, organization],
     requestBody: { required: true, content: { 'application/json-patch+json': { schema: { type: 'array', items: { type: 'object' } } } } },
     ok: fhirJson('the cancelled Appointment'),
   },
   {
     method: 'post',
-    path: '/fhir/R4/Appointment/{id}/$cancel',
-    summary: 'Cancel an Appointment',
-    description: `A Parameters resource holding reason (valueString): appointments.cancel. ${writer}`,
-    parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', maxLength: 64 } }, organization],
+    path: '/fhir/R4/{type}/{id}/{operation}',
+    summary: 'An operation on an instance: $cancel an Appointment',
+    description: `$cancel: a Parameters resource holding reason (valueString): appointments.cancel. ${writer}`,
+    parameters: [
+      { ...typeParam, schema: { type: 'string', enum: [...new Set(FHIR_WRITES.filter((write) => write.interaction.startsWith('$')).map((write) => write.type))] } },
+      { name: 'id', in: 'path', required: true, schema: { type: 'string', maxLength: 64 } },
+      { name: 'operation', in: 'path', required: true, schema: { type: 'string', enum: FHIR_WRITES.filter((write) => write.interaction.startsWith('$')).map((write) => write.interaction) } },
+      organization,
+    ],
     requestBody: resourceBody('a Parameters resource'),
     ok: fhirJson('the cancelled Appointment'),
   },
+  ...bulkKickOffs(),
+  {
+    method: 'get',
+    path: '/fhir/R4/$export-status/{id}',
+    summary: 'Bulk Data: the status of an export',
+    description: 'While it runs, 202 with X-Progress and Retry-After; when done, 200 with the manifest (the files to download); a failed export 500 with an OperationOutcome. Only the caller who started it sees it.',
+    parameters: [exportId],
+    ok: { description: 'the manifest (application/json)', content: { 'application/json': { schema: { type: 'object' } } } },
+  },
+  {
+    method: 'delete',
+    path: '/fhir/R4/$export-status/{id}',
+    summary: 'Bulk Data: cancel an export',
+    description: 'Cancels the export and deletes its files (202); its status is then 404.',
+    parameters: [exportId],
+    ok: { description: 'cancelled' },
+    status: '202',
+  },
+  {
+    method: 'get',
+    path: '/fhir/R4/$export-file/{id}/{file}',
+    summary: 'Bulk Data: download a file of an export',
+    description: 'One NDJSON file of the manifest (`<Type>.ndjson`), with the same token as the kick-off; files expire 24 hours after the export is done.',
+    parameters: [exportId, { name: 'file', in: 'path', required: true, schema: { type: 'string' }, description: '<Type>.ndjson, as the manifest names it' }],
+    ok: { description: 'NDJSON, one resource per line', content: { 'application/fhir+ndjson': { schema: { type: 'string' } } } },
+  },
 ];
+
+/** The three kick-offs of the Bulk Data IG, each by GET or POST (docs/fhir.md, "Bulk Data export"). */
+function bulkKickOffs(): Endpoint[] {
+  const levels = [
+    { path: '/fhir/R4/$export', what: 'every resource of the organization', parameters: [organization] },
+    { path: '/fhir/R4/Patient/$export', what: "the organization's patients and what is theirs", parameters: [organization] },
+    { path: '/fhir/R4/Group/{id}/$export', what: "a group's patients and what is theirs (the group of an organization is its id)", parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }, organization] },
+  ];
+  return levels.flatMap(({ path, what, parameters }) =>
+    (['get', 'post'] as const).map((method) => ({
+      method,
+      path,
+      summary: `Bulk Data: export ${what}`,
+      description: 'Starts an export (Prefer: respond-async; _type, _since, _outputFormat): 202 with Content-Location, the status URL to poll. Organization admins.',
+      parameters,
+      ok: { description: 'started: Content-Location is the status URL' },
+      status: '202' as const,
+    })),
+  );
+}
 
 /** The paths of /openapi.json for the FHIR endpoints. */
 export function fhirOpenApiPaths(): Record<string, unknown> {
@@ -98,7 +153,7 @@ export function fhirOpenApiPaths(): Record<string, unknown> {
       security: endpoint.open ? [{}] : [{ bearer: [] }],
       ...(endpoint.parameters ? { parameters: endpoint.parameters } : {}),
       ...(endpoint.requestBody ? { requestBody: endpoint.requestBody } : {}),
-      responses: { '200': endpoint.ok, default: outcome },
+      responses: { [endpoint.status ?? '200']: endpoint.ok, default: outcome },
     };
   }
   return paths;

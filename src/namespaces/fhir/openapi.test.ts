@@ -10,7 +10,16 @@ describeEachDialect('FHIR R4 in /openapi.json and /docs', (t) => {
     const tag = doc.tags.find((one: { name: string }) => one.name === 'FHIR R4');
     assert.match(tag.description, /FHIR R4 API/);
     const fhirPaths = Object.keys(doc.paths).filter((path) => path.startsWith('/fhir/R4'));
-    assert.deepEqual(fhirPaths.sort(), ['/fhir/R4/$export-file', '/fhir/R4/Appointment/{id}', '/fhir/R4/Appointment/{id}/$cancel', '/fhir/R4/metadata', '/fhir/R4/{type}', '/fhir/R4/{type}/_search', '/fhir/R4/{type}/{id}']);
+    assert.deepEqual(fhirPaths.sort(), [
+      '/fhir/R4/$export', '/fhir/R4/$export-file', '/fhir/R4/$export-file/{id}/{file}', '/fhir/R4/$export-status/{id}', '/fhir/R4/Group/{id}/$export', '/fhir/R4/Patient/$export',
+      '/fhir/R4/metadata', '/fhir/R4/{type}', '/fhir/R4/{type}/_search', '/fhir/R4/{type}/{id}', '/fhir/R4/{type}/{id}/{operation}',
+    ]);
+    for (const path of fhirPaths) {
+      for (const method of Object.keys(doc.paths[path])) {
+        const url = path.replace(/\{(\w+)\}/g, ':$1');
+        assert.ok(t().app.hasRoute({ method: method.toUpperCase(), url }), `${method} ${path} is routed`);
+      }
+    }
     assert.deepEqual(doc.paths['/fhir/R4/{type}'].post.parameters[0].schema.enum, ['Appointment', 'Patient']);
     const read = doc.paths['/fhir/R4/{type}/{id}'].get;
     assert.deepEqual(read.tags, ['FHIR R4']);

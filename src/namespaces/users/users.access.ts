@@ -37,7 +37,7 @@ export function assertMayChangePlatformAdmin(ctx: Context, before: RoleState | u
  * platform admin, or the optional mode's anonymous caller).
  */
 export function organizationsReadBy(caller: Caller, op: Pick<Operation, 'namespace' | 'name'>): string[] | undefined {
-  if (caller.kind === 'anonymous' || caller.isPlatformAdmin) return undefined;
+  if (caller.kind === 'anonymous' || (caller.kind === 'user' && caller.isPlatformAdmin)) return undefined;
   const roles = readersOf(op);
   return organizationsOf(caller).filter((organizationId) => holdsRoleIn(caller, organizationId, roles));
 }

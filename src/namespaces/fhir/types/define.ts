@@ -1,5 +1,6 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
+import type { OwnerOf } from '../../../operations/audience.ts';
 import type { PatientResolver } from '../../../operations/reads.ts';
 import type { FhirResource } from '../fhir.resources.ts';
 import type { SearchParam } from '../search/params.ts';
@@ -45,16 +46,22 @@ export interface FhirType<T extends string = string> {
    * patient of the resource's id (off the request path); none for resources of no patient.
    */
   patientData: 'self' | PatientResolver | undefined;
+  /**
+   * The account that may read a resource by id as its own, besides the organization's staff: a
+   * patient's linked account (docs/fhir.md, "A patient's own account"). With it `fhir.read<Type>`
+   * is a `self` operation with this owner; without it, staff's only.
+   */
+  readOwner: OwnerOf<{ organizationId: string; id: string }> | undefined;
 }
 
-type Defaulted = 'scope' | 'zoned' | 'mandatory' | 'includes' | 'patientData';
+type Defaulted = 'scope' | 'zoned' | 'mandatory' | 'includes' | 'patientData' | 'readOwner';
 export type FhirTypeDeclaration<T extends string> = Omit<FhirType<T>, Defaulted> & Partial<Pick<FhirType<T>, Defaulted>>;
 
 /** The rows whose organizationId is the organization's: the scope of most types. */
 export const ofOrganization = (organizationId: string): Expression<SqlBool> => sql<SqlBool>`${sql.ref('organizationId')} = ${organizationId}`;
 
 export function defineFhirType<T extends string>(declaration: FhirTypeDeclaration<T>): FhirType<T> {
-  return { scope: ofOrganization, zoned: false, mandatory: [], includes: {}, patientData: undefined, ...declaration };
+  return { scope: ofOrganization, zoned: false, mandatory: [], includes: {}, patientData: undefined, readOwner: undefined, ...declaration };
 }
 
 /** Patients' records answered by id: the resolver of a type whose rows carry `patientId`. */

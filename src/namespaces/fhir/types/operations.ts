@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { member } from '../../../operations/audience.ts';
+import { member, self } from '../../../operations/audience.ts';
 import { defineOperation, type Operation } from '../../../operations/operation.ts';
 import { notFound } from '../../../values/errors.ts';
 import { id } from '../../../values/fields.ts';
@@ -10,7 +10,9 @@ import type { FhirType } from './define.ts';
 
 /**
  * The two operations of a FHIR type, run by the dispatcher like every other: a member of the
- * organization named by X-Organization-Id, with a role src/access/grants.ts grants them, and a token.
+ * organization named by X-Organization-Id, with a role src/access/grants.ts grants them, and a token
+ * (a read also the type's readOwner, a patient's own account; a backend client as its scopes allow:
+ * src/access/clients.ts, by the operations' names).
  */
 
 /** GET /fhir/R4/{type}/{id}: one resource of the organization; another organization's is not found. */
@@ -19,7 +21,7 @@ export function readOperation(type: FhirType): Operation {
     namespace: 'fhir',
     name: `read${type.type}`,
     summary: `${type.describes} as a FHIR R4 ${type.type} (GET /fhir/R4/${type.type}/{id})`,
-    audience: member(),
+    audience: type.readOwner ? self(type.readOwner) : member(),
     tokenRequired: true,
     readsPatientData: type.patientData !== undefined,
     ...(type.patientData === undefined ? {} : { reads: resourceReads(type) }),

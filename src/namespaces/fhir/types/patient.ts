@@ -1,5 +1,6 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { normalizeMobileNumber } from '../../auth/auth.public.ts';
+import { patientReadOwner } from '../fhir.patient-owner.ts';
 import { patientResource, STORED_GENDERS, type AdministrativeGender } from '../fhir.resources.ts';
 import { inColumn } from '../search/params.ts';
 import { searchInputOf } from '../search/engine.ts';
@@ -26,6 +27,7 @@ export const patient = defineFhirType({
   table: 'patients',
   resource: patientResource,
   patientData: 'self',
+  readOwner: patientReadOwner,
   searchParams: [
     idParam,
     {

@@ -77,7 +77,7 @@ export function bookingOfAppointment(body: unknown, organizationId: string | und
 
 /** An appointment record (an RPC operation's item) as the Appointment; its status is a known one, the stage the mapping reads. */
 export function appointmentOfItem(item: Record<string, unknown>, timeZone: string): FhirResource<'Appointment'> {
-  return appointmentResource({ ...item, stage: item.status }, timeZone) as FhirResource<'Appointment'>;
+  return appointmentResource({ ...item, stage: item.status }, timeZone);
 }
 
 const parametersSchema = z.object({

@@ -22,6 +22,12 @@ const CLINICAL_STAFF = [
   'inventoryItems:read',
 ];
 
+/**
+ * The FHIR operations of the types named (fhir.read<Type>, fhir.search<Type>), withheld: for a role
+ * granted `fhir:read` that does not read those records through the RPC (docs/fhir.md, "Access").
+ */
+const withoutFhir = (...types: string[]) => types.flatMap((type) => [`!fhir.read${type}`, `!fhir.search${type}`]);
+
 export const GRANTS: Readonly<Record<Exclude<Role, 'platform_admin'>, readonly string[]>> = {
   // Everything of its organization, members and roles included; attendance stays hr's (interface).
   admin: ['*', '!hrmAttendance.*'],
@@ -69,6 +75,8 @@ export const GRANTS: Readonly<Record<Exclude<Role, 'platform_admin'>, readonly s
     'fhir:read',
     'patients.create',
     'patients.update',
+    // FHIR types of records the receptionist does not read (lab orders).
+    ...withoutFhir('ServiceRequest'),
     'patients.linkAccount',
     'patients.unlinkAccount',
     'appointments.*',

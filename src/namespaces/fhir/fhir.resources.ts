@@ -169,3 +169,31 @@ export function encounterResource(row: Row): FhirResource<'Encounter'> {
     reasonCode: str(row.admissionReason) ? [{ text: str(row.admissionReason) }] : [],
   }) as FhirResource<'Encounter'>;
 }
+
+/** The ServiceRequest status of each lab order status (labOrders.fields.ts); the search of `status` reads it backwards. */
+export const SERVICE_REQUEST_STATUS: Readonly<Record<string, string>> = {
+  ordered: 'active',
+  in_progress: 'active',
+  completed: 'completed',
+  cancelled: 'revoked',
+};
+
+/** A lab order (with `tests`, its tests in order: labOrderTests' name and code) as the request for those tests. */
+export function serviceRequestResource(row: Row): FhirResource<'ServiceRequest'> {
+  const tests = (row.tests as { name: string | null; code: string | null }[] | undefined) ?? [];
+  const names = tests.map((test) => str(test.name) ?? str(test.code)).filter((name) => name !== undefined);
+  return compact({
+    resourceType: 'ServiceRequest',
+    id: String(row.id),
+    meta: { lastUpdated: instant(row.updatedAt) },
+    status: SERVICE_REQUEST_STATUS[String(row.status)] ?? 'unknown',
+    intent: 'order',
+    category: [{ coding: [{ system: 'http://snomed.info/sct', code: '108252007', display: 'Laboratory procedure' }] }],
+    priority: ['routine', 'urgent', 'stat'].includes(String(row.priority)) ? String(row.priority) : undefined,
+    code: names.length > 0 ? { text: names.join(', ') } : undefined,
+    subject: { reference: `Patient/${String(row.patientId)}` },
+    authoredOn: instant(row.createdAt),
+    requester: str(row.doctorId) ? { reference: `Practitioner/${String(row.doctorId)}` } : undefined,
+    note: str(row.notes) ? [{ text: str(row.notes) }] : [],
+  }) as FhirResource<'ServiceRequest'>;
+}

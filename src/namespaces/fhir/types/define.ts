@@ -1,4 +1,5 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
+import type { Db } from '../../../db/database.ts';
 import type { Database } from '../../../db/schema.ts';
 import type { PatientResolver } from '../../../operations/reads.ts';
 import type { FhirResource } from '../fhir.resources.ts';
@@ -36,6 +37,11 @@ export interface FhirType<T extends string = string> {
   /** The mapping needs the organization's time zone (read once per call). */
   zoned: boolean;
   resource(row: Row, context: MappingContext): FhirResource<T>;
+  /**
+   * The rows completed with what the mapping needs from other tables (a lab order's tests, an
+   * invoice's lines), read for all the rows given at once: one query per page, never one per row.
+   */
+  related?(db: Db, organizationId: string, rows: readonly Row[]): Promise<Row[]>;
   searchParams: readonly SearchParam[];
   /** The top-level elements the resource must have (cardinality 1..): `_elements` keeps them, as the specification asks. */
   mandatory: readonly string[];
@@ -58,9 +64,9 @@ export function defineFhirType<T extends string>(declaration: FhirTypeDeclaratio
 }
 
 /** Patients' records answered by id: the resolver of a type whose rows carry `patientId`. */
-export function patientOfRows(table: 'appointments' | 'admissions'): PatientResolver {
+export function patientOfRows(table: 'appointments' | 'admissions' | 'labOrders' | 'admissionCharges' | 'billingDocuments'): PatientResolver {
   return async (db, ids) => {
     const rows = await db.selectFrom(table).select(['id', 'patientId']).where('id', 'in', ids).execute();
-    return new Map(rows.map((row) => [row.id, row.patientId]));
+    return new Map(rows.flatMap((row) => (row.patientId ? [[row.id, row.patientId] as const] : [])));
   };
 }

@@ -7,9 +7,19 @@ import { organization } from './organization.ts';
 import { patient } from './patient.ts';
 import { practitioner } from './practitioner.ts';
 import { practitionerRole } from './practitionerRole.ts';
+import { serviceRequest } from './serviceRequest.ts';
 
 /** The resource types /fhir/R4 serves, in the CapabilityStatement's order: each a declaration of its own (types/<type>.ts). */
-export const FHIR_TYPES: readonly FhirType[] = [patient, practitioner, practitionerRole, organization, appointment, encounter];
+export const FHIR_TYPES: readonly FhirType[] = [
+  patient,
+  practitioner,
+  practitionerRole,
+  organization,
+  appointment,
+  encounter,
+  // Clinical and administrative records beyond the directory and the calendar (docs/fhir.md).
+  serviceRequest,
+];
 
 const BY_NAME = new Map(FHIR_TYPES.map((type) => [type.type, type]));
 

@@ -75,8 +75,8 @@ export const GRANTS: Readonly<Record<Exclude<Role, 'platform_admin'>, readonly s
     'fhir:read',
     'patients.create',
     'patients.update',
-    // FHIR types of records the receptionist does not read (lab orders).
-    ...withoutFhir('ServiceRequest'),
+    // FHIR types of records the receptionist does not read (lab orders, their result files).
+    ...withoutFhir('ServiceRequest', 'DiagnosticReport'),
     'patients.linkAccount',
     'patients.unlinkAccount',
     'appointments.*',
@@ -129,6 +129,8 @@ export const GRANTS: Readonly<Record<Exclude<Role, 'platform_admin'>, readonly s
     'appointments.markPaymentSuccess',
     'patients:read',
     'fhir:read',
+    // FHIR types of records the accountant does not read (lab result files).
+    ...withoutFhir('DiagnosticReport'),
     'services.*',
     'superAdminPayouts.getById',
     'superAdminPayouts.listByOrganization',

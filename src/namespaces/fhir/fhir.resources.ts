@@ -197,3 +197,26 @@ export function serviceRequestResource(row: Row): FhirResource<'ServiceRequest'>
     note: str(row.notes) ? [{ text: str(row.notes) }] : [],
   }) as FhirResource<'ServiceRequest'>;
 }
+
+/**
+ * A result file of a lab order (with `order`: the order's `patientId` and `status`) as the report
+ * it presents: one report per file, final unless its order was cancelled. The file is named by its
+ * storage URL (`fileUrl`), never inlined.
+ */
+export function diagnosticReportResource(row: Row): FhirResource<'DiagnosticReport'> {
+  const order = row.order as { patientId: string; status: string } | undefined;
+  return compact({
+    resourceType: 'DiagnosticReport',
+    id: String(row.id),
+    meta: { lastUpdated: instant(row.updatedAt) },
+    basedOn: [{ reference: `ServiceRequest/${String(row.labOrderId)}` }],
+    status: order?.status === 'cancelled' ? 'cancelled' : 'final',
+    category: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v2-0074', code: 'LAB', display: 'Laboratory' }] }],
+    code: { text: str(row.testName) ?? 'Laboratory report' },
+    subject: order ? { reference: `Patient/${order.patientId}` } : undefined,
+    issued: instant(row.uploadedAt),
+    presentedForm: [
+      compact({ contentType: str(row.mimeType), url: str(row.fileUrl), size: Number(row.fileSize), title: str(row.fileName), creation: instant(row.uploadedAt) }),
+    ],
+  }) as FhirResource<'DiagnosticReport'>;
+}

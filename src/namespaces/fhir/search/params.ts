@@ -45,7 +45,10 @@ export interface DateParam extends Described {
 export interface ReferenceParam extends Described {
   type: 'reference';
   target: string;
+  /** the column holding the id referred to */
   column: string;
+  /** the condition, where the id is not the row's own column (a record reached through another table) */
+  where?(ids: readonly string[]): Expression<SqlBool>;
 }
 
 export type SearchParam = TokenParam | StringParam | DateParam | ReferenceParam;
@@ -190,7 +193,7 @@ export async function conditionsOf(param: SearchParam, input: Record<string, unk
     case 'token':
       return given(param.name).map((codes) => param.where(codes as string[]));
     case 'reference':
-      return given(param.name).map((ids) => inColumn(param.column)(ids as string[]));
+      return given(param.name).map((ids) => (param.where ?? inColumn(param.column))(ids as string[]));
     case 'string': {
       const contains = (text: string) => sql<SqlBool>`${lower(param.column)} like ${`%${likeLiteral(text.toLowerCase())}%`} escape '\\'`;
       return [

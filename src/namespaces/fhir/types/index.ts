@@ -1,6 +1,7 @@
 import type { Operation } from '../../../operations/operation.ts';
 import { appointment } from './appointment.ts';
 import type { FhirType } from './define.ts';
+import { diagnosticReport } from './diagnosticReport.ts';
 import { encounter } from './encounter.ts';
 import { readOperation, searchOperation } from './operations.ts';
 import { organization } from './organization.ts';
@@ -19,6 +20,7 @@ export const FHIR_TYPES: readonly FhirType[] = [
   encounter,
   // Clinical and administrative records beyond the directory and the calendar (docs/fhir.md).
   serviceRequest,
+  diagnosticReport,
 ];
 
 const BY_NAME = new Map(FHIR_TYPES.map((type) => [type.type, type]));

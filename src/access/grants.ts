@@ -68,6 +68,8 @@ export const GRANTS: Readonly<Record<Exclude<Role, 'platform_admin'>, readonly s
     'labOrders:read',
     'labResultFiles:read',
     'preConsultationForms:read',
+    // FHIR types of records the nurse does not read (admission charges).
+    ...withoutFhir('ChargeItem'),
     ...CLINICAL_STAFF,
   ],
   receptionist: [

@@ -220,3 +220,45 @@ export function diagnosticReportResource(row: Row): FhirResource<'DiagnosticRepo
     ],
   }) as FhirResource<'DiagnosticReport'>;
 }
+
+/** The currency of every amount the service holds (integer minor units: paise). */
+export const CURRENCY = 'INR';
+
+/**
+ * Minor units as a FHIR decimal, exactly: the whole and the hundredths are cut as integers and read
+ * back as one decimal (1999 is 19.99, 30 is 0.3), never a sum or product of floats.
+ */
+export function decimalOfMinor(minor: number): number {
+  const sign = minor < 0 ? '-' : '';
+  const abs = Math.abs(Math.trunc(minor));
+  return Number(`${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`);
+}
+
+/** An amount in minor units as FHIR Money in the service's currency. */
+export const moneyOfMinor = (minor: unknown): Row => ({ value: decimalOfMinor(Number(minor)), currency: CURRENCY });
+
+/** The ChargeItem status of a charge: voided is entered-in-error, a charge of nothing not-billable, the rest billable. */
+export function chargeItemStatus(row: Row): 'billable' | 'not-billable' | 'entered-in-error' {
+  if (row.voidedAt !== null && row.voidedAt !== undefined) return 'entered-in-error';
+  return Number(row.amount) === 0 ? 'not-billable' : 'billable';
+}
+
+/** A charge applied to an admission (its service, quantity and total with tax). */
+export function chargeItemResource(row: Row): FhirResource<'ChargeItem'> {
+  const notes = [str(row.notes), str(row.voidReason) ? `voided: ${String(row.voidReason)}` : undefined].filter((note) => note !== undefined);
+  return compact({
+    resourceType: 'ChargeItem',
+    id: String(row.id),
+    meta: { lastUpdated: instant(row.updatedAt) },
+    status: chargeItemStatus(row),
+    code: { text: str(row.serviceName) ?? str(row.chargeType) },
+    subject: { reference: `Patient/${String(row.patientId)}` },
+    context: { reference: `Encounter/${String(row.admissionId)}` },
+    performer: str(row.doctorId) ? [{ actor: { reference: `Practitioner/${String(row.doctorId)}` } }] : [],
+    quantity: { value: Number(row.quantity) },
+    priceOverride: moneyOfMinor(row.amount),
+    enteredDate: instant(row.createdAt),
+    enterer: str(row.appliedByUserId) ? { reference: `Practitioner/${String(row.appliedByUserId)}` } : undefined,
+    note: notes.map((text) => ({ text })),
+  }) as FhirResource<'ChargeItem'>;
+}

@@ -1,6 +1,7 @@
 import type { Operation } from '../../../operations/operation.ts';
 import { appointment } from './appointment.ts';
 import type { FhirType } from './define.ts';
+import { chargeItem } from './chargeItem.ts';
 import { diagnosticReport } from './diagnosticReport.ts';
 import { encounter } from './encounter.ts';
 import { readOperation, searchOperation } from './operations.ts';
@@ -21,6 +22,7 @@ export const FHIR_TYPES: readonly FhirType[] = [
   // Clinical and administrative records beyond the directory and the calendar (docs/fhir.md).
   serviceRequest,
   diagnosticReport,
+  chargeItem,
 ];
 
 const BY_NAME = new Map(FHIR_TYPES.map((type) => [type.type, type]));

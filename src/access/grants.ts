@@ -44,6 +44,8 @@ export const GRANTS: Readonly<Record<Exclude<Role, 'platform_admin'>, readonly s
     'labResultFiles.*',
     'patients:read',
     'fhir:read',
+    // FHIR types of records the doctor does not read (billing documents).
+    ...withoutFhir('Invoice'),
     'patients.create',
     'patients.update',
     'practitionerSchedules:read',
@@ -68,8 +70,8 @@ export const GRANTS: Readonly<Record<Exclude<Role, 'platform_admin'>, readonly s
     'labOrders:read',
     'labResultFiles:read',
     'preConsultationForms:read',
-    // FHIR types of records the nurse does not read (admission charges).
-    ...withoutFhir('ChargeItem'),
+    // FHIR types of records the nurse does not read (admission charges, billing documents).
+    ...withoutFhir('ChargeItem', 'Invoice'),
     ...CLINICAL_STAFF,
   ],
   receptionist: [
@@ -169,6 +171,7 @@ export const GRANTS: Readonly<Record<Exclude<Role, 'platform_admin'>, readonly s
     '!fhir.searchAppointment',
     '!fhir.readEncounter',
     '!fhir.searchEncounter',
+    ...withoutFhir('Invoice'),
     'notifications.*',
     'users:read',
   ],

@@ -262,3 +262,53 @@ export function chargeItemResource(row: Row): FhirResource<'ChargeItem'> {
     note: notes.map((text) => ({ text })),
   }) as FhirResource<'ChargeItem'>;
 }
+
+/** The identifier system of a billing document's number (as printed, unique in its organization). */
+export const DOCUMENT_NUMBER_SYSTEM = 'urn:healthops:billing-document-number';
+/** The code system of a line's HSN or SAC code (India's goods and services classification). */
+export const HSN_SAC_SYSTEM = 'urn:healthops:hsn-sac';
+/** The code system of the GST components of a price: CGST, SGST, IGST. */
+export const GST_COMPONENT_SYSTEM = 'urn:healthops:gst-component';
+
+const INVOICE_KINDS: Readonly<Record<string, string>> = { TAX_INVOICE: 'Tax invoice', BILL_OF_SUPPLY: 'Bill of supply' };
+
+/** A line's price: its base (quantity x unit price), its discount and each GST component charged, in minor units. */
+function priceComponents(line: Row): Row[] {
+  const taxes = (['cgst', 'sgst', 'igst'] as const).filter((tax) => Number(line[tax]) !== 0);
+  return [
+    { type: 'base', amount: moneyOfMinor(line.gross) },
+    ...(Number(line.discount) !== 0 ? [{ type: 'discount', amount: moneyOfMinor(line.discount) }] : []),
+    ...taxes.map((tax) => ({ type: 'tax', code: { coding: [{ system: GST_COMPONENT_SYSTEM, code: tax.toUpperCase() }], text: tax.toUpperCase() }, amount: moneyOfMinor(line[tax]) })),
+  ];
+}
+
+/**
+ * An invoice (a tax invoice or a bill of supply: billingDocuments) with `lines` (its lines in
+ * order), `cancellation` (its billingCancellations record, if any) and `credits` (the live credit
+ * notes issued against it: number, issueDate, grandTotal).
+ */
+export function invoiceResource(row: Row): FhirResource<'Invoice'> {
+  const lines = (row.lines as Row[] | undefined) ?? [];
+  const cancellation = row.cancellation as { reason: string; cancelledAt: number } | undefined;
+  const credits = (row.credits as Row[] | undefined) ?? [];
+  return compact({
+    resourceType: 'Invoice',
+    id: String(row.id),
+    meta: { lastUpdated: instant(cancellation?.cancelledAt ?? row.createdAt) },
+    identifier: [{ system: DOCUMENT_NUMBER_SYSTEM, value: String(row.number) }],
+    status: cancellation ? 'cancelled' : 'issued',
+    cancelledReason: cancellation?.reason,
+    type: { text: INVOICE_KINDS[String(row.kind)] ?? String(row.kind) },
+    subject: str(row.patientId) ? { reference: `Patient/${String(row.patientId)}` } : undefined,
+    date: instant(row.issuedAt),
+    issuer: { reference: `Organization/${String(row.organizationId)}` },
+    lineItem: lines.map((line) => ({
+      sequence: Number(line.position) + 1,
+      chargeItemCodeableConcept: compact({ coding: str(line.code) ? [{ system: HSN_SAC_SYSTEM, code: str(line.code) }] : [], text: String(line.description) }),
+      priceComponent: priceComponents(line),
+    })),
+    totalNet: moneyOfMinor(row.taxable),
+    totalGross: moneyOfMinor(row.grandTotal),
+    note: credits.map((credit) => ({ text: `Credit note ${String(credit.number)} of ${String(credit.issueDate)}: ${decimalOfMinor(Number(credit.grandTotal)).toFixed(2)} ${CURRENCY}` })),
+  }) as FhirResource<'Invoice'>;
+}

@@ -5,6 +5,7 @@ import { chargeItem } from './chargeItem.ts';
 import { diagnosticReport } from './diagnosticReport.ts';
 import { encounter } from './encounter.ts';
 import { readOperation, searchOperation } from './operations.ts';
+import { invoice } from './invoice.ts';
 import { organization } from './organization.ts';
 import { patient } from './patient.ts';
 import { practitioner } from './practitioner.ts';
@@ -23,6 +24,7 @@ export const FHIR_TYPES: readonly FhirType[] = [
   serviceRequest,
   diagnosticReport,
   chargeItem,
+  invoice,
 ];
 
 const BY_NAME = new Map(FHIR_TYPES.map((type) => [type.type, type]));

@@ -27,6 +27,8 @@ const CLINICAL_STAFF = [
  * granted `fhir:read` that does not read those records through the RPC (docs/fhir.md, "Access").
  */
 const withoutFhir = (...types: string[]) => types.flatMap((type) => [`!fhir.read${type}`, `!fhir.search${type}`]);
+/** The FHIR operations of the types named, for a role without `fhir:read` that reads those records through the RPC. */
+const fhirOf = (...types: string[]) => types.flatMap((type) => [`fhir.read${type}`, `fhir.search${type}`]);
 
 export const GRANTS: Readonly<Record<Exclude<Role, 'platform_admin'>, readonly string[]>> = {
   // Everything of its organization, members and roles included; attendance stays hr's (interface).
@@ -133,8 +135,8 @@ export const GRANTS: Readonly<Record<Exclude<Role, 'platform_admin'>, readonly s
     'appointments.markPaymentSuccess',
     'patients:read',
     'fhir:read',
-    // FHIR types of records the accountant does not read (lab result files).
-    ...withoutFhir('DiagnosticReport'),
+    // FHIR types of records the accountant does not read (lab result files, wards, rooms and beds).
+    ...withoutFhir('DiagnosticReport', 'Location'),
     'services.*',
     'superAdminPayouts.getById',
     'superAdminPayouts.listByOrganization',
@@ -171,13 +173,23 @@ export const GRANTS: Readonly<Record<Exclude<Role, 'platform_admin'>, readonly s
     '!fhir.searchAppointment',
     '!fhir.readEncounter',
     '!fhir.searchEncounter',
-    ...withoutFhir('Invoice'),
+    ...withoutFhir('Invoice', 'Location'),
     'notifications.*',
     'users:read',
   ],
   hr: ['hrmAttendance.*', 'users:read', 'notifications:read'],
   stylist: ['saloonMembers:read', 'notifications:read', 'tokenCounters.next'],
-  staff: ['saloonMembers:read', 'wards:read', 'rooms:read', 'beds:read', 'services:read', 'notifications:read', 'tokenCounters.next'],
+  staff: [
+    'saloonMembers:read',
+    'wards:read',
+    'rooms:read',
+    'beds:read',
+    'services:read',
+    // The same places as FHIR (docs/fhir.md, "Access").
+    ...fhirOf('Location'),
+    'notifications:read',
+    'tokenCounters.next',
+  ],
   patient: [],
 };
 

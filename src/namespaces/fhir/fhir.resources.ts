@@ -312,3 +312,37 @@ export function invoiceResource(row: Row): FhirResource<'Invoice'> {
     note: credits.map((credit) => ({ text: `Credit note ${String(credit.number)} of ${String(credit.issueDate)}: ${decimalOfMinor(Number(credit.grandTotal)).toFixed(2)} ${CURRENCY}` })),
   }) as FhirResource<'Invoice'>;
 }
+
+/** The physical types of the places a hospital has (http://terminology.hl7.org/CodeSystem/location-physical-type). */
+export const PHYSICAL_TYPES = { wa: 'Ward', ro: 'Room', bd: 'Bed' } as const;
+
+/** The v2-0116 bed status of each bed status (beds.resource.ts); a reserved bed is still unoccupied, one under maintenance closed. */
+export const BED_OPERATIONAL_STATUS: Readonly<Record<string, { code: string; display: string }>> = {
+  AVAILABLE: { code: 'U', display: 'Unoccupied' },
+  RESERVED: { code: 'U', display: 'Unoccupied' },
+  OCCUPIED: { code: 'O', display: 'Occupied' },
+  CLEANING: { code: 'H', display: 'Housekeeping' },
+  MAINTENANCE: { code: 'C', display: 'Closed' },
+};
+
+/**
+ * A ward, room or bed (a row of the three as one list: `physicalType` wa, ro or bd, `name`,
+ * `partOf` the room of a bed or the ward of a room, `bedStatus`, `description`, `isActive`).
+ */
+export function locationResource(row: Row): FhirResource<'Location'> {
+  const physical = String(row.physicalType) as keyof typeof PHYSICAL_TYPES;
+  const bed = BED_OPERATIONAL_STATUS[String(row.bedStatus)];
+  return compact({
+    resourceType: 'Location',
+    id: String(row.id),
+    meta: { lastUpdated: instant(row.updatedAt) },
+    status: row.isActive === null || row.isActive === undefined ? undefined : row.isActive ? 'active' : 'inactive',
+    operationalStatus: bed ? { system: 'http://terminology.hl7.org/CodeSystem/v2-0116', ...bed } : undefined,
+    name: str(row.name),
+    description: str(row.description),
+    mode: 'instance',
+    physicalType: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/location-physical-type', code: physical, display: PHYSICAL_TYPES[physical] }] },
+    managingOrganization: { reference: `Organization/${String(row.organizationId)}` },
+    partOf: str(row.partOf) ? { reference: `Location/${String(row.partOf)}` } : undefined,
+  }) as FhirResource<'Location'>;
+}

@@ -73,7 +73,8 @@ async function mappingContext(type: FhirType, timeZone: () => Promise<string>): 
 }
 
 function rowsOf(db: Db, type: FhirType, organizationId: string, where: readonly Expression<SqlBool>[]) {
-  const scoped = db.selectFrom(type.table as 'patients').where(type.scope(organizationId));
+  const from = type.source ? (db.selectFrom(type.source(db).as('source')) as unknown as ReturnType<typeof db.selectFrom<'patients'>>) : db.selectFrom(type.table as 'patients');
+  const scoped = from.where(type.scope(organizationId));
   return where.length === 0 ? scoped : scoped.where(allOf(where));
 }
 

@@ -1,4 +1,4 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../../db/database.ts';
 import type { Database } from '../../../db/schema.ts';
 import type { PatientResolver } from '../../../operations/reads.ts';
@@ -32,6 +32,11 @@ export interface FhirType<T extends string = string> {
   /** what the resource is, for the operations' summaries */
   describes: string;
   table: keyof Database;
+  /**
+   * The rows, where they are not one table's: a query whose columns the mapping and the search
+   * read (Location: wards, rooms and beds as one list); `table` then names the main one.
+   */
+  source?(db: Db): SelectQueryBuilder<Database, keyof Database, Row>;
   /** The rows of the organization that are resources of this type (default: the table's organizationId is it). */
   scope(organizationId: string): Expression<SqlBool>;
   /** The mapping needs the organization's time zone (read once per call). */

@@ -6,6 +6,7 @@ import { diagnosticReport } from './diagnosticReport.ts';
 import { encounter } from './encounter.ts';
 import { readOperation, searchOperation } from './operations.ts';
 import { invoice } from './invoice.ts';
+import { location } from './location.ts';
 import { organization } from './organization.ts';
 import { patient } from './patient.ts';
 import { practitioner } from './practitioner.ts';
@@ -25,6 +26,7 @@ export const FHIR_TYPES: readonly FhirType[] = [
   diagnosticReport,
   chargeItem,
   invoice,
+  location,
 ];
 
 const BY_NAME = new Map(FHIR_TYPES.map((type) => [type.type, type]));

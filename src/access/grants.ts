@@ -173,7 +173,7 @@ export const GRANTS: Readonly<Record<Exclude<Role, 'platform_admin'>, readonly s
     '!fhir.searchAppointment',
     '!fhir.readEncounter',
     '!fhir.searchEncounter',
-    ...withoutFhir('Invoice', 'Location'),
+    ...withoutFhir('Invoice', 'Location', 'HealthcareService'),
     'notifications.*',
     'users:read',
   ],
@@ -185,8 +185,8 @@ export const GRANTS: Readonly<Record<Exclude<Role, 'platform_admin'>, readonly s
     'rooms:read',
     'beds:read',
     'services:read',
-    // The same places as FHIR (docs/fhir.md, "Access").
-    ...fhirOf('Location'),
+    // The same places and services as FHIR (docs/fhir.md, "Access").
+    ...fhirOf('Location', 'HealthcareService'),
     'notifications:read',
     'tokenCounters.next',
   ],

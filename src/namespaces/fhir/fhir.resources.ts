@@ -346,3 +346,17 @@ export function locationResource(row: Row): FhirResource<'Location'> {
     partOf: str(row.partOf) ? { reference: `Location/${String(row.partOf)}` } : undefined,
   }) as FhirResource<'Location'>;
 }
+
+/** A service the organization offers (a consultation, a procedure, a bed type ...), as it lists it. */
+export function healthcareServiceResource(row: Row): FhirResource<'HealthcareService'> {
+  return compact({
+    resourceType: 'HealthcareService',
+    id: String(row.id),
+    meta: { lastUpdated: instant(row.updatedAt) },
+    active: row.isActive === null || row.isActive === undefined ? undefined : Boolean(row.isActive),
+    providedBy: { reference: `Organization/${String(row.organizationId)}` },
+    category: str(row.category) ? [{ text: str(row.category) }] : [],
+    type: str(row.code) ? [{ text: str(row.code) }] : [],
+    name: str(row.name),
+  }) as FhirResource<'HealthcareService'>;
+}

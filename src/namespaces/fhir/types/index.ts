@@ -5,6 +5,7 @@ import { chargeItem } from './chargeItem.ts';
 import { diagnosticReport } from './diagnosticReport.ts';
 import { encounter } from './encounter.ts';
 import { readOperation, searchOperation } from './operations.ts';
+import { healthcareService } from './healthcareService.ts';
 import { invoice } from './invoice.ts';
 import { location } from './location.ts';
 import { organization } from './organization.ts';
@@ -27,6 +28,7 @@ export const FHIR_TYPES: readonly FhirType[] = [
   chargeItem,
   invoice,
   location,
+  healthcareService,
 ];
 
 const BY_NAME = new Map(FHIR_TYPES.map((type) => [type.type, type]));

@@ -82,7 +82,7 @@ export const GRANTS: Readonly<Record<Exclude<Role, 'platform_admin'>, readonly s
     'patients.create',
     'patients.update',
     // FHIR types of records the receptionist does not read (lab orders, their result files).
-    ...withoutFhir('ServiceRequest', 'DiagnosticReport'),
+    ...withoutFhir('ServiceRequest', 'DiagnosticReport', 'Medication'),
     'patients.linkAccount',
     'patients.unlinkAccount',
     'appointments.*',
@@ -158,6 +158,8 @@ export const GRANTS: Readonly<Record<Exclude<Role, 'platform_admin'>, readonly s
     'prescriptionMarketplace.searchProducts',
     'prescriptionMarketplace.submitQuote',
     'prescriptionMarketplace.updateQuote',
+    // The stock as FHIR (docs/fhir.md, "Access").
+    ...fhirOf('Medication'),
     'notifications.*',
     'users:read',
   ],
@@ -173,7 +175,7 @@ export const GRANTS: Readonly<Record<Exclude<Role, 'platform_admin'>, readonly s
     '!fhir.searchAppointment',
     '!fhir.readEncounter',
     '!fhir.searchEncounter',
-    ...withoutFhir('Invoice', 'Location', 'HealthcareService'),
+    ...withoutFhir('Invoice', 'Location', 'HealthcareService', 'Medication'),
     'notifications.*',
     'users:read',
   ],

@@ -360,3 +360,25 @@ export function healthcareServiceResource(row: Row): FhirResource<'HealthcareSer
     name: str(row.name),
   }) as FhirResource<'HealthcareService'>;
 }
+
+/**
+ * A stock item as the Medication it holds. Its batch is the one the item shows: the next an issue
+ * takes (first expiry first among the batches in stock and not expired: inventoryItems.stock.ts,
+ * shownBatch); R4 gives a Medication one batch.
+ */
+export function medicationResource(row: Row): FhirResource<'Medication'> {
+  const strength = str(row.strength) !== undefined && /^\d+(\.\d+)?$/.test(String(row.strength).trim()) ? Number(row.strength) : undefined;
+  const ingredient = str(row.genericName)
+    ? [compact({ itemCodeableConcept: { text: str(row.genericName) }, strength: strength === undefined ? undefined : { numerator: compact({ value: strength, unit: str(row.strengthUnit) }), denominator: { value: 1 } } })]
+    : [];
+  const batch = compact({ lotNumber: str(row.lotNumber) ?? str(row.batchNumber), expirationDate: str(row.expiryDate) });
+  return compact({
+    resourceType: 'Medication',
+    id: String(row.id),
+    meta: { lastUpdated: instant(row.updatedAt) },
+    code: { text: String(row.itemName) },
+    form: str(row.medicineType) ? { text: str(row.medicineType) } : undefined,
+    ingredient,
+    batch: Object.keys(batch).length === 0 ? undefined : batch,
+  }) as FhirResource<'Medication'>;
+}

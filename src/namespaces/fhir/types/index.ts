@@ -8,6 +8,7 @@ import { readOperation, searchOperation } from './operations.ts';
 import { healthcareService } from './healthcareService.ts';
 import { invoice } from './invoice.ts';
 import { location } from './location.ts';
+import { medication } from './medication.ts';
 import { organization } from './organization.ts';
 import { patient } from './patient.ts';
 import { practitioner } from './practitioner.ts';
@@ -29,6 +30,7 @@ export const FHIR_TYPES: readonly FhirType[] = [
   invoice,
   location,
   healthcareService,
+  medication,
 ];
 
 const BY_NAME = new Map(FHIR_TYPES.map((type) => [type.type, type]));

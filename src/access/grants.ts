@@ -47,7 +47,7 @@ export const GRANTS: Readonly<Record<Exclude<Role, 'platform_admin'>, readonly s
     'patients:read',
     'fhir:read',
     // FHIR types of records the doctor does not read (billing documents).
-    ...withoutFhir('Invoice'),
+    ...withoutFhir('Invoice', 'AuditEvent'),
     'patients.create',
     'patients.update',
     'practitionerSchedules:read',
@@ -73,7 +73,7 @@ export const GRANTS: Readonly<Record<Exclude<Role, 'platform_admin'>, readonly s
     'labResultFiles:read',
     'preConsultationForms:read',
     // FHIR types of records the nurse does not read (admission charges, billing documents).
-    ...withoutFhir('ChargeItem', 'Invoice'),
+    ...withoutFhir('ChargeItem', 'Invoice', 'AuditEvent'),
     ...CLINICAL_STAFF,
   ],
   receptionist: [
@@ -82,7 +82,7 @@ export const GRANTS: Readonly<Record<Exclude<Role, 'platform_admin'>, readonly s
     'patients.create',
     'patients.update',
     // FHIR types of records the receptionist does not read (lab orders, their result files).
-    ...withoutFhir('ServiceRequest', 'DiagnosticReport', 'Medication'),
+    ...withoutFhir('ServiceRequest', 'DiagnosticReport', 'Medication', 'AuditEvent'),
     'patients.linkAccount',
     'patients.unlinkAccount',
     'appointments.*',
@@ -136,7 +136,7 @@ export const GRANTS: Readonly<Record<Exclude<Role, 'platform_admin'>, readonly s
     'patients:read',
     'fhir:read',
     // FHIR types of records the accountant does not read (lab result files, wards, rooms and beds).
-    ...withoutFhir('DiagnosticReport', 'Location'),
+    ...withoutFhir('DiagnosticReport', 'Location', 'AuditEvent'),
     'services.*',
     'superAdminPayouts.getById',
     'superAdminPayouts.listByOrganization',
@@ -175,7 +175,7 @@ export const GRANTS: Readonly<Record<Exclude<Role, 'platform_admin'>, readonly s
     '!fhir.searchAppointment',
     '!fhir.readEncounter',
     '!fhir.searchEncounter',
-    ...withoutFhir('Invoice', 'Location', 'HealthcareService', 'Medication'),
+    ...withoutFhir('Invoice', 'Location', 'HealthcareService', 'Medication', 'AuditEvent'),
     'notifications.*',
     'users:read',
   ],

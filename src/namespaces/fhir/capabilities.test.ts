@@ -12,7 +12,7 @@ describeEachDialect('FHIR R4: the types declared make the CapabilityStatement an
     const answer = await fhir(t(), 'GET', '/metadata');
     assert.equal(answer.status, 200);
     const resources: Json[] = answer.body.rest[0].resource;
-    assert.deepEqual(resources.map((resource) => resource.type), ['Patient', 'Practitioner', 'PractitionerRole', 'Organization', 'Appointment', 'Encounter', 'ServiceRequest', 'DiagnosticReport', 'ChargeItem', 'Invoice', 'Location', 'HealthcareService', 'Medication']);
+    assert.deepEqual(resources.map((resource) => resource.type), ['Patient', 'Practitioner', 'PractitionerRole', 'Organization', 'Appointment', 'Encounter', 'ServiceRequest', 'DiagnosticReport', 'ChargeItem', 'Invoice', 'Location', 'HealthcareService', 'Medication', 'AuditEvent']);
     for (const type of FHIR_TYPES) {
       const entry = resources.find((resource) => resource.type === type.type);
       assert.deepEqual(entry.interaction.map((i: Json) => i.code), ['read', 'search-type'], type.type);

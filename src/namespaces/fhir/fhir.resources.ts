@@ -382,3 +382,54 @@ export function medicationResource(row: Row): FhirResource<'Medication'> {
     batch: Object.keys(batch).length === 0 ? undefined : batch,
   }) as FhirResource<'Medication'>;
 }
+
+/**
+ * The action of a write, from its operation's name (`namespace.apiName`): a name that starts with
+ * create is C, update or set U, delete or remove D, any other write E (execute). The search of
+ * `action` reads it too.
+ */
+export const AUDIT_ACTIONS = [
+  { action: 'C', starts: ['create'] },
+  { action: 'U', starts: ['update', 'set'] },
+  { action: 'D', starts: ['delete', 'remove'] },
+] as const;
+
+export function auditAction(operation: string): string {
+  const name = operation.slice(operation.indexOf('.') + 1);
+  return AUDIT_ACTIONS.find((one) => one.starts.some((start) => name.startsWith(start)))?.action ?? 'E';
+}
+
+/** The identifier system of a record named by the audit trail (an id of any of the service's records). */
+export const RECORD_ID_SYSTEM = 'urn:healthops:record-id';
+/** The code system of the operations (`namespace.apiName`). */
+export const OPERATION_SYSTEM = 'urn:healthops:operation';
+
+/**
+ * A write of the audit trail (auditLog) with `practitionerId` (the users record of its actor in the
+ * organization, if a member): who, from where, when, which operation on which record.
+ */
+export function auditEventResource(row: Row): FhirResource<'AuditEvent'> {
+  const operation = String(row.operation);
+  return compact({
+    resourceType: 'AuditEvent',
+    id: String(row.id),
+    meta: { lastUpdated: instant(row.at) },
+    type: { system: 'http://terminology.hl7.org/CodeSystem/audit-event-type', code: 'rest', display: 'RESTful Operation' },
+    subtype: [{ system: OPERATION_SYSTEM, code: operation }],
+    action: auditAction(operation),
+    recorded: instant(row.at),
+    outcome: '0',
+    agent: [
+      str(row.actorId)
+        ? compact({
+            who: str(row.practitionerId) ? { reference: `Practitioner/${String(row.practitionerId)}` } : undefined,
+            altId: str(row.actorId),
+            requestor: true,
+            network: str(row.actorAddress) ? { address: str(row.actorAddress), type: '2' } : undefined,
+          })
+        : compact({ name: 'a call without a token', requestor: true, network: str(row.actorAddress) ? { address: str(row.actorAddress), type: '2' } : undefined }),
+    ],
+    source: compact({ site: str(row.requestId), observer: { display: 'healthops' }, type: [{ system: 'http://terminology.hl7.org/CodeSystem/security-source-type', code: '4', display: 'Application Server' }] }),
+    entity: str(row.recordId) ? [{ what: { identifier: { system: RECORD_ID_SYSTEM, value: str(row.recordId) } } }] : [],
+  }) as FhirResource<'AuditEvent'>;
+}

@@ -41,7 +41,7 @@ export interface DateParam extends Described {
   space: DateSpace;
 }
 
-/** `Type/id` or the bare id of a resource of `target`. */
+/** `Type/id` or the bare id of a resource of `target` (`Any`: of any type). */
 export interface ReferenceParam extends Described {
   type: 'reference';
   target: string;
@@ -119,9 +119,12 @@ function tokenSchema(param: TokenParam) {
   }).transform((parts) => parts.map((part) => (tokenCode(param, part) as { code: string }).code));
 }
 
+/** A reference of any type (`target` `Any`): `{Type}/{id}` of any type, or the id. */
+const ANY_TYPE = /^[A-Z][A-Za-z]{0,63}\//;
+
 function referenceSchema(param: ReferenceParam) {
   const prefix = `${param.target}/`;
-  const idOf = (part: string) => (part.startsWith(prefix) ? part.slice(prefix.length) : part);
+  const idOf = (part: string) => (param.target === 'Any' ? part.replace(ANY_TYPE, '') : part.startsWith(prefix) ? part.slice(prefix.length) : part);
   return alternatives((part) => {
     const id = idOf(part);
     if (id.includes('/')) return `${part}: must be ${param.target}/{id} or the id`;

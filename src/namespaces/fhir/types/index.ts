@@ -1,6 +1,7 @@
 import type { Operation } from '../../../operations/operation.ts';
 import { appointment } from './appointment.ts';
 import type { FhirType } from './define.ts';
+import { auditEvent } from './auditEvent.ts';
 import { chargeItem } from './chargeItem.ts';
 import { diagnosticReport } from './diagnosticReport.ts';
 import { encounter } from './encounter.ts';
@@ -31,6 +32,7 @@ export const FHIR_TYPES: readonly FhirType[] = [
   location,
   healthcareService,
   medication,
+  auditEvent,
 ];
 
 const BY_NAME = new Map(FHIR_TYPES.map((type) => [type.type, type]));

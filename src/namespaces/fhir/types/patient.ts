@@ -3,7 +3,7 @@ import { normalizeMobileNumber } from '../../auth/auth.public.ts';
 import { patientResource, STORED_GENDERS, type AdministrativeGender } from '../fhir.resources.ts';
 import { inColumn } from '../search/params.ts';
 import { searchInputOf } from '../search/engine.ts';
-import { idParam } from './common.ts';
+import { idParam, lastUpdatedParam } from './common.ts';
 import { defineFhirType } from './define.ts';
 
 const storedGender = sql<string>`lower(${sql.ref('gender')})`;
@@ -61,6 +61,7 @@ export const patient = defineFhirType({
       normalize: (code) => normalizeMobileNumber(code)!,
       where: inColumn('mobileNumber'),
     },
+    lastUpdatedParam,
   ],
 });
 

@@ -405,31 +405,35 @@ export const RECORD_ID_SYSTEM = 'urn:healthops:record-id';
 export const OPERATION_SYSTEM = 'urn:healthops:operation';
 
 /**
- * A write of the audit trail (auditLog) with `practitionerId` (the users record of its actor in the
- * organization, if a member): who, from where, when, which operation on which record.
+ * An entry of the audit trail (`kind` write: auditLog) or of the read log (`kind` read:
+ * patientDataReads), as one list: `actorId`, `actorAddress`, `operation`, `recordId` (a write's
+ * record), `patientIds` (JSON: a read's patients), `requestId`, `at`; with `practitionerId` (the
+ * users record of its actor in the organization, if a member): who, from where, when, which
+ * operation on which record or patients.
  */
 export function auditEventResource(row: Row): FhirResource<'AuditEvent'> {
   const operation = String(row.operation);
+  const read = row.kind === 'read';
+  const network = str(row.actorAddress) ? { address: str(row.actorAddress), type: '2' } : undefined;
   return compact({
     resourceType: 'AuditEvent',
     id: String(row.id),
     meta: { lastUpdated: instant(row.at) },
     type: { system: 'http://terminology.hl7.org/CodeSystem/audit-event-type', code: 'rest', display: 'RESTful Operation' },
     subtype: [{ system: OPERATION_SYSTEM, code: operation }],
-    action: auditAction(operation),
+    action: read ? 'R' : auditAction(operation),
     recorded: instant(row.at),
     outcome: '0',
     agent: [
       str(row.actorId)
-        ? compact({
-            who: str(row.practitionerId) ? { reference: `Practitioner/${String(row.practitionerId)}` } : undefined,
-            altId: str(row.actorId),
-            requestor: true,
-            network: str(row.actorAddress) ? { address: str(row.actorAddress), type: '2' } : undefined,
-          })
-        : compact({ name: 'a call without a token', requestor: true, network: str(row.actorAddress) ? { address: str(row.actorAddress), type: '2' } : undefined }),
+        ? compact({ who: str(row.practitionerId) ? { reference: `Practitioner/${String(row.practitionerId)}` } : undefined, altId: str(row.actorId), requestor: true, network })
+        : compact({ name: 'a call without a token', requestor: true, network }),
     ],
     source: compact({ site: str(row.requestId), observer: { display: 'healthops' }, type: [{ system: 'http://terminology.hl7.org/CodeSystem/security-source-type', code: '4', display: 'Application Server' }] }),
-    entity: str(row.recordId) ? [{ what: { identifier: { system: RECORD_ID_SYSTEM, value: str(row.recordId) } } }] : [],
+    entity: read
+      ? parseJsonArray(row.patientIds).map((patientId) => ({ what: { reference: `Patient/${patientId}` } }))
+      : str(row.recordId)
+        ? [{ what: { identifier: { system: RECORD_ID_SYSTEM, value: str(row.recordId) } } }]
+        : [],
   }) as FhirResource<'AuditEvent'>;
 }

@@ -72,8 +72,11 @@ async function mappingContext(type: FhirType, timeZone: () => Promise<string>): 
   return { timeZone: type.zoned ? await timeZone() : 'UTC' };
 }
 
+/** The name of a type's `source` query in the search's query (its conditions may refer to its columns by it). */
+export const SOURCE = 'source';
+
 function rowsOf(db: Db, type: FhirType, organizationId: string, where: readonly Expression<SqlBool>[]) {
-  const from = type.source ? (db.selectFrom(type.source(db).as('source')) as unknown as ReturnType<typeof db.selectFrom<'patients'>>) : db.selectFrom(type.table as 'patients');
+  const from = type.source ? (db.selectFrom(type.source(db).as(SOURCE)) as unknown as ReturnType<typeof db.selectFrom<'patients'>>) : db.selectFrom(type.table as 'patients');
   const scoped = from.where(type.scope(organizationId));
   return where.length === 0 ? scoped : scoped.where(allOf(where));
 }

@@ -23,6 +23,14 @@ const CLINICAL_STAFF = [
   'inventoryItems:read',
 ];
 
+/**
+ * The FHIR operations of the types named (fhir.read<Type>, fhir.search<Type>), withheld: for a role
+ * granted `fhir:read` that does not read those records through the RPC (docs/fhir.md, "Access").
+ */
+const withoutFhir = (...types: string[]) => types.flatMap((type) => [`!fhir.read${type}`, `!fhir.search${type}`]);
+/** The FHIR operations of the types named, for a role without `fhir:read` that reads those records through the RPC. */
+const fhirOf = (...types: string[]) => types.flatMap((type) => [`fhir.read${type}`, `fhir.search${type}`]);
+
 export const GRANTS: Readonly<Record<Exclude<Role, 'platform_admin'>, readonly string[]>> = {
   // Everything of its organization, members and roles included; attendance stays hr's (interface).
   // fhir:export (Bulk Data) is in `*`; named for the record: admins only, as POST /export.
@@ -40,6 +48,8 @@ export const GRANTS: Readonly<Record<Exclude<Role, 'platform_admin'>, readonly s
     'labResultFiles.*',
     'patients:read',
     'fhir:read',
+    // FHIR types of records the doctor does not read (billing documents).
+    ...withoutFhir('Invoice', 'AuditEvent'),
     'patients.create',
     'patients.update',
     'practitionerSchedules:read',
@@ -64,6 +74,8 @@ export const GRANTS: Readonly<Record<Exclude<Role, 'platform_admin'>, readonly s
     'labOrders:read',
     'labResultFiles:read',
     'preConsultationForms:read',
+    // FHIR types of records the nurse does not read (admission charges, billing documents).
+    ...withoutFhir('ChargeItem', 'Invoice', 'AuditEvent'),
     ...CLINICAL_STAFF,
   ],
   receptionist: [
@@ -71,6 +83,8 @@ export const GRANTS: Readonly<Record<Exclude<Role, 'platform_admin'>, readonly s
     'fhir:read',
     'patients.create',
     'patients.update',
+    // FHIR types of records the receptionist does not read (lab orders, their result files).
+    ...withoutFhir('ServiceRequest', 'DiagnosticReport', 'Medication', 'AuditEvent'),
     'patients.linkAccount',
     'patients.unlinkAccount',
     'appointments.*',
@@ -123,6 +137,8 @@ export const GRANTS: Readonly<Record<Exclude<Role, 'platform_admin'>, readonly s
     'appointments.markPaymentSuccess',
     'patients:read',
     'fhir:read',
+    // FHIR types of records the accountant does not read (lab result files, wards, rooms and beds).
+    ...withoutFhir('DiagnosticReport', 'Location', 'AuditEvent'),
     'services.*',
     'superAdminPayouts.getById',
     'superAdminPayouts.listByOrganization',
@@ -144,6 +160,8 @@ export const GRANTS: Readonly<Record<Exclude<Role, 'platform_admin'>, readonly s
     'prescriptionMarketplace.searchProducts',
     'prescriptionMarketplace.submitQuote',
     'prescriptionMarketplace.updateQuote',
+    // The stock as FHIR (docs/fhir.md, "Access").
+    ...fhirOf('Medication'),
     'notifications.*',
     'users:read',
   ],
@@ -159,12 +177,23 @@ export const GRANTS: Readonly<Record<Exclude<Role, 'platform_admin'>, readonly s
     '!fhir.searchAppointment',
     '!fhir.readEncounter',
     '!fhir.searchEncounter',
+    ...withoutFhir('Invoice', 'Location', 'HealthcareService', 'Medication', 'AuditEvent'),
     'notifications.*',
     'users:read',
   ],
   hr: ['hrmAttendance.*', 'users:read', 'notifications:read'],
   stylist: ['saloonMembers:read', 'notifications:read', 'tokenCounters.next'],
-  staff: ['saloonMembers:read', 'wards:read', 'rooms:read', 'beds:read', 'services:read', 'notifications:read', 'tokenCounters.next'],
+  staff: [
+    'saloonMembers:read',
+    'wards:read',
+    'rooms:read',
+    'beds:read',
+    'services:read',
+    // The same places and services as FHIR (docs/fhir.md, "Access").
+    ...fhirOf('Location', 'HealthcareService'),
+    'notifications:read',
+    'tokenCounters.next',
+  ],
   patient: [],
 };
 

@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.ts';
 import { FileAnswer } from '../../operations/file-answer.ts';
 import type { StreamedReads } from '../../operations/reads.ts';
 import { csvCell } from '../../values/csv.ts';
-import { appointmentResource, encounterResource, patientResource, practitionerResource } from '../fhir/fhir.public.ts';
+import { appointmentResource, chargeItemResource, encounterResource, medicationResource, patientResource, practitionerResource } from '../fhir/fhir.public.ts';
 
 /** What can be exported, and from which table (every column as stored; FHIR where a mapping exists). */
 export const EXPORTABLE = {
@@ -13,9 +13,9 @@ export const EXPORTABLE = {
   users: { table: 'users', fhir: null },
   appointments: { table: 'appointments', fhir: 'Appointment' },
   admissions: { table: 'admissions', fhir: 'Encounter' },
-  admissionCharges: { table: 'admissionCharges', fhir: null },
+  admissionCharges: { table: 'admissionCharges', fhir: 'ChargeItem' },
   admissionPayments: { table: 'admissionPayments', fhir: null },
-  inventoryItems: { table: 'inventoryItems', fhir: null },
+  inventoryItems: { table: 'inventoryItems', fhir: 'Medication' },
   stockMovements: { table: 'inventoryMovements', fhir: null },
   billingDocuments: { table: 'billingDocuments', fhir: null },
   billingDocumentLines: { table: 'billingDocumentLines', fhir: null },
@@ -108,6 +108,10 @@ function fhirOf(resource: ExportResource, row: Row, timeZone: string): Row {
       return appointmentResource(row, timeZone);
     case 'Encounter':
       return encounterResource(row);
+    case 'ChargeItem':
+      return chargeItemResource(row);
+    case 'Medication':
+      return medicationResource(row);
     case null:
       throw new Error(`no FHIR mapping for ${resource}`);
   }

@@ -88,12 +88,12 @@ describeEachDialect(
       assert.ok(lines.some((l) => l.includes(',"Rao, ""Asha""",')), 'commas and quotes are quoted');
     });
 
-    test('FHIR R4: Patient, Practitioner, Appointment and Encounter resources valid against the FHIR schema', async () => {
+    test('FHIR R4: Patient, Practitioner, Appointment, Encounter and ChargeItem resources valid against the FHIR schema', async () => {
       const patient = ok(await t().call('patients', 'create', { organizationId: org, name: 'Meera Iyer', gender: 'female', dob: '1985-01-09', email: 'meera@example.com' }, { token: admin.token })).item;
       ok(await t().call('appointments', 'create', { organizationId: org, patientId: patient.id, doctorId: doctor.userId, scheduledDate: '2030-04-01', scheduledTime: '10:00', duration: 30, type: 'consultation', reason: 'Fever' }, { token: admin.token }));
       ok(await t().call('admissions', 'create', { organizationId: org, patientId: patient.id, admittingDoctorId: doctor.userId, admissionReason: 'Observation', status: 'REQUESTED', requestedAt: Date.now() }, { token: admin.token }));
       const validatorOf = fhirValidators();
-      for (const [resource, resourceType, expected] of [['patients', 'Patient', PATIENTS + 1], ['practitioners', 'Practitioner', 1], ['appointments', 'Appointment', 1], ['admissions', 'Encounter', 1]] as const) {
+      for (const [resource, resourceType, expected] of [['patients', 'Patient', PATIENTS + 1], ['practitioners', 'Practitioner', 1], ['appointments', 'Appointment', 1], ['admissions', 'Encounter', 1], ['admissionCharges', 'ChargeItem', 0]] as const) {
         const answer = await exportOf(t(), { organizationId: org, resource, format: 'fhir' }, admin.token);
         assert.equal(answer.status, 200, answer.body);
         assert.equal(answer.headers['content-type'], 'application/fhir+ndjson');
@@ -119,8 +119,8 @@ describeEachDialect(
       const viaApi = await t().call('exports', 'stream', { organizationId: org, resource: 'patients' }, { token: admin.token });
       assert.equal(viaApi.statusCode, 400);
       assert.match(viaApi.body.error.message, /POST \/export/);
-      const charges = await exportOf(t(), { organizationId: org, resource: 'admissionCharges', format: 'fhir' }, admin.token);
-      assert.equal(charges.status, 400);
+      const payments = await exportOf(t(), { organizationId: org, resource: 'admissionPayments', format: 'fhir' }, admin.token);
+      assert.equal(payments.status, 400);
       assert.equal((await exportOf(t(), { organizationId: org, resource: 'everything' }, admin.token)).status, 400);
       const trail = await t().database.db.selectFrom('auditLog').select('operation').where('organizationId', '=', org).where('operation', 'like', 'exports.stream%').execute();
       assert.ok(trail.some((r) => r.operation === 'exports.stream:patients:ndjson'), 'each export is in the audit trail');

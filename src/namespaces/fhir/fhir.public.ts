@@ -1,2 +1,2 @@
 /** What other namespaces use of fhir (the one mapping of each record to its FHIR R4 resource); they import it from here only. */
-export { appointmentResource, encounterResource, patientResource, practitionerResource } from './fhir.resources.ts';
+export { appointmentResource, chargeItemResource, encounterResource, medicationResource, patientResource, practitionerResource } from './fhir.resources.ts';

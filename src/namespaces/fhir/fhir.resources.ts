@@ -169,3 +169,271 @@ export function encounterResource(row: Row): FhirResource<'Encounter'> {
     reasonCode: str(row.admissionReason) ? [{ text: str(row.admissionReason) }] : [],
   }) as FhirResource<'Encounter'>;
 }
+
+/** The ServiceRequest status of each lab order status (labOrders.fields.ts); the search of `status` reads it backwards. */
+export const SERVICE_REQUEST_STATUS: Readonly<Record<string, string>> = {
+  ordered: 'active',
+  in_progress: 'active',
+  completed: 'completed',
+  cancelled: 'revoked',
+};
+
+/** A lab order (with `tests`, its tests in order: labOrderTests' name and code) as the request for those tests. */
+export function serviceRequestResource(row: Row): FhirResource<'ServiceRequest'> {
+  const tests = (row.tests as { name: string | null; code: string | null }[] | undefined) ?? [];
+  const names = tests.map((test) => str(test.name) ?? str(test.code)).filter((name) => name !== undefined);
+  return compact({
+    resourceType: 'ServiceRequest',
+    id: String(row.id),
+    meta: { lastUpdated: instant(row.updatedAt) },
+    status: SERVICE_REQUEST_STATUS[String(row.status)] ?? 'unknown',
+    intent: 'order',
+    category: [{ coding: [{ system: 'http://snomed.info/sct', code: '108252007', display: 'Laboratory procedure' }] }],
+    priority: ['routine', 'urgent', 'stat'].includes(String(row.priority)) ? String(row.priority) : undefined,
+    code: names.length > 0 ? { text: names.join(', ') } : undefined,
+    subject: { reference: `Patient/${String(row.patientId)}` },
+    authoredOn: instant(row.createdAt),
+    requester: str(row.doctorId) ? { reference: `Practitioner/${String(row.doctorId)}` } : undefined,
+    note: str(row.notes) ? [{ text: str(row.notes) }] : [],
+  }) as FhirResource<'ServiceRequest'>;
+}
+
+/**
+ * A result file of a lab order (with `order`: the order's `patientId` and `status`) as the report
+ * it presents: one report per file, final unless its order was cancelled. The file is named by its
+ * storage URL (`fileUrl`), never inlined.
+ */
+export function diagnosticReportResource(row: Row): FhirResource<'DiagnosticReport'> {
+  const order = row.order as { patientId: string; status: string } | undefined;
+  return compact({
+    resourceType: 'DiagnosticReport',
+    id: String(row.id),
+    meta: { lastUpdated: instant(row.updatedAt) },
+    basedOn: [{ reference: `ServiceRequest/${String(row.labOrderId)}` }],
+    status: order?.status === 'cancelled' ? 'cancelled' : 'final',
+    category: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v2-0074', code: 'LAB', display: 'Laboratory' }] }],
+    code: { text: str(row.testName) ?? 'Laboratory report' },
+    subject: order ? { reference: `Patient/${order.patientId}` } : undefined,
+    issued: instant(row.uploadedAt),
+    presentedForm: [
+      compact({ contentType: str(row.mimeType), url: str(row.fileUrl), size: Number(row.fileSize), title: str(row.fileName), creation: instant(row.uploadedAt) }),
+    ],
+  }) as FhirResource<'DiagnosticReport'>;
+}
+
+/** The currency of every amount the service holds (integer minor units: paise). */
+export const CURRENCY = 'INR';
+
+/**
+ * Minor units as a FHIR decimal, exactly: the whole and the hundredths are cut as integers and read
+ * back as one decimal (1999 is 19.99, 30 is 0.3), never a sum or product of floats.
+ */
+export function decimalOfMinor(minor: number): number {
+  const sign = minor < 0 ? '-' : '';
+  const abs = Math.abs(Math.trunc(minor));
+  return Number(`${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`);
+}
+
+/** An amount in minor units as FHIR Money in the service's currency. */
+export const moneyOfMinor = (minor: unknown): Row => ({ value: decimalOfMinor(Number(minor)), currency: CURRENCY });
+
+/** The ChargeItem status of a charge: voided is entered-in-error, a charge of nothing not-billable, the rest billable. */
+export function chargeItemStatus(row: Row): 'billable' | 'not-billable' | 'entered-in-error' {
+  if (row.voidedAt !== null && row.voidedAt !== undefined) return 'entered-in-error';
+  return Number(row.amount) === 0 ? 'not-billable' : 'billable';
+}
+
+/** A charge applied to an admission (its service, quantity and total with tax). */
+export function chargeItemResource(row: Row): FhirResource<'ChargeItem'> {
+  const notes = [str(row.notes), str(row.voidReason) ? `voided: ${String(row.voidReason)}` : undefined].filter((note) => note !== undefined);
+  return compact({
+    resourceType: 'ChargeItem',
+    id: String(row.id),
+    meta: { lastUpdated: instant(row.updatedAt) },
+    status: chargeItemStatus(row),
+    code: { text: str(row.serviceName) ?? str(row.chargeType) },
+    subject: { reference: `Patient/${String(row.patientId)}` },
+    context: { reference: `Encounter/${String(row.admissionId)}` },
+    performer: str(row.doctorId) ? [{ actor: { reference: `Practitioner/${String(row.doctorId)}` } }] : [],
+    quantity: { value: Number(row.quantity) },
+    priceOverride: moneyOfMinor(row.amount),
+    enteredDate: instant(row.createdAt),
+    enterer: str(row.appliedByUserId) ? { reference: `Practitioner/${String(row.appliedByUserId)}` } : undefined,
+    note: notes.map((text) => ({ text })),
+  }) as FhirResource<'ChargeItem'>;
+}
+
+/** The identifier system of a billing document's number (as printed, unique in its organization). */
+export const DOCUMENT_NUMBER_SYSTEM = 'urn:healthops:billing-document-number';
+/** The code system of a line's HSN or SAC code (India's goods and services classification). */
+export const HSN_SAC_SYSTEM = 'urn:healthops:hsn-sac';
+/** The code system of the GST components of a price: CGST, SGST, IGST. */
+export const GST_COMPONENT_SYSTEM = 'urn:healthops:gst-component';
+
+const INVOICE_KINDS: Readonly<Record<string, string>> = { TAX_INVOICE: 'Tax invoice', BILL_OF_SUPPLY: 'Bill of supply' };
+
+/** A line's price: its base (quantity x unit price), its discount and each GST component charged, in minor units. */
+function priceComponents(line: Row): Row[] {
+  const taxes = (['cgst', 'sgst', 'igst'] as const).filter((tax) => Number(line[tax]) !== 0);
+  return [
+    { type: 'base', amount: moneyOfMinor(line.gross) },
+    ...(Number(line.discount) !== 0 ? [{ type: 'discount', amount: moneyOfMinor(line.discount) }] : []),
+    ...taxes.map((tax) => ({ type: 'tax', code: { coding: [{ system: GST_COMPONENT_SYSTEM, code: tax.toUpperCase() }], text: tax.toUpperCase() }, amount: moneyOfMinor(line[tax]) })),
+  ];
+}
+
+/**
+ * An invoice (a tax invoice or a bill of supply: billingDocuments) with `lines` (its lines in
+ * order), `cancellation` (its billingCancellations record, if any) and `credits` (the live credit
+ * notes issued against it: number, issueDate, grandTotal).
+ */
+export function invoiceResource(row: Row): FhirResource<'Invoice'> {
+  const lines = (row.lines as Row[] | undefined) ?? [];
+  const cancellation = row.cancellation as { reason: string; cancelledAt: number } | undefined;
+  const credits = (row.credits as Row[] | undefined) ?? [];
+  return compact({
+    resourceType: 'Invoice',
+    id: String(row.id),
+    meta: { lastUpdated: instant(cancellation?.cancelledAt ?? row.createdAt) },
+    identifier: [{ system: DOCUMENT_NUMBER_SYSTEM, value: String(row.number) }],
+    status: cancellation ? 'cancelled' : 'issued',
+    cancelledReason: cancellation?.reason,
+    type: { text: INVOICE_KINDS[String(row.kind)] ?? String(row.kind) },
+    subject: str(row.patientId) ? { reference: `Patient/${String(row.patientId)}` } : undefined,
+    date: instant(row.issuedAt),
+    issuer: { reference: `Organization/${String(row.organizationId)}` },
+    lineItem: lines.map((line) => ({
+      sequence: Number(line.position) + 1,
+      chargeItemCodeableConcept: compact({ coding: str(line.code) ? [{ system: HSN_SAC_SYSTEM, code: str(line.code) }] : [], text: String(line.description) }),
+      priceComponent: priceComponents(line),
+    })),
+    totalNet: moneyOfMinor(row.taxable),
+    totalGross: moneyOfMinor(row.grandTotal),
+    note: credits.map((credit) => ({ text: `Credit note ${String(credit.number)} of ${String(credit.issueDate)}: ${decimalOfMinor(Number(credit.grandTotal)).toFixed(2)} ${CURRENCY}` })),
+  }) as FhirResource<'Invoice'>;
+}
+
+/** The physical types of the places a hospital has (http://terminology.hl7.org/CodeSystem/location-physical-type). */
+export const PHYSICAL_TYPES = { wa: 'Ward', ro: 'Room', bd: 'Bed' } as const;
+
+/** The v2-0116 bed status of each bed status (beds.resource.ts); a reserved bed is still unoccupied, one under maintenance closed. */
+export const BED_OPERATIONAL_STATUS: Readonly<Record<string, { code: string; display: string }>> = {
+  AVAILABLE: { code: 'U', display: 'Unoccupied' },
+  RESERVED: { code: 'U', display: 'Unoccupied' },
+  OCCUPIED: { code: 'O', display: 'Occupied' },
+  CLEANING: { code: 'H', display: 'Housekeeping' },
+  MAINTENANCE: { code: 'C', display: 'Closed' },
+};
+
+/**
+ * A ward, room or bed (a row of the three as one list: `physicalType` wa, ro or bd, `name`,
+ * `partOf` the room of a bed or the ward of a room, `bedStatus`, `description`, `isActive`).
+ */
+export function locationResource(row: Row): FhirResource<'Location'> {
+  const physical = String(row.physicalType) as keyof typeof PHYSICAL_TYPES;
+  const bed = BED_OPERATIONAL_STATUS[String(row.bedStatus)];
+  return compact({
+    resourceType: 'Location',
+    id: String(row.id),
+    meta: { lastUpdated: instant(row.updatedAt) },
+    status: row.isActive === null || row.isActive === undefined ? undefined : row.isActive ? 'active' : 'inactive',
+    operationalStatus: bed ? { system: 'http://terminology.hl7.org/CodeSystem/v2-0116', ...bed } : undefined,
+    name: str(row.name),
+    description: str(row.description),
+    mode: 'instance',
+    physicalType: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/location-physical-type', code: physical, display: PHYSICAL_TYPES[physical] }] },
+    managingOrganization: { reference: `Organization/${String(row.organizationId)}` },
+    partOf: str(row.partOf) ? { reference: `Location/${String(row.partOf)}` } : undefined,
+  }) as FhirResource<'Location'>;
+}
+
+/** A service the organization offers (a consultation, a procedure, a bed type ...), as it lists it. */
+export function healthcareServiceResource(row: Row): FhirResource<'HealthcareService'> {
+  return compact({
+    resourceType: 'HealthcareService',
+    id: String(row.id),
+    meta: { lastUpdated: instant(row.updatedAt) },
+    active: row.isActive === null || row.isActive === undefined ? undefined : Boolean(row.isActive),
+    providedBy: { reference: `Organization/${String(row.organizationId)}` },
+    category: str(row.category) ? [{ text: str(row.category) }] : [],
+    type: str(row.code) ? [{ text: str(row.code) }] : [],
+    name: str(row.name),
+  }) as FhirResource<'HealthcareService'>;
+}
+
+/**
+ * A stock item as the Medication it holds. Its batch is the one the item shows: the next an issue
+ * takes (first expiry first among the batches in stock and not expired: inventoryItems.stock.ts,
+ * shownBatch); R4 gives a Medication one batch.
+ */
+export function medicationResource(row: Row): FhirResource<'Medication'> {
+  const strength = str(row.strength) !== undefined && /^\d+(\.\d+)?$/.test(String(row.strength).trim()) ? Number(row.strength) : undefined;
+  const ingredient = str(row.genericName)
+    ? [compact({ itemCodeableConcept: { text: str(row.genericName) }, strength: strength === undefined ? undefined : { numerator: compact({ value: strength, unit: str(row.strengthUnit) }), denominator: { value: 1 } } })]
+    : [];
+  const batch = compact({ lotNumber: str(row.lotNumber) ?? str(row.batchNumber), expirationDate: str(row.expiryDate) });
+  return compact({
+    resourceType: 'Medication',
+    id: String(row.id),
+    meta: { lastUpdated: instant(row.updatedAt) },
+    code: { text: String(row.itemName) },
+    form: str(row.medicineType) ? { text: str(row.medicineType) } : undefined,
+    ingredient,
+    batch: Object.keys(batch).length === 0 ? undefined : batch,
+  }) as FhirResource<'Medication'>;
+}
+
+/**
+ * The action of a write, from its operation's name (`namespace.apiName`): a name that starts with
+ * create is C, update or set U, delete or remove D, any other write E (execute). The search of
+ * `action` reads it too.
+ */
+export const AUDIT_ACTIONS = [
+  { action: 'C', starts: ['create'] },
+  { action: 'U', starts: ['update', 'set'] },
+  { action: 'D', starts: ['delete', 'remove'] },
+] as const;
+
+export function auditAction(operation: string): string {
+  const name = operation.slice(operation.indexOf('.') + 1);
+  return AUDIT_ACTIONS.find((one) => one.starts.some((start) => name.startsWith(start)))?.action ?? 'E';
+}
+
+/** The identifier system of a record named by the audit trail (an id of any of the service's records). */
+export const RECORD_ID_SYSTEM = 'urn:healthops:record-id';
+/** The code system of the operations (`namespace.apiName`). */
+export const OPERATION_SYSTEM = 'urn:healthops:operation';
+
+/**
+ * An entry of the audit trail (`kind` write: auditLog) or of the read log (`kind` read:
+ * patientDataReads), as one list: `actorId`, `actorAddress`, `operation`, `recordId` (a write's
+ * record), `patientIds` (JSON: a read's patients), `requestId`, `at`; with `practitionerId` (the
+ * users record of its actor in the organization, if a member): who, from where, when, which
+ * operation on which record or patients.
+ */
+export function auditEventResource(row: Row): FhirResource<'AuditEvent'> {
+  const operation = String(row.operation);
+  const read = row.kind === 'read';
+  const network = str(row.actorAddress) ? { address: str(row.actorAddress), type: '2' } : undefined;
+  return compact({
+    resourceType: 'AuditEvent',
+    id: String(row.id),
+    meta: { lastUpdated: instant(row.at) },
+    type: { system: 'http://terminology.hl7.org/CodeSystem/audit-event-type', code: 'rest', display: 'RESTful Operation' },
+    subtype: [{ system: OPERATION_SYSTEM, code: operation }],
+    action: read ? 'R' : auditAction(operation),
+    recorded: instant(row.at),
+    outcome: '0',
+    agent: [
+      str(row.actorId)
+        ? compact({ who: str(row.practitionerId) ? { reference: `Practitioner/${String(row.practitionerId)}` } : undefined, altId: str(row.actorId), requestor: true, network })
+        : compact({ name: 'a call without a token', requestor: true, network }),
+    ],
+    source: compact({ site: str(row.requestId), observer: { display: 'healthops' }, type: [{ system: 'http://terminology.hl7.org/CodeSystem/security-source-type', code: '4', display: 'Application Server' }] }),
+    entity: read
+      ? parseJsonArray(row.patientIds).map((patientId) => ({ what: { reference: `Patient/${patientId}` } }))
+      : str(row.recordId)
+        ? [{ what: { identifier: { system: RECORD_ID_SYSTEM, value: str(row.recordId) } } }]
+        : [],
+  }) as FhirResource<'AuditEvent'>;
+}

@@ -137,6 +137,28 @@ describeEachDialect('FHIR R4: metadata, Patient read and search', (t) => {
     assertOutcome(await fhir(t(), 'GET', '/Patient?address=x', { token: doctor.token, organizationId, headers: { prefer: 'handling=strict' } }), 400, /address/);
   });
 
+  test('search: _lastUpdated, when the record last changed (dates as the organization\'s days, and instants)', async () => {
+    const { organizationId, doctor, create } = await organization();
+    const [ana, ben, cy] = [await create({ name: 'Ana' }), await create({ name: 'Ben' }), await create({ name: 'Cy' })];
+    const changed = (id: string, updatedAt: number) => t().database.db.updateTable('patients').set({ updatedAt }).where('id', '=', id).execute();
+    await changed(ana.id, Date.UTC(2030, 0, 10, 9));
+    await changed(ben.id, Date.UTC(2030, 0, 10, 23, 59, 59));
+    await changed(cy.id, Date.UTC(2030, 1, 1, 0, 0, 1));
+    const search = async (query: string) => {
+      const answer = await fhir(t(), 'GET', `/Patient?${query}`, { token: doctor.token, organizationId });
+      assert.equal(answer.status, 200, JSON.stringify(answer.body));
+      return ids(answer.body).sort();
+    };
+    const expect = (...patients: { id: string }[]) => patients.map((p) => p.id).sort();
+    assert.equal((await fhir(t(), 'GET', `/Patient/${ben.id}`, { token: doctor.token, organizationId })).body.meta.lastUpdated, '2030-01-10T23:59:59.000Z');
+    assert.deepEqual(await search('_lastUpdated=2030-01-10'), expect(ana, ben));
+    assert.deepEqual(await search('_lastUpdated=gt2030-01-10T09:00Z'), expect(ben, cy));
+    assert.deepEqual(await search('_lastUpdated=ge2030-02'), expect(cy));
+    assert.deepEqual(await search('_lastUpdated=lt2030-01-10T23:59:59Z&name=a,b,c'), expect(ana));
+    assert.deepEqual(await search('_lastUpdated=ne2030-01'), expect(cy));
+    assertOutcome(await fhir(t(), 'GET', '/Patient?_lastUpdated=2030-01-10T25:00Z', { token: doctor.token, organizationId }), 400);
+  });
+
   test('search pages to the end by the next links; _count is bounded', async () => {
     const { organizationId, doctor, create } = await organization();
     const created: string[] = [];

@@ -72,15 +72,27 @@ async function mappingContext(type: FhirType, timeZone: () => Promise<string>): 
   return { timeZone: type.zoned ? await timeZone() : 'UTC' };
 }
 
+/** The name of a type's `source` query in the search's query (its conditions may refer to its columns by it). */
+export const SOURCE = 'source';
+
 function rowsOf(db: Db, type: FhirType, organizationId: string, where: readonly Expression<SqlBool>[]) {
-  const scoped = db.selectFrom(type.table as 'patients').where(type.scope(organizationId));
+  const from = type.source ? (db.selectFrom(type.source(db).as(SOURCE)) as unknown as ReturnType<typeof db.selectFrom<'patients'>>) : db.selectFrom(type.table as 'patients');
+  const scoped = from.where(type.scope(organizationId));
   return where.length === 0 ? scoped : scoped.where(allOf(where));
+}
+
+/** The rows as resources of the type: what they need of other tables read for all of them at once. */
+async function resourcesOf(ctx: Pick<Context, 'db'>, type: FhirType, organizationId: string, rows: readonly Record<string, unknown>[], timeZone: () => Promise<string>): Promise<FhirResource[]> {
+  if (rows.length === 0) return [];
+  const complete = type.related ? await type.related(ctx.db, organizationId, rows) : rows;
+  const mapping = await mappingContext(type, timeZone);
+  return complete.map((row) => type.resource(row, mapping));
 }
 
 /** One resource of the organization by id, or undefined. */
 export async function readResource(ctx: Pick<Context, 'db' | 'config'>, type: FhirType, organizationId: string, resourceId: string): Promise<FhirResource | undefined> {
   const row = await rowsOf(ctx.db, type, organizationId, [sql<SqlBool>`${sql.ref('id')} = ${resourceId}`]).selectAll().executeTakeFirst();
-  return row && type.resource(row, await mappingContext(type, zoneOnce(ctx, organizationId)));
+  return row && (await resourcesOf(ctx, type, organizationId, [row], zoneOnce(ctx, organizationId)))[0];
 }
 
 export interface SearchPage {
@@ -109,8 +121,7 @@ export async function searchResources(ctx: Pick<Context, 'db' | 'config'>, type:
   if (input._cursor !== undefined) page = page.where('id', '>', input._cursor);
   const rows: Record<string, unknown>[] = await page.execute();
   const kept = rows.slice(0, count);
-  const mapping = await mappingContext(type, timeZone);
-  const items = kept.map((row) => type.resource(row, mapping));
+  const items = await resourcesOf(ctx, type, input.organizationId, kept, timeZone);
   return {
     total: Number(counted.n),
     count,
@@ -129,9 +140,7 @@ async function includedOf(ctx: Pick<Context, 'db' | 'config'>, type: FhirType, i
     const ids = [...new Set(rows.map((row) => row[column]).filter((value): value is string => typeof value === 'string' && value !== ''))];
     if (ids.length === 0) continue;
     const found = await rowsOf(ctx.db, targetType, input.organizationId, [sql<SqlBool>`${sql.ref('id')} in (${sql.join(ids)})`]).selectAll().orderBy('id').execute();
-    const mapping = await mappingContext(targetType, timeZone);
-    for (const row of found) {
-      const resource = targetType.resource(row, mapping);
+    for (const resource of await resourcesOf(ctx, targetType, input.organizationId, found, timeZone)) {
       if (!included.some((seen) => seen.resourceType === resource.resourceType && seen.id === resource.id)) included.push(resource);
     }
   }

@@ -41,11 +41,14 @@ export interface DateParam extends Described {
   space: DateSpace;
 }
 
-/** `Type/id` or the bare id of a resource of `target`. */
+/** `Type/id` or the bare id of a resource of `target` (`Any`: of any type). */
 export interface ReferenceParam extends Described {
   type: 'reference';
   target: string;
+  /** the column holding the id referred to */
   column: string;
+  /** the condition, where the id is not the row's own column (a record reached through another table) */
+  where?(ids: readonly string[]): Expression<SqlBool>;
 }
 
 export type SearchParam = TokenParam | StringParam | DateParam | ReferenceParam;
@@ -116,9 +119,12 @@ function tokenSchema(param: TokenParam) {
   }).transform((parts) => parts.map((part) => (tokenCode(param, part) as { code: string }).code));
 }
 
+/** A reference of any type (`target` `Any`): `{Type}/{id}` of any type, or the id. */
+const ANY_TYPE = /^[A-Z][A-Za-z]{0,63}\//;
+
 function referenceSchema(param: ReferenceParam) {
   const prefix = `${param.target}/`;
-  const idOf = (part: string) => (part.startsWith(prefix) ? part.slice(prefix.length) : part);
+  const idOf = (part: string) => (param.target === 'Any' ? part.replace(ANY_TYPE, '') : part.startsWith(prefix) ? part.slice(prefix.length) : part);
   return alternatives((part) => {
     const id = idOf(part);
     if (id.includes('/')) return `${part}: must be ${param.target}/{id} or the id`;
@@ -190,7 +196,7 @@ export async function conditionsOf(param: SearchParam, input: Record<string, unk
     case 'token':
       return given(param.name).map((codes) => param.where(codes as string[]));
     case 'reference':
-      return given(param.name).map((ids) => inColumn(param.column)(ids as string[]));
+      return given(param.name).map((ids) => (param.where ?? inColumn(param.column))(ids as string[]));
     case 'string': {
       const contains = (text: string) => sql<SqlBool>`${lower(param.column)} like ${`%${likeLiteral(text.toLowerCase())}%`} escape '\\'`;
       return [

@@ -1,4 +1,5 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import type { Db } from '../../../db/database.ts';
 import type { Database } from '../../../db/schema.ts';
 import type { OwnerOf } from '../../../operations/audience.ts';
 import type { PatientResolver } from '../../../operations/reads.ts';
@@ -32,11 +33,21 @@ export interface FhirType<T extends string = string> {
   /** what the resource is, for the operations' summaries */
   describes: string;
   table: keyof Database;
+  /**
+   * The rows, where they are not one table's: a query whose columns the mapping and the search
+   * read (Location: wards, rooms and beds as one list); `table` then names the main one.
+   */
+  source?(db: Db): SelectQueryBuilder<Database, keyof Database, Row>;
   /** The rows of the organization that are resources of this type (default: the table's organizationId is it). */
   scope(organizationId: string): Expression<SqlBool>;
   /** The mapping needs the organization's time zone (read once per call). */
   zoned: boolean;
   resource(row: Row, context: MappingContext): FhirResource<T>;
+  /**
+   * The rows completed with what the mapping needs from other tables (a lab order's tests, an
+   * invoice's lines), read for all the rows given at once: one query per page, never one per row.
+   */
+  related?(db: Db, organizationId: string, rows: readonly Row[]): Promise<Row[]>;
   searchParams: readonly SearchParam[];
   /** The top-level elements the resource must have (cardinality 1..): `_elements` keeps them, as the specification asks. */
   mandatory: readonly string[];
@@ -65,9 +76,9 @@ export function defineFhirType<T extends string>(declaration: FhirTypeDeclaratio
 }
 
 /** Patients' records answered by id: the resolver of a type whose rows carry `patientId`. */
-export function patientOfRows(table: 'appointments' | 'admissions'): PatientResolver {
+export function patientOfRows(table: 'appointments' | 'admissions' | 'labOrders' | 'admissionCharges' | 'billingDocuments'): PatientResolver {
   return async (db, ids) => {
     const rows = await db.selectFrom(table).select(['id', 'patientId']).where('id', 'in', ids).execute();
-    return new Map(rows.map((row) => [row.id, row.patientId]));
+    return new Map(rows.flatMap((row) => (row.patientId ? [[row.id, row.patientId] as const] : [])));
   };
 }

@@ -4,7 +4,7 @@ import { patientReadOwner } from '../fhir.patient-owner.ts';
 import { patientResource, STORED_GENDERS, type AdministrativeGender } from '../fhir.resources.ts';
 import { inColumn } from '../search/params.ts';
 import { searchInputOf } from '../search/engine.ts';
-import { idParam } from './common.ts';
+import { idParam, lastUpdatedParam } from './common.ts';
 import { defineFhirType } from './define.ts';
 
 const storedGender = sql<string>`lower(${sql.ref('gender')})`;
@@ -63,6 +63,7 @@ export const patient = defineFhirType({
       normalize: (code) => normalizeMobileNumber(code)!,
       where: inColumn('mobileNumber'),
     },
+    lastUpdatedParam,
   ],
 });
 

@@ -1,0 +1,42 @@
+import { sql } from 'kysely';
+import { chargeItemResource } from '../fhir.resources.ts';
+import { idParam, lastUpdatedParam } from './common.ts';
+import { defineFhirType, patientOfRows } from './define.ts';
+
+/** The organization's admission charges (docs/fhir.md, "ChargeItem"). */
+export const chargeItem = defineFhirType({
+  type: 'ChargeItem',
+  describes: 'A charge applied to an admission',
+  table: 'admissionCharges',
+  resource: chargeItemResource,
+  mandatory: ['status', 'code', 'subject'],
+  patientData: patientOfRows('admissionCharges'),
+  searchParams: [
+    idParam,
+    {
+      name: 'patient',
+      type: 'reference',
+      definition: 'http://hl7.org/fhir/SearchParameter/ChargeItem-patient',
+      documentation: 'Patient/{id} or the id: the charges of those patients.',
+      target: 'Patient',
+      column: 'patientId',
+    },
+    {
+      name: 'context',
+      type: 'reference',
+      definition: 'http://hl7.org/fhir/SearchParameter/ChargeItem-context',
+      documentation: 'Encounter/{id} or the id: the charges of those admissions.',
+      target: 'Encounter',
+      column: 'admissionId',
+    },
+    {
+      name: 'entered-date',
+      type: 'date',
+      definition: 'http://hl7.org/fhir/SearchParameter/ChargeItem-entered-date',
+      documentation: 'When the charge was applied (enteredDate): a date (the organization\'s day) or an instant, with a prefix eq (default), ne, gt, lt, ge, le, sa or eb; given twice, both apply.',
+      column: sql.ref('createdAt'),
+      space: 'instant',
+    },
+    lastUpdatedParam,
+  ],
+});

@@ -278,8 +278,22 @@ export function createClient(options: ClientOptions) {
       metadata: (data: Input<'/api/fhir/metadata'>) => call('fhir', 'metadata', data) as Promise<Output<'/api/fhir/metadata'>>,
       /** An appointment as a FHIR R4 Appointment (GET /fhir/R4/Appointment/{id}) */
       readAppointment: (data: Input<'/api/fhir/readAppointment'>) => call('fhir', 'readAppointment', data) as Promise<Output<'/api/fhir/readAppointment'>>,
+      /** A write of the audit trail or a read of patient data as a FHIR R4 AuditEvent (GET /fhir/R4/AuditEvent/{id}) */
+      readAuditEvent: (data: Input<'/api/fhir/readAuditEvent'>) => call('fhir', 'readAuditEvent', data) as Promise<Output<'/api/fhir/readAuditEvent'>>,
+      /** A charge applied to an admission as a FHIR R4 ChargeItem (GET /fhir/R4/ChargeItem/{id}) */
+      readChargeItem: (data: Input<'/api/fhir/readChargeItem'>) => call('fhir', 'readChargeItem', data) as Promise<Output<'/api/fhir/readChargeItem'>>,
+      /** A lab result file as a FHIR R4 DiagnosticReport (GET /fhir/R4/DiagnosticReport/{id}) */
+      readDiagnosticReport: (data: Input<'/api/fhir/readDiagnosticReport'>) => call('fhir', 'readDiagnosticReport', data) as Promise<Output<'/api/fhir/readDiagnosticReport'>>,
       /** An admission as a FHIR R4 Encounter (GET /fhir/R4/Encounter/{id}) */
       readEncounter: (data: Input<'/api/fhir/readEncounter'>) => call('fhir', 'readEncounter', data) as Promise<Output<'/api/fhir/readEncounter'>>,
+      /** A service the organization offers as a FHIR R4 HealthcareService (GET /fhir/R4/HealthcareService/{id}) */
+      readHealthcareService: (data: Input<'/api/fhir/readHealthcareService'>) => call('fhir', 'readHealthcareService', data) as Promise<Output<'/api/fhir/readHealthcareService'>>,
+      /** An invoice (a tax invoice or a bill of supply) as a FHIR R4 Invoice (GET /fhir/R4/Invoice/{id}) */
+      readInvoice: (data: Input<'/api/fhir/readInvoice'>) => call('fhir', 'readInvoice', data) as Promise<Output<'/api/fhir/readInvoice'>>,
+      /** A ward, room or bed as a FHIR R4 Location (GET /fhir/R4/Location/{id}) */
+      readLocation: (data: Input<'/api/fhir/readLocation'>) => call('fhir', 'readLocation', data) as Promise<Output<'/api/fhir/readLocation'>>,
+      /** A stock item as a FHIR R4 Medication (GET /fhir/R4/Medication/{id}) */
+      readMedication: (data: Input<'/api/fhir/readMedication'>) => call('fhir', 'readMedication', data) as Promise<Output<'/api/fhir/readMedication'>>,
       /** The organization as a FHIR R4 Organization (GET /fhir/R4/Organization/{id}) */
       readOrganization: (data: Input<'/api/fhir/readOrganization'>) => call('fhir', 'readOrganization', data) as Promise<Output<'/api/fhir/readOrganization'>>,
       /** A patient as a FHIR R4 Patient (GET /fhir/R4/Patient/{id}) */
@@ -288,10 +302,30 @@ export function createClient(options: ClientOptions) {
       readPractitioner: (data: Input<'/api/fhir/readPractitioner'>) => call('fhir', 'readPractitioner', data) as Promise<Output<'/api/fhir/readPractitioner'>>,
       /** A membership of the organization and its roles as a FHIR R4 PractitionerRole (GET /fhir/R4/PractitionerRole/{id}) */
       readPractitionerRole: (data: Input<'/api/fhir/readPractitionerRole'>) => call('fhir', 'readPractitionerRole', data) as Promise<Output<'/api/fhir/readPractitionerRole'>>,
+      /** A practitioner schedule as a FHIR R4 Schedule (GET /fhir/R4/Schedule/{id}) */
+      readSchedule: (data: Input<'/api/fhir/readSchedule'>) => call('fhir', 'readSchedule', data) as Promise<Output<'/api/fhir/readSchedule'>>,
+      /** A lab order as a FHIR R4 ServiceRequest (GET /fhir/R4/ServiceRequest/{id}) */
+      readServiceRequest: (data: Input<'/api/fhir/readServiceRequest'>) => call('fhir', 'readServiceRequest', data) as Promise<Output<'/api/fhir/readServiceRequest'>>,
+      /** A free slot of a practitioner schedule as a FHIR R4 Slot (GET /fhir/R4/Slot/{id}) */
+      readSlot: (data: Input<'/api/fhir/readSlot'>) => call('fhir', 'readSlot', data) as Promise<Output<'/api/fhir/readSlot'>>,
       /** Search the organization's FHIR R4 Appointment resources (GET /fhir/R4/Appointment) */
       searchAppointment: (data: Input<'/api/fhir/searchAppointment'>) => call('fhir', 'searchAppointment', data) as Promise<Output<'/api/fhir/searchAppointment'>>,
+      /** Search the organization's FHIR R4 AuditEvent resources (GET /fhir/R4/AuditEvent) */
+      searchAuditEvent: (data: Input<'/api/fhir/searchAuditEvent'>) => call('fhir', 'searchAuditEvent', data) as Promise<Output<'/api/fhir/searchAuditEvent'>>,
+      /** Search the organization's FHIR R4 ChargeItem resources (GET /fhir/R4/ChargeItem) */
+      searchChargeItem: (data: Input<'/api/fhir/searchChargeItem'>) => call('fhir', 'searchChargeItem', data) as Promise<Output<'/api/fhir/searchChargeItem'>>,
+      /** Search the organization's FHIR R4 DiagnosticReport resources (GET /fhir/R4/DiagnosticReport) */
+      searchDiagnosticReport: (data: Input<'/api/fhir/searchDiagnosticReport'>) => call('fhir', 'searchDiagnosticReport', data) as Promise<Output<'/api/fhir/searchDiagnosticReport'>>,
       /** Search the organization's FHIR R4 Encounter resources (GET /fhir/R4/Encounter) */
       searchEncounter: (data: Input<'/api/fhir/searchEncounter'>) => call('fhir', 'searchEncounter', data) as Promise<Output<'/api/fhir/searchEncounter'>>,
+      /** Search the organization's FHIR R4 HealthcareService resources (GET /fhir/R4/HealthcareService) */
+      searchHealthcareService: (data: Input<'/api/fhir/searchHealthcareService'>) => call('fhir', 'searchHealthcareService', data) as Promise<Output<'/api/fhir/searchHealthcareService'>>,
+      /** Search the organization's FHIR R4 Invoice resources (GET /fhir/R4/Invoice) */
+      searchInvoice: (data: Input<'/api/fhir/searchInvoice'>) => call('fhir', 'searchInvoice', data) as Promise<Output<'/api/fhir/searchInvoice'>>,
+      /** Search the organization's FHIR R4 Location resources (GET /fhir/R4/Location) */
+      searchLocation: (data: Input<'/api/fhir/searchLocation'>) => call('fhir', 'searchLocation', data) as Promise<Output<'/api/fhir/searchLocation'>>,
+      /** Search the organization's FHIR R4 Medication resources (GET /fhir/R4/Medication) */
+      searchMedication: (data: Input<'/api/fhir/searchMedication'>) => call('fhir', 'searchMedication', data) as Promise<Output<'/api/fhir/searchMedication'>>,
       /** Search the organization's FHIR R4 Organization resources (GET /fhir/R4/Organization) */
       searchOrganization: (data: Input<'/api/fhir/searchOrganization'>) => call('fhir', 'searchOrganization', data) as Promise<Output<'/api/fhir/searchOrganization'>>,
       /** Search the organization's FHIR R4 Patient resources (GET /fhir/R4/Patient) */
@@ -300,6 +334,12 @@ export function createClient(options: ClientOptions) {
       searchPractitioner: (data: Input<'/api/fhir/searchPractitioner'>) => call('fhir', 'searchPractitioner', data) as Promise<Output<'/api/fhir/searchPractitioner'>>,
       /** Search the organization's FHIR R4 PractitionerRole resources (GET /fhir/R4/PractitionerRole) */
       searchPractitionerRole: (data: Input<'/api/fhir/searchPractitionerRole'>) => call('fhir', 'searchPractitionerRole', data) as Promise<Output<'/api/fhir/searchPractitionerRole'>>,
+      /** Search the organization's FHIR R4 Schedule resources (GET /fhir/R4/Schedule) */
+      searchSchedule: (data: Input<'/api/fhir/searchSchedule'>) => call('fhir', 'searchSchedule', data) as Promise<Output<'/api/fhir/searchSchedule'>>,
+      /** Search the organization's FHIR R4 ServiceRequest resources (GET /fhir/R4/ServiceRequest) */
+      searchServiceRequest: (data: Input<'/api/fhir/searchServiceRequest'>) => call('fhir', 'searchServiceRequest', data) as Promise<Output<'/api/fhir/searchServiceRequest'>>,
+      /** Search the free slots of practitioner schedules as FHIR R4 Slots (GET /fhir/R4/Slot?schedule=...&start=ge...&start=le...) */
+      searchSlot: (data: Input<'/api/fhir/searchSlot'>) => call('fhir', 'searchSlot', data) as Promise<Output<'/api/fhir/searchSlot'>>,
     },
     fhirClients: {
       /** The organization's backend clients of the FHIR API */

@@ -2360,6 +2360,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/fhir/readAuditEvent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A write of the audit trail or a read of patient data as a FHIR R4 AuditEvent (GET /fhir/R4/AuditEvent/{id})
+         * @description Also callable as POST /api with {"namespace":"fhir","apiName":"readAuditEvent","data":{...}}. Access: members of the organization with role admin. The ids in the example are placeholders: first create the records (organizationId from organizations.create; id from fhir's create (or list)), or run npm run demo and use its ids.
+         */
+        post: operations["fhir.readAuditEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fhir/readChargeItem": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A charge applied to an admission as a FHIR R4 ChargeItem (GET /fhir/R4/ChargeItem/{id})
+         * @description Also callable as POST /api with {"namespace":"fhir","apiName":"readChargeItem","data":{...}}. Access: members of the organization with role admin, doctor, receptionist, accountant, lab_technician. The ids in the example are placeholders: first create the records (organizationId from organizations.create; id from fhir's create (or list)), or run npm run demo and use its ids.
+         */
+        post: operations["fhir.readChargeItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fhir/readDiagnosticReport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A lab result file as a FHIR R4 DiagnosticReport (GET /fhir/R4/DiagnosticReport/{id})
+         * @description Also callable as POST /api with {"namespace":"fhir","apiName":"readDiagnosticReport","data":{...}}. Access: members of the organization with role admin, doctor, nurse, lab_technician. The ids in the example are placeholders: first create the records (organizationId from organizations.create; id from fhir's create (or list)), or run npm run demo and use its ids.
+         */
+        post: operations["fhir.readDiagnosticReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/fhir/readEncounter": {
         parameters: {
             query?: never;
@@ -2374,6 +2434,86 @@ export interface paths {
          * @description Also callable as POST /api with {"namespace":"fhir","apiName":"readEncounter","data":{...}}. Access: members of the organization with role admin, doctor, nurse, receptionist, accountant. The ids in the example are placeholders: first create the records (organizationId from organizations.create; id from fhir's create (or list)), or run npm run demo and use its ids.
          */
         post: operations["fhir.readEncounter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fhir/readHealthcareService": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A service the organization offers as a FHIR R4 HealthcareService (GET /fhir/R4/HealthcareService/{id})
+         * @description Also callable as POST /api with {"namespace":"fhir","apiName":"readHealthcareService","data":{...}}. Access: members of the organization with role admin, doctor, nurse, receptionist, accountant, staff. The ids in the example are placeholders: first create the records (organizationId from organizations.create; id from fhir's create (or list)), or run npm run demo and use its ids.
+         */
+        post: operations["fhir.readHealthcareService"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fhir/readInvoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An invoice (a tax invoice or a bill of supply) as a FHIR R4 Invoice (GET /fhir/R4/Invoice/{id})
+         * @description Also callable as POST /api with {"namespace":"fhir","apiName":"readInvoice","data":{...}}. Access: members of the organization with role admin, receptionist, accountant. The ids in the example are placeholders: first create the records (organizationId from organizations.create; id from fhir's create (or list)), or run npm run demo and use its ids.
+         */
+        post: operations["fhir.readInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fhir/readLocation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A ward, room or bed as a FHIR R4 Location (GET /fhir/R4/Location/{id})
+         * @description Also callable as POST /api with {"namespace":"fhir","apiName":"readLocation","data":{...}}. Access: members of the organization with role admin, doctor, nurse, receptionist, staff. The ids in the example are placeholders: first create the records (organizationId from organizations.create; id from fhir's create (or list)), or run npm run demo and use its ids.
+         */
+        post: operations["fhir.readLocation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fhir/readMedication": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A stock item as a FHIR R4 Medication (GET /fhir/R4/Medication/{id})
+         * @description Also callable as POST /api with {"namespace":"fhir","apiName":"readMedication","data":{...}}. Access: members of the organization with role admin, doctor, nurse, accountant, pharmacist. The ids in the example are placeholders: first create the records (organizationId from organizations.create; id from fhir's create (or list)), or run npm run demo and use its ids.
+         */
+        post: operations["fhir.readMedication"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2460,6 +2600,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/fhir/readSchedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A practitioner schedule as a FHIR R4 Schedule (GET /fhir/R4/Schedule/{id})
+         * @description Also callable as POST /api with {"namespace":"fhir","apiName":"readSchedule","data":{...}}. Access: members of the organization with role admin, doctor, nurse, receptionist, accountant, lab_technician. The ids in the example are placeholders: first create the records (organizationId from organizations.create; id from fhir's create (or list)), or run npm run demo and use its ids.
+         */
+        post: operations["fhir.readSchedule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fhir/readServiceRequest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A lab order as a FHIR R4 ServiceRequest (GET /fhir/R4/ServiceRequest/{id})
+         * @description Also callable as POST /api with {"namespace":"fhir","apiName":"readServiceRequest","data":{...}}. Access: members of the organization with role admin, doctor, nurse, accountant, lab_technician. The ids in the example are placeholders: first create the records (organizationId from organizations.create; id from fhir's create (or list)), or run npm run demo and use its ids.
+         */
+        post: operations["fhir.readServiceRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fhir/readSlot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A free slot of a practitioner schedule as a FHIR R4 Slot (GET /fhir/R4/Slot/{id})
+         * @description Also callable as POST /api with {"namespace":"fhir","apiName":"readSlot","data":{...}}. Access: public (no token needed). The ids in the example are placeholders: first create the records (organizationId from organizations.create; id from fhir's create (or list)), or run npm run demo and use its ids.
+         */
+        post: operations["fhir.readSlot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/fhir/searchAppointment": {
         parameters: {
             query?: never;
@@ -2480,6 +2680,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/fhir/searchAuditEvent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search the organization's FHIR R4 AuditEvent resources (GET /fhir/R4/AuditEvent)
+         * @description Also callable as POST /api with {"namespace":"fhir","apiName":"searchAuditEvent","data":{...}}. Access: members of the organization with role admin. The ids in the example are placeholders: first create the records (organizationId from organizations.create), or run npm run demo and use its ids.
+         */
+        post: operations["fhir.searchAuditEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fhir/searchChargeItem": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search the organization's FHIR R4 ChargeItem resources (GET /fhir/R4/ChargeItem)
+         * @description Also callable as POST /api with {"namespace":"fhir","apiName":"searchChargeItem","data":{...}}. Access: members of the organization with role admin, doctor, receptionist, accountant, lab_technician. The ids in the example are placeholders: first create the records (organizationId from organizations.create), or run npm run demo and use its ids.
+         */
+        post: operations["fhir.searchChargeItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fhir/searchDiagnosticReport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search the organization's FHIR R4 DiagnosticReport resources (GET /fhir/R4/DiagnosticReport)
+         * @description Also callable as POST /api with {"namespace":"fhir","apiName":"searchDiagnosticReport","data":{...}}. Access: members of the organization with role admin, doctor, nurse, lab_technician. The ids in the example are placeholders: first create the records (organizationId from organizations.create), or run npm run demo and use its ids.
+         */
+        post: operations["fhir.searchDiagnosticReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/fhir/searchEncounter": {
         parameters: {
             query?: never;
@@ -2494,6 +2754,86 @@ export interface paths {
          * @description Also callable as POST /api with {"namespace":"fhir","apiName":"searchEncounter","data":{...}}. Access: members of the organization with role admin, doctor, nurse, receptionist, accountant. The ids in the example are placeholders: first create the records (organizationId from organizations.create), or run npm run demo and use its ids.
          */
         post: operations["fhir.searchEncounter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fhir/searchHealthcareService": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search the organization's FHIR R4 HealthcareService resources (GET /fhir/R4/HealthcareService)
+         * @description Also callable as POST /api with {"namespace":"fhir","apiName":"searchHealthcareService","data":{...}}. Access: members of the organization with role admin, doctor, nurse, receptionist, accountant, staff. The ids in the example are placeholders: first create the records (organizationId from organizations.create), or run npm run demo and use its ids.
+         */
+        post: operations["fhir.searchHealthcareService"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fhir/searchInvoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search the organization's FHIR R4 Invoice resources (GET /fhir/R4/Invoice)
+         * @description Also callable as POST /api with {"namespace":"fhir","apiName":"searchInvoice","data":{...}}. Access: members of the organization with role admin, receptionist, accountant. The ids in the example are placeholders: first create the records (organizationId from organizations.create), or run npm run demo and use its ids.
+         */
+        post: operations["fhir.searchInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fhir/searchLocation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search the organization's FHIR R4 Location resources (GET /fhir/R4/Location)
+         * @description Also callable as POST /api with {"namespace":"fhir","apiName":"searchLocation","data":{...}}. Access: members of the organization with role admin, doctor, nurse, receptionist, staff. The ids in the example are placeholders: first create the records (organizationId from organizations.create), or run npm run demo and use its ids.
+         */
+        post: operations["fhir.searchLocation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fhir/searchMedication": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search the organization's FHIR R4 Medication resources (GET /fhir/R4/Medication)
+         * @description Also callable as POST /api with {"namespace":"fhir","apiName":"searchMedication","data":{...}}. Access: members of the organization with role admin, doctor, nurse, accountant, pharmacist. The ids in the example are placeholders: first create the records (organizationId from organizations.create), or run npm run demo and use its ids.
+         */
+        post: operations["fhir.searchMedication"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2574,6 +2914,66 @@ export interface paths {
          * @description Also callable as POST /api with {"namespace":"fhir","apiName":"searchPractitionerRole","data":{...}}. Access: members of the organization with role admin, doctor, nurse, receptionist, accountant, lab_technician. The ids in the example are placeholders: first create the records (organizationId from organizations.create), or run npm run demo and use its ids.
          */
         post: operations["fhir.searchPractitionerRole"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fhir/searchSchedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search the organization's FHIR R4 Schedule resources (GET /fhir/R4/Schedule)
+         * @description Also callable as POST /api with {"namespace":"fhir","apiName":"searchSchedule","data":{...}}. Access: members of the organization with role admin, doctor, nurse, receptionist, accountant, lab_technician. The ids in the example are placeholders: first create the records (organizationId from organizations.create), or run npm run demo and use its ids.
+         */
+        post: operations["fhir.searchSchedule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fhir/searchServiceRequest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search the organization's FHIR R4 ServiceRequest resources (GET /fhir/R4/ServiceRequest)
+         * @description Also callable as POST /api with {"namespace":"fhir","apiName":"searchServiceRequest","data":{...}}. Access: members of the organization with role admin, doctor, nurse, accountant, lab_technician. The ids in the example are placeholders: first create the records (organizationId from organizations.create), or run npm run demo and use its ids.
+         */
+        post: operations["fhir.searchServiceRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fhir/searchSlot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search the free slots of practitioner schedules as FHIR R4 Slots (GET /fhir/R4/Slot?schedule=...&start=ge...&start=le...)
+         * @description Also callable as POST /api with {"namespace":"fhir","apiName":"searchSlot","data":{...}}. Access: public (no token needed). The ids in the example are placeholders: first create the records (organizationId from organizations.create), or run npm run demo and use its ids.
+         */
+        post: operations["fhir.searchSlot"];
         delete?: never;
         options?: never;
         head?: never;
@@ -21426,6 +21826,285 @@ export interface operations {
             };
         };
     };
+    "fhir.readAuditEvent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    id: string;
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    organizationId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @constant */
+                            resourceType: "AuditEvent";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description BAD_REQUEST or VALIDATION_FAILED (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or an invalid or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: not a member with a role allowed to call it, another organization, or blocked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the record is not in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE (the database cannot be reached) or NOT_CONFIGURED (a provider is missing) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "fhir.readChargeItem": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    id: string;
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    organizationId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @constant */
+                            resourceType: "ChargeItem";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description BAD_REQUEST or VALIDATION_FAILED (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or an invalid or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: not a member with a role allowed to call it, another organization, or blocked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the record is not in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE (the database cannot be reached) or NOT_CONFIGURED (a provider is missing) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "fhir.readDiagnosticReport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    id: string;
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    organizationId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @constant */
+                            resourceType: "DiagnosticReport";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description BAD_REQUEST or VALIDATION_FAILED (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or an invalid or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: not a member with a role allowed to call it, another organization, or blocked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the record is not in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE (the database cannot be reached) or NOT_CONFIGURED (a provider is missing) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "fhir.readEncounter": {
         parameters: {
             query?: never;
@@ -21455,6 +22134,378 @@ export interface operations {
                             id: string;
                             /** @constant */
                             resourceType: "Encounter";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description BAD_REQUEST or VALIDATION_FAILED (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or an invalid or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: not a member with a role allowed to call it, another organization, or blocked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the record is not in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE (the database cannot be reached) or NOT_CONFIGURED (a provider is missing) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "fhir.readHealthcareService": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    id: string;
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    organizationId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @constant */
+                            resourceType: "HealthcareService";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description BAD_REQUEST or VALIDATION_FAILED (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or an invalid or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: not a member with a role allowed to call it, another organization, or blocked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the record is not in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE (the database cannot be reached) or NOT_CONFIGURED (a provider is missing) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "fhir.readInvoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    id: string;
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    organizationId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @constant */
+                            resourceType: "Invoice";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description BAD_REQUEST or VALIDATION_FAILED (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or an invalid or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: not a member with a role allowed to call it, another organization, or blocked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the record is not in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE (the database cannot be reached) or NOT_CONFIGURED (a provider is missing) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "fhir.readLocation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    id: string;
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    organizationId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @constant */
+                            resourceType: "Location";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description BAD_REQUEST or VALIDATION_FAILED (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or an invalid or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: not a member with a role allowed to call it, another organization, or blocked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the record is not in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE (the database cannot be reached) or NOT_CONFIGURED (a provider is missing) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "fhir.readMedication": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    id: string;
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    organizationId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @constant */
+                            resourceType: "Medication";
                         } & {
                             [key: string]: unknown;
                         };
@@ -21891,6 +22942,276 @@ export interface operations {
             };
         };
     };
+    "fhir.readSchedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    id: string;
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    organizationId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @constant */
+                            resourceType: "Schedule";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description BAD_REQUEST or VALIDATION_FAILED (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or an invalid or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: not a member with a role allowed to call it, another organization, or blocked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the record is not in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE (the database cannot be reached) or NOT_CONFIGURED (a provider is missing) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "fhir.readServiceRequest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    id: string;
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    organizationId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @constant */
+                            resourceType: "ServiceRequest";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description BAD_REQUEST or VALIDATION_FAILED (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or an invalid or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: not a member with a role allowed to call it, another organization, or blocked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the record is not in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE (the database cannot be reached) or NOT_CONFIGURED (a provider is missing) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "fhir.readSlot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    id: string;
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    organizationId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @constant */
+                            resourceType: "Slot";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description BAD_REQUEST or VALIDATION_FAILED (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: a token was sent and is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the record is not in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE (the database cannot be reached) or NOT_CONFIGURED (a provider is missing) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "fhir.searchAppointment": {
         parameters: {
             query?: never;
@@ -22006,6 +23327,347 @@ export interface operations {
             };
         };
     };
+    "fhir.searchAuditEvent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    _count?: number | string;
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    _cursor?: string;
+                    _elements?: string;
+                    _id?: string | string[];
+                    /** @enum {string} */
+                    _summary?: "count" | "false";
+                    action?: string | string[];
+                    agent?: string | string[];
+                    date?: string | string[];
+                    entity?: string | string[];
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    organizationId: string;
+                    subtype?: string | string[];
+                };
+            };
+        };
+        responses: {
+            /** @description ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            count: number;
+                            included: ({
+                                id: string;
+                                resourceType: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            items: ({
+                                id: string;
+                                /** @constant */
+                                resourceType: "AuditEvent";
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            next: string | null;
+                            total: number;
+                        };
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description BAD_REQUEST or VALIDATION_FAILED (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or an invalid or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: not a member with a role allowed to call it, another organization, or blocked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the record is not in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE (the database cannot be reached) or NOT_CONFIGURED (a provider is missing) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "fhir.searchChargeItem": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    _count?: number | string;
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    _cursor?: string;
+                    _elements?: string;
+                    _id?: string | string[];
+                    _lastUpdated?: string | string[];
+                    /** @enum {string} */
+                    _summary?: "count" | "false";
+                    context?: string | string[];
+                    "entered-date"?: string | string[];
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    organizationId: string;
+                    patient?: string | string[];
+                };
+            };
+        };
+        responses: {
+            /** @description ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            count: number;
+                            included: ({
+                                id: string;
+                                resourceType: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            items: ({
+                                id: string;
+                                /** @constant */
+                                resourceType: "ChargeItem";
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            next: string | null;
+                            total: number;
+                        };
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description BAD_REQUEST or VALIDATION_FAILED (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or an invalid or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: not a member with a role allowed to call it, another organization, or blocked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the record is not in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE (the database cannot be reached) or NOT_CONFIGURED (a provider is missing) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "fhir.searchDiagnosticReport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    _count?: number | string;
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    _cursor?: string;
+                    _elements?: string;
+                    _id?: string | string[];
+                    _lastUpdated?: string | string[];
+                    /** @enum {string} */
+                    _summary?: "count" | "false";
+                    "based-on"?: string | string[];
+                    issued?: string | string[];
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    organizationId: string;
+                    patient?: string | string[];
+                    status?: string | string[];
+                };
+            };
+        };
+        responses: {
+            /** @description ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            count: number;
+                            included: ({
+                                id: string;
+                                resourceType: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            items: ({
+                                id: string;
+                                /** @constant */
+                                resourceType: "DiagnosticReport";
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            next: string | null;
+                            total: number;
+                        };
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description BAD_REQUEST or VALIDATION_FAILED (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or an invalid or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: not a member with a role allowed to call it, another organization, or blocked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the record is not in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE (the database cannot be reached) or NOT_CONFIGURED (a provider is missing) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "fhir.searchEncounter": {
         parameters: {
             query?: never;
@@ -22053,6 +23715,465 @@ export interface operations {
                                 id: string;
                                 /** @constant */
                                 resourceType: "Encounter";
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            next: string | null;
+                            total: number;
+                        };
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description BAD_REQUEST or VALIDATION_FAILED (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or an invalid or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: not a member with a role allowed to call it, another organization, or blocked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the record is not in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE (the database cannot be reached) or NOT_CONFIGURED (a provider is missing) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "fhir.searchHealthcareService": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    _count?: number | string;
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    _cursor?: string;
+                    _elements?: string;
+                    _id?: string | string[];
+                    _lastUpdated?: string | string[];
+                    /** @enum {string} */
+                    _summary?: "count" | "false";
+                    active?: string | string[];
+                    name?: string | string[];
+                    "name:contains"?: string | string[];
+                    "name:exact"?: string | string[];
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    organizationId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            count: number;
+                            included: ({
+                                id: string;
+                                resourceType: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            items: ({
+                                id: string;
+                                /** @constant */
+                                resourceType: "HealthcareService";
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            next: string | null;
+                            total: number;
+                        };
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description BAD_REQUEST or VALIDATION_FAILED (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or an invalid or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: not a member with a role allowed to call it, another organization, or blocked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the record is not in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE (the database cannot be reached) or NOT_CONFIGURED (a provider is missing) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "fhir.searchInvoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    _count?: number | string;
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    _cursor?: string;
+                    _elements?: string;
+                    _id?: string | string[];
+                    _lastUpdated?: string | string[];
+                    /** @enum {string} */
+                    _summary?: "count" | "false";
+                    date?: string | string[];
+                    identifier?: string | string[];
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    organizationId: string;
+                    patient?: string | string[];
+                    status?: string | string[];
+                };
+            };
+        };
+        responses: {
+            /** @description ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            count: number;
+                            included: ({
+                                id: string;
+                                resourceType: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            items: ({
+                                id: string;
+                                /** @constant */
+                                resourceType: "Invoice";
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            next: string | null;
+                            total: number;
+                        };
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description BAD_REQUEST or VALIDATION_FAILED (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or an invalid or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: not a member with a role allowed to call it, another organization, or blocked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the record is not in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE (the database cannot be reached) or NOT_CONFIGURED (a provider is missing) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "fhir.searchLocation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    _count?: number | string;
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    _cursor?: string;
+                    _elements?: string;
+                    _id?: string | string[];
+                    _lastUpdated?: string | string[];
+                    /** @enum {string} */
+                    _summary?: "count" | "false";
+                    name?: string | string[];
+                    "name:contains"?: string | string[];
+                    "name:exact"?: string | string[];
+                    "operational-status"?: string | string[];
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    organizationId: string;
+                    partof?: string | string[];
+                    status?: string | string[];
+                    type?: string | string[];
+                };
+            };
+        };
+        responses: {
+            /** @description ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            count: number;
+                            included: ({
+                                id: string;
+                                resourceType: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            items: ({
+                                id: string;
+                                /** @constant */
+                                resourceType: "Location";
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            next: string | null;
+                            total: number;
+                        };
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description BAD_REQUEST or VALIDATION_FAILED (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or an invalid or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: not a member with a role allowed to call it, another organization, or blocked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the record is not in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE (the database cannot be reached) or NOT_CONFIGURED (a provider is missing) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "fhir.searchMedication": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    _count?: number | string;
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    _cursor?: string;
+                    _elements?: string;
+                    _id?: string | string[];
+                    _lastUpdated?: string | string[];
+                    /** @enum {string} */
+                    _summary?: "count" | "false";
+                    code?: string | string[];
+                    "code:contains"?: string | string[];
+                    "code:exact"?: string | string[];
+                    "expiration-date"?: string | string[];
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    organizationId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            count: number;
+                            included: ({
+                                id: string;
+                                resourceType: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            items: ({
+                                id: string;
+                                /** @constant */
+                                resourceType: "Medication";
                             } & {
                                 [key: string]: unknown;
                             })[];
@@ -22247,6 +24368,7 @@ export interface operations {
                     _cursor?: string;
                     _elements?: string;
                     _id?: string | string[];
+                    _lastUpdated?: string | string[];
                     /** @enum {string} */
                     _summary?: "count" | "false";
                     birthdate?: string | string[];
@@ -22534,6 +24656,334 @@ export interface operations {
             };
             /** @description FORBIDDEN: not a member with a role allowed to call it, another organization, or blocked */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the record is not in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE (the database cannot be reached) or NOT_CONFIGURED (a provider is missing) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "fhir.searchSchedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    _count?: number | string;
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    _cursor?: string;
+                    _elements?: string;
+                    _id?: string | string[];
+                    _lastUpdated?: string | string[];
+                    /** @enum {string} */
+                    _summary?: "count" | "false";
+                    active?: string | string[];
+                    actor?: string | string[];
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    organizationId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            count: number;
+                            included: ({
+                                id: string;
+                                resourceType: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            items: ({
+                                id: string;
+                                /** @constant */
+                                resourceType: "Schedule";
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            next: string | null;
+                            total: number;
+                        };
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description BAD_REQUEST or VALIDATION_FAILED (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or an invalid or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: not a member with a role allowed to call it, another organization, or blocked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the record is not in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE (the database cannot be reached) or NOT_CONFIGURED (a provider is missing) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "fhir.searchServiceRequest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    _count?: number | string;
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    _cursor?: string;
+                    _elements?: string;
+                    _id?: string | string[];
+                    _lastUpdated?: string | string[];
+                    /** @enum {string} */
+                    _summary?: "count" | "false";
+                    authored?: string | string[];
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    organizationId: string;
+                    patient?: string | string[];
+                    requester?: string | string[];
+                    status?: string | string[];
+                };
+            };
+        };
+        responses: {
+            /** @description ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            count: number;
+                            included: ({
+                                id: string;
+                                resourceType: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            items: ({
+                                id: string;
+                                /** @constant */
+                                resourceType: "ServiceRequest";
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            next: string | null;
+                            total: number;
+                        };
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description BAD_REQUEST or VALIDATION_FAILED (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or an invalid or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: not a member with a role allowed to call it, another organization, or blocked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the record is not in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE (the database cannot be reached) or NOT_CONFIGURED (a provider is missing) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "fhir.searchSlot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    _count?: number | string;
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    _cursor?: string;
+                    _elements?: string;
+                    /** @enum {string} */
+                    _summary?: "count" | "false";
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    organizationId: string;
+                    schedule?: string | string[];
+                    "schedule.actor"?: string | string[];
+                    start?: string | string[];
+                    status?: string | string[];
+                };
+            };
+        };
+        responses: {
+            /** @description ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            count: number;
+                            included: ({
+                                id: string;
+                                resourceType: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            items: ({
+                                id: string;
+                                resourceType: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            next: string | null;
+                            total: number;
+                        };
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description BAD_REQUEST or VALIDATION_FAILED (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: a token was sent and is invalid or expired */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -2351,7 +2351,7 @@ export interface paths {
         put?: never;
         /**
          * An appointment as a FHIR R4 Appointment (GET /fhir/R4/Appointment/{id})
-         * @description Also callable as POST /api with {"namespace":"fhir","apiName":"readAppointment","data":{...}}. Access: members of the organization with role admin, doctor, nurse, receptionist, accountant. The ids in the example are placeholders: first create the records (organizationId from organizations.create; id from fhir's create (or list)), or run npm run demo and use its ids.
+         * @description Also callable as POST /api with {"namespace":"fhir","apiName":"readAppointment","data":{...}}. Access: the account the data belongs to, and its organization's admin, doctor, nurse, receptionist, accountant. The ids in the example are placeholders: first create the records (organizationId from organizations.create; id from fhir's create (or list)), or run npm run demo and use its ids.
          */
         post: operations["fhir.readAppointment"];
         delete?: never;
@@ -2411,7 +2411,7 @@ export interface paths {
         put?: never;
         /**
          * A lab result file as a FHIR R4 DiagnosticReport (GET /fhir/R4/DiagnosticReport/{id})
-         * @description Also callable as POST /api with {"namespace":"fhir","apiName":"readDiagnosticReport","data":{...}}. Access: members of the organization with role admin, doctor, nurse, lab_technician. The ids in the example are placeholders: first create the records (organizationId from organizations.create; id from fhir's create (or list)), or run npm run demo and use its ids.
+         * @description Also callable as POST /api with {"namespace":"fhir","apiName":"readDiagnosticReport","data":{...}}. Access: the account the data belongs to, and its organization's admin, doctor, nurse, lab_technician. The ids in the example are placeholders: first create the records (organizationId from organizations.create; id from fhir's create (or list)), or run npm run demo and use its ids.
          */
         post: operations["fhir.readDiagnosticReport"];
         delete?: never;
@@ -2631,7 +2631,7 @@ export interface paths {
         put?: never;
         /**
          * A lab order as a FHIR R4 ServiceRequest (GET /fhir/R4/ServiceRequest/{id})
-         * @description Also callable as POST /api with {"namespace":"fhir","apiName":"readServiceRequest","data":{...}}. Access: members of the organization with role admin, doctor, nurse, accountant, lab_technician. The ids in the example are placeholders: first create the records (organizationId from organizations.create; id from fhir's create (or list)), or run npm run demo and use its ids.
+         * @description Also callable as POST /api with {"namespace":"fhir","apiName":"readServiceRequest","data":{...}}. Access: the account the data belongs to, and its organization's admin, doctor, nurse, accountant, lab_technician. The ids in the example are placeholders: first create the records (organizationId from organizations.create; id from fhir's create (or list)), or run npm run demo and use its ids.
          */
         post: operations["fhir.readServiceRequest"];
         delete?: never;

@@ -4,6 +4,7 @@ import { idParam, lastUpdatedParam, stageIn } from './common.ts';
 import { defineFhirType, patientOfRows } from './define.ts';
 import { patient } from './patient.ts';
 import { practitioner } from './practitioner.ts';
+import { appointmentReadOwner } from '../fhir.patient-owner.ts';
 
 /** http://hl7.org/fhir/appointmentstatus (a required binding): the codes `status` takes. */
 const APPOINTMENT_STATUS_CODES = ['proposed', 'pending', 'booked', 'arrived', 'fulfilled', 'cancelled', 'noshow', 'entered-in-error', 'checked-in', 'waitlist'];
@@ -17,6 +18,7 @@ export const appointment = defineFhirType({
   mandatory: ['status', 'participant'],
   resource: (row, { timeZone }) => appointmentResource(row, timeZone),
   patientData: patientOfRows('appointments'),
+  readOwner: appointmentReadOwner,
   includes: {
     'Appointment:patient': { target: () => patient, column: 'patientId' },
     'Appointment:practitioner': { target: () => practitioner, column: 'doctorId' },

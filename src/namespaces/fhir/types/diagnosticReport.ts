@@ -2,6 +2,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import { diagnosticReportResource } from '../fhir.resources.ts';
 import { idParam, lastUpdatedParam } from './common.ts';
 import { defineFhirType } from './define.ts';
+import { diagnosticReportReadOwner } from '../fhir.patient-owner.ts';
 
 /** http://hl7.org/fhir/diagnostic-report-status (a required binding): the codes `status` takes. */
 const REPORT_STATUS_CODES = ['registered', 'partial', 'preliminary', 'final', 'amended', 'corrected', 'appended', 'cancelled', 'entered-in-error', 'unknown'];
@@ -24,6 +25,7 @@ export const diagnosticReport = defineFhirType({
   table: 'labResultFiles',
   resource: diagnosticReportResource,
   mandatory: ['status', 'code'],
+  readOwner: diagnosticReportReadOwner,
   async patientData(db, ids) {
     const rows = await db.selectFrom('labResultFiles').innerJoin('labOrders', 'labOrders.id', 'labResultFiles.labOrderId').select(['labResultFiles.id', 'labOrders.patientId']).where('labResultFiles.id', 'in', ids).execute();
     return new Map(rows.map((row) => [row.id, row.patientId]));

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { SERVICE_REQUEST_STATUS, serviceRequestResource } from '../fhir.resources.ts';
 import { idParam, lastUpdatedParam, stageIn } from './common.ts';
 import { defineFhirType, patientOfRows } from './define.ts';
+import { serviceRequestReadOwner } from '../fhir.patient-owner.ts';
 
 /** http://hl7.org/fhir/request-status (a required binding): the codes `status` takes. */
 const REQUEST_STATUS_CODES = ['draft', 'active', 'on-hold', 'revoked', 'completed', 'entered-in-error', 'unknown'];
@@ -14,6 +15,7 @@ export const serviceRequest = defineFhirType({
   resource: serviceRequestResource,
   mandatory: ['status', 'intent', 'subject'],
   patientData: patientOfRows('labOrders'),
+  readOwner: serviceRequestReadOwner,
   async related(db, organizationId, rows) {
     const tests = await db
       .selectFrom('labOrderTests')

@@ -6,7 +6,7 @@ import { describeEachDialect, ok } from '../../../test/harness.ts';
 import { clinic, organization, patient } from '../appointments/appointments.testkit.ts';
 import { schedule, schedules } from '../practitionerSchedules/practitionerSchedules.testkit.ts';
 import { assertValidFhir } from './fhir-validator.testkit.ts';
-import type { Json } from './fhir.testkit.ts';
+import type { Json } from './fhir-http.testkit.ts';
 
 const NOW = Date.UTC(2030, 0, 15, 9, 0);
 

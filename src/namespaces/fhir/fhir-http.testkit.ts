@@ -19,10 +19,13 @@ export interface FhirCall {
   token?: string;
   organizationId?: string;
   headers?: Record<string, string>;
+  /** a form body (POST _search), sent as application/x-www-form-urlencoded */
   form?: string;
+  /** a JSON body, sent as application/fhir+json unless headers say otherwise */
+  json?: unknown;
 }
 
-export async function fhir(t: TestApp, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, options: FhirCall = {}): Promise<FhirAnswer> {
+export async function fhir(t: TestApp, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, options: FhirCall = {}): Promise<FhirAnswer> {
   const response = await t.app.inject({
     method,
     url: url.startsWith('http') ? new URL(url).pathname + new URL(url).search : `/fhir/R4${url}`,
@@ -30,9 +33,11 @@ export async function fhir(t: TestApp, method: 'GET' | 'POST' | 'PUT' | 'DELETE'
       ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
       ...(options.organizationId ? { 'x-organization-id': options.organizationId } : {}),
       ...(options.form !== undefined ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      ...(options.json !== undefined ? { 'content-type': 'application/fhir+json' } : {}),
       ...options.headers,
     },
     ...(options.form !== undefined ? { payload: options.form } : {}),
+    ...(options.json !== undefined ? { payload: JSON.stringify(options.json) } : {}),
   });
   assert.equal(response.headers['content-type'], 'application/fhir+json; charset=utf-8', `${method} ${url}: ${response.body}`);
   const body: Json = JSON.parse(response.body);
@@ -60,5 +65,8 @@ export const idsOf = (bundle: Json, mode: 'match' | 'include' = 'match'): string
     .filter((entry: Json) => entry.search.mode === mode)
     .map((entry: Json) => entry.resource.id)
     .sort();
+
+/** The ids of a Bundle's entries, in order. */
+export const ids = (bundle: Json): string[] => (bundle.entry ?? []).map((entry: Json) => entry.resource.id);
 
 export const sorted = (...ids: string[]): string[] => [...ids].sort();

@@ -1,46 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { orgId, signIn } from '../../../test/builders.ts';
-import { describeEachDialect, ok, type TestApp } from '../../../test/harness.ts';
+import { describeEachDialect, ok } from '../../../test/harness.ts';
 import { parseJsonArray } from '../../values/record.ts';
-import { assertValidFhir } from './fhir-validator.testkit.ts';
+import { assertOutcome, fhir, ids, type FhirAnswer, type Json } from './fhir-http.testkit.ts';
 import { PATIENT_SEARCH_PARAMS, patientSearchInput } from './types/patient.ts';
-
-// Tests read into FHIR answers freely; each is validated as FHIR R4 first.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = any;
-
-interface FhirAnswer {
-  status: number;
-  body: Json;
-  headers: Record<string, unknown>;
-}
-
-async function fhir(t: TestApp, method: 'GET' | 'POST' | 'DELETE' | 'PUT', url: string, options: { token?: string; organizationId?: string; headers?: Record<string, string>; form?: string } = {}): Promise<FhirAnswer> {
-  const response = await t.app.inject({
-    method,
-    url: url.startsWith('http') ? new URL(url).pathname + new URL(url).search : `/fhir/R4${url}`,
-    headers: {
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-      ...(options.organizationId ? { 'x-organization-id': options.organizationId } : {}),
-      ...(options.form !== undefined ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-      ...options.headers,
-    },
-    ...(options.form !== undefined ? { payload: options.form } : {}),
-  });
-  assert.equal(response.headers['content-type'], 'application/fhir+json; charset=utf-8', `${method} ${url}: ${response.body}`);
-  const body: Json = JSON.parse(response.body);
-  assertValidFhir(body);
-  return { status: response.statusCode, body, headers: response.headers };
-}
-
-function assertOutcome(answer: FhirAnswer, status: number, pattern?: RegExp): void {
-  assert.equal(answer.status, status, JSON.stringify(answer.body));
-  assert.equal(answer.body.resourceType, 'OperationOutcome');
-  if (pattern) assert.match(JSON.stringify(answer.body.issue), pattern);
-}
-
-const ids = (bundle: Json): string[] => (bundle.entry ?? []).map((entry: Json) => entry.resource.id);
 
 describeEachDialect('FHIR R4: metadata, Patient read and search', (t) => {
   async function organization() {

@@ -4,7 +4,7 @@ import { signIn } from '../../../test/builders.ts';
 import { describeEachDialect, ok } from '../../../test/harness.ts';
 import { booking, clinic, organization, type Clinic } from '../appointments/appointments.testkit.ts';
 import { schedule, schedules } from '../practitionerSchedules/practitionerSchedules.testkit.ts';
-import { assertOutcome, fhir, ids, type Json } from './fhir.testkit.ts';
+import { assertOutcome, fhir, ids, type Json } from './fhir-http.testkit.ts';
 import { slotSearchInput } from './slots/operations.ts';
 import { slotId, slotKeyOf } from './slots/slot-id.ts';
 import { SLOT_SEARCH_PARAMS } from './slots/slots.ts';

@@ -4,7 +4,7 @@ import { signIn } from '../../../test/builders.ts';
 import { describeEachDialect, ok } from '../../../test/harness.ts';
 import { clinic, organization, type Clinic } from '../appointments/appointments.testkit.ts';
 import { schedule, schedules } from '../practitionerSchedules/practitionerSchedules.testkit.ts';
-import { assertOutcome, fhir, ids, type FhirCallOptions, type Json } from './fhir.testkit.ts';
+import { assertOutcome, fhir, ids, type FhirCall, type Json } from './fhir-http.testkit.ts';
 import { slotId } from './slots/slot-id.ts';
 
 const NOW = Date.UTC(2030, 0, 15, 9, 0);
@@ -13,7 +13,7 @@ const NOW = Date.UTC(2030, 0, 15, 9, 0);
 describeEachDialect(
   'FHIR R4 writes: booking a Slot, cancelling, creating a Patient',
   (t) => {
-    type Scheduled = Clinic & { scheduleId: string; as: FhirCallOptions };
+    type Scheduled = Clinic & { scheduleId: string; as: FhirCall };
     async function scheduled(): Promise<Scheduled> {
       const c = await clinic(t(), { org: await organization(t(), { timezone: 'Europe/Berlin' }) });
       const weeklyHours = [{ weekday: 1, startTime: '09:00', endTime: '12:00' }];
@@ -84,7 +84,7 @@ describeEachDialect(
     test('bad bookings: 400 for what is no Appointment, 422 for one the server cannot book, 401/403 as the RPC', async () => {
       const c = await scheduled();
       const slot = slotAt(c, '09:00');
-      const post = (json: unknown, as: FhirCallOptions = c.as) => fhir(t(), 'POST', '/Appointment', { ...as, json });
+      const post = (json: unknown, as: FhirCall = c.as) => fhir(t(), 'POST', '/Appointment', { ...as, json });
       assertOutcome(await post({ ...appointment(c, slot), resourceType: 'Patient' }), 400, /resourceType/);
       assertOutcome(await post(appointment(c, slot, { status: 'fulfilled' })), 400, /status/);
       assertOutcome(await post(appointment(c, slot, { slot: [] })), 400, /slot/);

@@ -1,7 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { after, before, describe } from 'node:test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type DatabaseHandle, type Dialect } from '../src/db/database.ts';
@@ -9,6 +7,7 @@ import { migrateToLatest } from '../src/db/migrate.ts';
 import { allOperations } from '../src/namespaces/index.ts';
 import type { Operation } from '../src/operations/operation.ts';
 import type { Services } from '../src/provider-interfaces.ts';
+import { migratedPostgresDatabase } from './pg-template.ts';
 
 export const dialects: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 
@@ -43,31 +42,15 @@ export interface TestApp {
   database: DatabaseHandle;
   config: Config;
   dialect: Dialect;
+  /** PostgreSQL: the suite's own database, for a second connection pool or process */
+  databaseUrl: string | undefined;
   call(namespace: string, apiName: string, data?: unknown, options?: CallOptions): Promise<ApiResponse>;
   close(): Promise<void>;
 }
 
-/**
- * Test suites run in parallel, each in its own schema of one PostgreSQL database. Kysely's migrator
- * introspects every schema of the database, which fails when another suite drops its schema in the
- * middle ("schema ... does not exist"): creating and migrating a schema, and dropping one, take
- * turns under one advisory lock.
- */
-const SCHEMA_LOCK = 7_170_001;
-
-export async function underSchemaLock<T>(url: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    await admin.query('select pg_advisory_lock($1)', [SCHEMA_LOCK]);
-    return await work(admin);
-  } finally {
-    await admin.end();
-  }
-}
-
 export async function createTestApp(dialect: Dialect, options: TestAppOptions = {}): Promise<TestApp> {
-  let dropSchema = async () => {};
+  let dropDatabase = async () => {};
+  let databaseUrl: string | undefined;
   let database: DatabaseHandle;
   let closeDatabase = () => database.close();
   if (options.database) {
@@ -77,17 +60,10 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
     database = openDatabase('sqlite::memory:');
     await migrateToLatest(database.db);
   } else {
-    const url = process.env.TEST_DATABASE_URL!;
-    const schema = `t_${randomBytes(6).toString('hex')}`;
-    database = openDatabase(url, { pgSchema: schema, poolSize: 60 });
-    const db = database.db;
-    await underSchemaLock(url, async (admin) => {
-      await admin.query(`create schema ${schema}`);
-      await migrateToLatest(db);
-    });
-    dropSchema = async () => {
-      await underSchemaLock(url, (admin) => admin.query(`drop schema ${schema} cascade`));
-    };
+    const fresh = await migratedPostgresDatabase();
+    databaseUrl = fresh.url;
+    database = openDatabase(fresh.url, { poolSize: 60 });
+    dropDatabase = fresh.drop;
   }
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', ...options.env });
   const app = await buildApp({
@@ -104,6 +80,7 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
     database,
     config,
     dialect,
+    databaseUrl,
     async call(namespace, apiName, data = {}, callOptions = {}) {
       const headers: Record<string, string> = { 'content-type': 'application/json', ...callOptions.headers };
       if (callOptions.token) headers.authorization = `Bearer ${callOptions.token}`;
@@ -121,7 +98,7 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
     async close() {
       await app.close();
       await closeDatabase();
-      await dropSchema();
+      await dropDatabase();
     },
   };
 }

@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { openDatabase, type Dialect } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
+import { migratedPostgresDatabase } from './pg-template.ts';
 
 /**
  * Two connections to one database: the service's, and another process's (a second service, or
@@ -26,19 +25,11 @@ export async function twoProcesses(dialect: Dialect) {
       },
     };
   }
-  const url = process.env.TEST_DATABASE_URL!;
-  const schema = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  const service = openDatabase(url, { pgSchema: schema });
-  await migrateToLatest(service.db);
+  const fresh = await migratedPostgresDatabase();
+  const service = openDatabase(fresh.url);
   return {
     service,
-    elsewhere: openDatabase(url, { pgSchema: schema }),
-    cleanUp: async () => {
-      await admin.query(`drop schema ${schema} cascade`);
-      await admin.end();
-    },
+    elsewhere: openDatabase(fresh.url),
+    cleanUp: fresh.drop,
   };
 }

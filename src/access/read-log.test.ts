@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { orgId, signIn } from '../../test/builders.ts';
-import { createTestApp, describeEachDialect, dialects, ok, underSchemaLock } from '../../test/harness.ts';
+import { createTestApp, describeEachDialect, dialects, ok } from '../../test/harness.ts';
+import { migratedPostgresDatabase } from '../../test/pg-template.ts';
 import { openDatabase, type DatabaseHandle, type Dialect } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { newId } from '../values/ids.ts';
 import { parseJsonArray } from '../values/record.ts';
 import { isPatient, itemReads } from '../operations/reads.ts';
 import { ReadLog, type ReadContext, type ReadOperation } from './read-log.ts';
@@ -69,7 +69,7 @@ describeEachDialect(
   { services: { now: () => clock } },
 );
 
-/** A database that outlives the apps opened on it: a SQLite file, or a PostgreSQL schema. */
+/** A database that outlives the apps opened on it: a SQLite file, or a PostgreSQL database. */
 async function lastingDatabase(dialect: Dialect): Promise<{ open(): Promise<DatabaseHandle>; dispose(): Promise<void> }> {
   if (dialect === 'sqlite') {
     const dir = await mkdtemp(join(tmpdir(), 'healthops-readlog-'));
@@ -82,18 +82,10 @@ async function lastingDatabase(dialect: Dialect): Promise<{ open(): Promise<Data
       dispose: () => rm(dir, { recursive: true, force: true }),
     };
   }
-  const url = process.env.TEST_DATABASE_URL!;
-  const schema = `t_${newId().replaceAll('-', '').slice(-12)}`;
-  await underSchemaLock(url, (admin) => admin.query(`create schema ${schema}`));
+  const fresh = await migratedPostgresDatabase();
   return {
-    async open() {
-      const database = openDatabase(url, { pgSchema: schema });
-      await underSchemaLock(url, () => migrateToLatest(database.db));
-      return database;
-    },
-    async dispose() {
-      await underSchemaLock(url, (admin) => admin.query(`drop schema ${schema} cascade`));
-    },
+    open: () => Promise.resolve(openDatabase(fresh.url)),
+    dispose: fresh.drop,
   };
 }
 

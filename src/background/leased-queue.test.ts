@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { sql, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import { orgId } from '../../test/builders.ts';
 import { describeEachDialect, type TestApp } from '../../test/harness.ts';
 import { openDatabase, type DatabaseHandle, type Db } from '../db/database.ts';
@@ -80,8 +80,7 @@ describeEachDialect('the leased queue', (t) => {
     const ids = await rows(t(), org, Array.from({ length: 60 }, (_, i) => T0 + (i % 7)));
     let other: DatabaseHandle = t().database;
     if (t().dialect === 'postgres') {
-      const { rows: found } = await sql<{ schema: string }>`select current_schema() as schema`.execute(t().database.db);
-      other = openDatabase(process.env.TEST_DATABASE_URL!, { pgSchema: found[0]!.schema, poolSize: 4 });
+      other = openDatabase(t().databaseUrl!, { poolSize: 4 });
     }
     try {
       const taken: string[] = [];

@@ -1,6 +1,6 @@
 /**
  * One service process's job runner, for runner.test.ts: for `durationMs` of real time it looks for
- * due jobs every 5 ms, with one job due every `everyMs`, against the database and schema given.
+ * due jobs every 5 ms, with one job due every `everyMs`, against the database given.
  * Each run writes a marker row in its transaction.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -11,8 +11,8 @@ import { createServices } from '../providers/index.ts';
 import { newId } from '../values/ids.ts';
 import { JobRunner, type JobDefinition } from './runner.ts';
 
-const [url, schema, name, everyMs, durationMs] = process.argv.slice(2) as [string, string, string, string, string];
-const database = openDatabase(url, { pgSchema: schema, poolSize: 2 });
+const [url, name, everyMs, durationMs] = process.argv.slice(2) as [string, string, string, string];
+const database = openDatabase(url, { poolSize: 2 });
 const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: url });
 const log = pino({ level: 'silent' });
 const job: JobDefinition = {

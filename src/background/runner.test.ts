@@ -3,7 +3,6 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
-import { sql } from 'kysely';
 import { orgId, platformAdmin, signIn } from '../../test/builders.ts';
 import { describeEachDialect, ok, type TestApp } from '../../test/harness.ts';
 import { openDatabase, type DatabaseHandle } from '../db/database.ts';
@@ -96,12 +95,11 @@ describeEachDialect('the job runner', (t) => {
 
   test('two service processes on one database, polling at once for 3 s: a run every interval at most, never two', async (context) => {
     if (t().dialect !== 'postgres') return context.skip('several processes share a PostgreSQL database, not a SQLite file (docs/appointments.md)');
-    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(t().database.db);
     const name = `test.processes${String(++names)}`;
     const everyMs = 200;
     const fixture = fileURLToPath(new URL('./runner.process.fixture.ts', import.meta.url));
     const processes = [0, 1].map(() => {
-      const child = spawn(process.execPath, [fixture, process.env.TEST_DATABASE_URL!, rows[0]!.schema, name, String(everyMs), '3000'], { stdio: ['ignore', 'ignore', 'inherit'] });
+      const child = spawn(process.execPath, [fixture, t().databaseUrl!, name, String(everyMs), '3000'], { stdio: ['ignore', 'ignore', 'inherit'] });
       return once(child, 'exit');
     });
     assert.deepEqual(await Promise.all(processes), [[0, null], [0, null]]);
@@ -118,8 +116,7 @@ describeEachDialect('the job runner', (t) => {
     const job = countingJob(state);
     let second: DatabaseHandle = t().database;
     if (t().dialect === 'postgres') {
-      const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(t().database.db);
-      second = openDatabase(process.env.TEST_DATABASE_URL!, { pgSchema: rows[0]!.schema, poolSize: 4 });
+      second = openDatabase(t().databaseUrl!, { poolSize: 4 });
     }
     try {
       const runners = [runnerOn(t(), [job]), runnerOn(t(), [job], second)];

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
-import { sql } from 'kysely';
 import { orgId } from '../../../test/builders.ts';
 import { describeEachDialect, ok, type TestApp } from '../../../test/harness.ts';
 import { loadConfig } from '../../config.ts';
@@ -300,8 +299,7 @@ describeEachDialect(
       clock = NOW;
       let second: ReturnType<typeof openDatabase> | undefined;
       if (t().dialect === 'postgres') {
-        const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(t().database.db);
-        second = openDatabase(process.env.TEST_DATABASE_URL!, { pgSchema: rows[0]!.schema, poolSize: 10 });
+        second = openDatabase(t().databaseUrl!, { poolSize: 10 });
       }
       try {
         const person = newId();

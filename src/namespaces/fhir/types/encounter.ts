@@ -5,7 +5,7 @@ import type { PatientResolver } from '../../../operations/reads.ts';
 import { encounterReadOwner } from '../fhir.patient-owner.ts';
 import { ENCOUNTER_CLASSES, ENCOUNTER_STATUS, encounterResource } from '../fhir.resources.ts';
 import { inColumn } from '../search/params.ts';
-import { idParam, lastUpdatedParam, stageIn } from './common.ts';
+import { idParam, lastUpdatedParam, literalColumn, stageIn } from './common.ts';
 import { defineFhirType, patientOfRows } from './define.ts';
 
 /** http://hl7.org/fhir/encounter-status (a required binding): the codes `status` takes. */
@@ -28,8 +28,6 @@ function firstMoveAt(db: Db, operations: readonly string[]): RawBuilder<number |
   return sql<number | null>`(select min(json_extract(${sql.ref('entry.value')}, '$.at')) from json_each(${history}) as entry where json_extract(${sql.ref('entry.value')}, '$.operation') in (${sql.join(operations)}))`;
 }
 
-const literal = (value: string | null) => sql<string | null>`${value === null ? sql`null` : sql.lit(value)}`;
-
 /**
  * Admissions and visits as one list in the admissions' columns (docs/fhir.md, "Encounter"): a
  * visit's doctor is its admittingDoctorId, its check-in (or start, or completion, the first
@@ -39,20 +37,20 @@ const literal = (value: string | null) => sql<string | null>`${value === null ? 
 function admissionsAndVisits(db: Db) {
   return db
     .selectFrom('admissions')
-    .select(['id', 'organizationId', literal('IMP').as('class'), 'patientId', 'admittingDoctorId', 'stage', 'requestedAt', 'admittedAt', 'dischargedAt', 'admissionReason', 'updatedAt'])
+    .select(['id', 'organizationId', literalColumn('IMP').as('class'), 'patientId', 'admittingDoctorId', 'stage', 'requestedAt', 'admittedAt', 'dischargedAt', 'admissionReason', 'updatedAt'])
     .unionAll(
-      // The visit's columns are the admission's, but for what a visit may lack (a reason, a check-in).
+      // Cast: typed as the admission's columns, some of which a visit may lack (a reason, a check-in).
       db
         .selectFrom('appointments')
         .where('appointments.stage', 'in', VISIT_STAGES)
         .select((eb) => [
           'id',
           'organizationId',
-          literal('AMB').as('class'),
+          literalColumn('AMB').as('class'),
           'patientId',
           eb.ref('doctorId').as('admittingDoctorId'),
           'stage',
-          literal(null).as('requestedAt'),
+          literalColumn(null).as('requestedAt'),
           firstMoveAt(db, ['checkIn', 'start', 'complete']).as('admittedAt'),
           firstMoveAt(db, ['complete']).as('dischargedAt'),
           eb.ref('reason').as('admissionReason'),

@@ -284,7 +284,7 @@ export function createClient(options: ClientOptions) {
       readChargeItem: (data: Input<'/api/fhir/readChargeItem'>) => call('fhir', 'readChargeItem', data) as Promise<Output<'/api/fhir/readChargeItem'>>,
       /** A lab result file as a FHIR R4 DiagnosticReport (GET /fhir/R4/DiagnosticReport/{id}) */
       readDiagnosticReport: (data: Input<'/api/fhir/readDiagnosticReport'>) => call('fhir', 'readDiagnosticReport', data) as Promise<Output<'/api/fhir/readDiagnosticReport'>>,
-      /** An admission as a FHIR R4 Encounter (GET /fhir/R4/Encounter/{id}) */
+      /** An admission or a visit as a FHIR R4 Encounter (GET /fhir/R4/Encounter/{id}) */
       readEncounter: (data: Input<'/api/fhir/readEncounter'>) => call('fhir', 'readEncounter', data) as Promise<Output<'/api/fhir/readEncounter'>>,
       /** A service the organization offers as a FHIR R4 HealthcareService (GET /fhir/R4/HealthcareService/{id}) */
       readHealthcareService: (data: Input<'/api/fhir/readHealthcareService'>) => call('fhir', 'readHealthcareService', data) as Promise<Output<'/api/fhir/readHealthcareService'>>,

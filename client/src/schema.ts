@@ -2430,8 +2430,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * An admission as a FHIR R4 Encounter (GET /fhir/R4/Encounter/{id})
-         * @description Also callable as POST /api with {"namespace":"fhir","apiName":"readEncounter","data":{...}}. Access: members of the organization with role admin, doctor, nurse, receptionist, accountant. The ids in the example are placeholders: first create the records (organizationId from organizations.create; id from fhir's create (or list)), or run npm run demo and use its ids.
+         * An admission or a visit as a FHIR R4 Encounter (GET /fhir/R4/Encounter/{id})
+         * @description Also callable as POST /api with {"namespace":"fhir","apiName":"readEncounter","data":{...}}. Access: the account the data belongs to, and its organization's admin, doctor, nurse, receptionist, accountant. The ids in the example are placeholders: first create the records (organizationId from organizations.create; id from fhir's create (or list)), or run npm run demo and use its ids.
          */
         post: operations["fhir.readEncounter"];
         delete?: never;
@@ -2671,7 +2671,7 @@ export interface paths {
         put?: never;
         /**
          * Search the organization's FHIR R4 Appointment resources (GET /fhir/R4/Appointment)
-         * @description Also callable as POST /api with {"namespace":"fhir","apiName":"searchAppointment","data":{...}}. Access: members of the organization with role admin, doctor, nurse, receptionist, accountant. The ids in the example are placeholders: first create the records (organizationId from organizations.create), or run npm run demo and use its ids.
+         * @description Also callable as POST /api with {"namespace":"fhir","apiName":"searchAppointment","data":{...}}. Access: the account the data belongs to, and its organization's admin, doctor, nurse, receptionist, accountant. The ids in the example are placeholders: first create the records (organizationId from organizations.create), or run npm run demo and use its ids.
          */
         post: operations["fhir.searchAppointment"];
         delete?: never;
@@ -2731,7 +2731,7 @@ export interface paths {
         put?: never;
         /**
          * Search the organization's FHIR R4 DiagnosticReport resources (GET /fhir/R4/DiagnosticReport)
-         * @description Also callable as POST /api with {"namespace":"fhir","apiName":"searchDiagnosticReport","data":{...}}. Access: members of the organization with role admin, doctor, nurse, lab_technician. The ids in the example are placeholders: first create the records (organizationId from organizations.create), or run npm run demo and use its ids.
+         * @description Also callable as POST /api with {"namespace":"fhir","apiName":"searchDiagnosticReport","data":{...}}. Access: the account the data belongs to, and its organization's admin, doctor, nurse, lab_technician. The ids in the example are placeholders: first create the records (organizationId from organizations.create), or run npm run demo and use its ids.
          */
         post: operations["fhir.searchDiagnosticReport"];
         delete?: never;
@@ -2751,7 +2751,7 @@ export interface paths {
         put?: never;
         /**
          * Search the organization's FHIR R4 Encounter resources (GET /fhir/R4/Encounter)
-         * @description Also callable as POST /api with {"namespace":"fhir","apiName":"searchEncounter","data":{...}}. Access: members of the organization with role admin, doctor, nurse, receptionist, accountant. The ids in the example are placeholders: first create the records (organizationId from organizations.create), or run npm run demo and use its ids.
+         * @description Also callable as POST /api with {"namespace":"fhir","apiName":"searchEncounter","data":{...}}. Access: the account the data belongs to, and its organization's admin, doctor, nurse, receptionist, accountant. The ids in the example are placeholders: first create the records (organizationId from organizations.create), or run npm run demo and use its ids.
          */
         post: operations["fhir.searchEncounter"];
         delete?: never;
@@ -2871,7 +2871,7 @@ export interface paths {
         put?: never;
         /**
          * Search the organization's FHIR R4 Patient resources (GET /fhir/R4/Patient)
-         * @description Also callable as POST /api with {"namespace":"fhir","apiName":"searchPatient","data":{...}}. Access: members of the organization with role admin, doctor, nurse, receptionist, accountant, lab_technician. The ids in the example are placeholders: first create the records (organizationId from organizations.create), or run npm run demo and use its ids.
+         * @description Also callable as POST /api with {"namespace":"fhir","apiName":"searchPatient","data":{...}}. Access: the account the data belongs to, and its organization's admin, doctor, nurse, receptionist, accountant, lab_technician. The ids in the example are placeholders: first create the records (organizationId from organizations.create), or run npm run demo and use its ids.
          */
         post: operations["fhir.searchPatient"];
         delete?: never;
@@ -2951,7 +2951,7 @@ export interface paths {
         put?: never;
         /**
          * Search the organization's FHIR R4 ServiceRequest resources (GET /fhir/R4/ServiceRequest)
-         * @description Also callable as POST /api with {"namespace":"fhir","apiName":"searchServiceRequest","data":{...}}. Access: members of the organization with role admin, doctor, nurse, accountant, lab_technician. The ids in the example are placeholders: first create the records (organizationId from organizations.create), or run npm run demo and use its ids.
+         * @description Also callable as POST /api with {"namespace":"fhir","apiName":"searchServiceRequest","data":{...}}. Access: the account the data belongs to, and its organization's admin, doctor, nurse, accountant, lab_technician. The ids in the example are placeholders: first create the records (organizationId from organizations.create), or run npm run demo and use its ids.
          */
         post: operations["fhir.searchServiceRequest"];
         delete?: never;
@@ -23686,6 +23686,7 @@ export interface operations {
                     _lastUpdated?: string | string[];
                     /** @enum {string} */
                     _summary?: "count" | "false";
+                    class?: string | string[];
                     date?: string | string[];
                     /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
                     organizationId: string;

@@ -4,7 +4,7 @@ import { signIn } from '../../../test/builders.ts';
 import { describeEachDialect, ok } from '../../../test/harness.ts';
 import { parseJsonArray } from '../../values/record.ts';
 import { itemOf, kit } from '../admissions/admissions.testkit.ts';
-import { assertOutcome, fhir, idsOf, searchset, sorted } from './fhir-http.testkit.ts';
+import { allPages, assertOutcome, fhir, idsOf, searchset, sorted } from './fhir-http.testkit.ts';
 
 describeEachDialect('FHIR R4: Encounter', (t) => {
   const k = kit(t);
@@ -26,6 +26,111 @@ describeEachDialect('FHIR R4: Encounter', (t) => {
     await set(cancelled, { requestedAt: Date.UTC(2030, 2, 3, 8) });
     return { h, other, otherPatient, requested, admitted, cancelled, as: { token: h.doctor.token, organizationId: h.organizationId } };
   }
+
+  /**
+   * The same hospital with three visits besides its admissions: one checked in (arrived), one in
+   * consultation (in progress), one completed (finished), and a booking not yet visited (no Encounter).
+   * Their steps' times are set in their history: checked in on 20 January, 10 February, 10 March 2030.
+   */
+  async function hospitalWithVisits() {
+    const admissions = await hospitalWithAdmissions();
+    const { h, other, otherPatient } = admissions;
+    const book = async (data: Record<string, unknown>, steps: string[]) => {
+      const booked = itemOf(await k.call('appointments', 'create', { organizationId: h.organizationId, patientId: h.patientId, doctorId: h.doctor.userId, scheduledDate: '2025-06-02', scheduledTime: '10:00', duration: 30, type: 'consultation', ...data }, h.receptionist.token)).id as string;
+      for (const step of steps) ok(await k.call('appointments', step, { organizationId: h.organizationId, id: booked }, step === 'checkIn' ? h.receptionist.token : h.doctor.token));
+      return booked;
+    };
+    const arrived = await book({ scheduledTime: '09:00' }, ['checkIn']);
+    const inConsultation = await book({ patientId: otherPatient, doctorId: other.userId, scheduledTime: '11:00' }, ['checkIn', 'start']);
+    const finished = await book({ scheduledTime: '12:00', reason: 'Cough' }, ['checkIn', 'start', 'complete']);
+    const booked = await book({ scheduledTime: '13:00' }, []);
+    const stepsAt = async (id: string, times: Record<string, number>) => {
+      const { history } = await t().database.db.selectFrom('appointments').select('history').where('id', '=', id).executeTakeFirstOrThrow();
+      const entries = (JSON.parse(String(history)) as { operation: string; at: number }[]).map((entry) => ({ ...entry, at: times[entry.operation] ?? entry.at }));
+      await t().database.db.updateTable('appointments').set({ history: JSON.stringify(entries) }).where('id', '=', id).execute();
+    };
+    await stepsAt(arrived, { checkIn: Date.UTC(2030, 0, 20, 8) });
+    await stepsAt(inConsultation, { checkIn: Date.UTC(2030, 1, 10, 9), start: Date.UTC(2030, 1, 10, 9, 30) });
+    await stepsAt(finished, { checkIn: Date.UTC(2030, 2, 10, 10), start: Date.UTC(2030, 2, 10, 10, 10), complete: Date.UTC(2030, 2, 10, 10, 40) });
+    return { ...admissions, arrived, inConsultation, finished, booked };
+  }
+
+  test('read: a visit (an appointment checked in, started or completed) as an ambulatory Encounter, field by field; a booking not visited is none', async () => {
+    const { h, other, otherPatient, arrived, inConsultation, finished, booked, as } = await hospitalWithVisits();
+    const read = async (id: string) => {
+      const answer = await fhir(t(), 'GET', `/Encounter/${id}`, as);
+      assert.equal(answer.status, 200, JSON.stringify(answer.body));
+      const { meta, ...encounter } = answer.body;
+      assert.match(meta.lastUpdated, /^\d{4}-\d{2}-\d{2}T/);
+      return encounter;
+    };
+    const ambulatory = { system: 'http://terminology.hl7.org/CodeSystem/v3-ActCode', code: 'AMB', display: 'ambulatory' };
+    assert.deepEqual(await read(finished), {
+      resourceType: 'Encounter',
+      id: finished,
+      status: 'finished',
+      class: ambulatory,
+      subject: { reference: `Patient/${h.patientId}` },
+      participant: [{ individual: { reference: `Practitioner/${h.doctor.userId}` } }],
+      appointment: [{ reference: `Appointment/${finished}` }],
+      period: { start: '2030-03-10T10:00:00.000Z', end: '2030-03-10T10:40:00.000Z' },
+      reasonCode: [{ text: 'Cough' }],
+    });
+    assert.deepEqual(await read(inConsultation), {
+      resourceType: 'Encounter',
+      id: inConsultation,
+      status: 'in-progress',
+      class: ambulatory,
+      subject: { reference: `Patient/${otherPatient}` },
+      participant: [{ individual: { reference: `Practitioner/${other.userId}` } }],
+      appointment: [{ reference: `Appointment/${inConsultation}` }],
+      period: { start: '2030-02-10T09:00:00.000Z' },
+    });
+    assert.equal((await read(arrived)).status, 'arrived');
+    // The visit's id is its appointment's: the Appointment is still read by it.
+    assert.equal((await fhir(t(), 'GET', `/Appointment/${arrived}`, as)).body.status, 'checked-in');
+    assertOutcome(await fhir(t(), 'GET', `/Encounter/${booked}`, as), 404);
+  });
+
+  test('search over admissions and visits: every parameter, class, and paging to the end', async () => {
+    const { h, other, otherPatient, requested, admitted, cancelled, arrived, inConsultation, finished, as } = await hospitalWithVisits();
+    const search = async (query: string) => idsOf(await searchset(t(), `/Encounter?${query}`, as));
+    const admissions = sorted(requested, admitted, cancelled);
+    const visits = sorted(arrived, inConsultation, finished);
+    const all = sorted(...admissions, ...visits);
+
+    assert.deepEqual(await search(''), all);
+    assert.deepEqual(await search('class=AMB'), visits);
+    assert.deepEqual(await search('class=http://terminology.hl7.org/CodeSystem/v3-ActCode|IMP'), admissions);
+    assert.deepEqual(await search('class=IMP,AMB'), all);
+    assert.deepEqual(await search(`_id=${arrived},${admitted}`), sorted(arrived, admitted));
+    assert.deepEqual(await search(`patient=Patient/${h.patientId}`), sorted(requested, cancelled, arrived, finished));
+    assert.deepEqual(await search(`patient=${otherPatient}&class=AMB`), [inConsultation]);
+    assert.deepEqual(await search(`practitioner=${other.userId}`), sorted(admitted, inConsultation));
+    // A visit starts when checked in: 20 January, 10 February, 10 March.
+    assert.deepEqual(await search('date=2030-01'), sorted(requested, arrived));
+    assert.deepEqual(await search('date=2030-02-10'), [inConsultation]);
+    assert.deepEqual(await search('date=ge2030-03'), sorted(cancelled, finished));
+    assert.deepEqual(await search('date=lt2030-03-10T10:00Z'), sorted(requested, admitted, cancelled, arrived, inConsultation));
+    assert.deepEqual(await search('date=le2030-03-10T10:00Z&class=AMB'), visits);
+    assert.deepEqual(await search('status=arrived'), [arrived]);
+    assert.deepEqual(await search('status=in-progress'), sorted(admitted, inConsultation));
+    assert.deepEqual(await search('status=finished'), [finished]);
+    assert.deepEqual(await search('status=planned,cancelled&class=AMB'), []);
+    assert.deepEqual(await search('_lastUpdated=lt2020'), []);
+    assert.deepEqual(await search(`_lastUpdated=ge${new Date(Date.now() - 3_600_000).toISOString().slice(0, 10)}`), all);
+    for (const bad of ['class=EMER', 'class=http://hl7.org/fhir/encounter-status|AMB']) assertOutcome(await fhir(t(), 'GET', `/Encounter?${bad}`, as), 400);
+
+    // Keyset paging by id over the two tables: every Encounter once, in id order, whatever the page size.
+    for (const count of [1, 2, 4]) {
+      const paged = await allPages(t(), `/Encounter?_count=${count}`, as);
+      assert.deepEqual(paged.ids, all, `_count=${count}`);
+      assert.equal(paged.pages, Math.ceil(all.length / count));
+      assert.deepEqual(new Set(paged.totals), new Set([all.length]));
+    }
+    const filtered = await allPages(t(), `/Encounter?patient=${h.patientId}&_count=1`, as);
+    assert.deepEqual(filtered.ids, sorted(requested, cancelled, arrived, finished));
+  });
 
   test('read: an admission as an inpatient Encounter, field by field', async () => {
     const { other, otherPatient, admitted, as } = await hospitalWithAdmissions();

@@ -70,3 +70,19 @@ export const idsOf = (bundle: Json, mode: 'match' | 'include' = 'match'): string
 export const ids = (bundle: Json): string[] => (bundle.entry ?? []).map((entry: Json) => entry.resource.id);
 
 export const sorted = (...ids: string[]): string[] => [...ids].sort();
+
+/** A search followed by its next links to the end: the ids of every page in order, and each page's total. */
+export async function allPages(t: TestApp, url: string, as: FhirCall): Promise<{ ids: string[]; pages: number; totals: number[] }> {
+  const seen: string[] = [];
+  const totals: number[] = [];
+  let next: string | undefined = url;
+  let pages = 0;
+  while (next) {
+    const bundle = await searchset(t, next, as);
+    seen.push(...ids(bundle));
+    totals.push(bundle.total as number);
+    next = bundle.link.find((link: Json) => link.relation === 'next')?.url;
+    pages++;
+  }
+  return { ids: seen, pages, totals };
+}

@@ -7,24 +7,46 @@ import type { Context } from '../../operations/operation.ts';
 type Read = { organizationId: string; id: string };
 /** The account linked to the patient record a resource of the organization is about; null or undefined: none. */
 type LinkedAccount = (db: Db, read: Read) => Promise<string | null | undefined>;
+/** The account that owns a call of `input` made by the account `callerIdpUserId`; null or undefined: none. */
+type AccountOf<I> = (db: Db, input: I, callerIdpUserId: string) => Promise<string | null | undefined>;
 
 /**
- * The owner of a read of one resource (docs/fhir.md, "Authorization"): the account linked to the
- * patient record it is about, in the organization X-Organization-Id names, so that a patient's own
- * account reads its own Patient, Appointments, lab orders and reports without being a member;
- * staff with a granted role are admitted as staff, without a lookup. The organization is named:
- * another organization's record, or an unknown id, is another person's (403) to anyone but that
- * organization's staff (404 from the handler).
+ * The owner of a call of the fhir operation `name` in the organization the input names: staff with
+ * a role granted it are admitted as staff, without a lookup; to anyone else the owner is the account
+ * `accountOf` answers. The organization is named: a record of another organization, or an unknown
+ * id, is another person's (403) to anyone but that organization's staff (404 from the handler).
  */
-function ownerOfRead(type: string, linkedAccount: LinkedAccount) {
+function ownerOf<I extends { organizationId: string }>(name: string, accountOf: AccountOf<I>) {
   let staffRoles: ReadonlySet<string> | undefined;
-  return async (input: Read, ctx: Context): Promise<Owner> => {
-    staffRoles ??= new Set(rolesGranted({ namespace: 'fhir', name: `read${type}`, writes: false }));
+  return async (input: I, ctx: Context): Promise<Owner> => {
+    staffRoles ??= new Set(rolesGranted({ namespace: 'fhir', name, writes: false }));
     const owner = { idpUserId: null, organizationId: input.organizationId, named: true };
     if (ctx.caller.kind !== 'user' || holdsRoleIn(ctx.caller, input.organizationId, staffRoles)) return owner;
-    return { ...owner, idpUserId: (await linkedAccount(ctx.db, input)) ?? null };
+    return { ...owner, idpUserId: (await accountOf(ctx.db, input, ctx.caller.idpUserId)) ?? null };
   };
 }
+
+/**
+ * The owner of a read of one resource (docs/fhir.md, "A patient's own account"): the account
+ * linked to the patient record it is about, in the organization X-Organization-Id names, so that a
+ * patient's own account reads its own Patient, Appointments, Encounters, lab orders and reports
+ * without being a member.
+ */
+const ownerOfRead = (type: string, linkedAccount: LinkedAccount) => ownerOf<Read>(`read${type}`, linkedAccount);
+
+/** The patient records of the organization linked to the account (an account may hold several: a family's). */
+export async function ownPatientsOf(db: Db, organizationId: string, idpUserId: string): Promise<string[]> {
+  const rows = await db.selectFrom('patients').select('id').where('organizationId', '=', organizationId).where('idpUserId', '=', idpUserId).orderBy('id').execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * The owner of a search of `type` (docs/fhir.md, "A patient's own account"): the calling account
+ * itself when it is linked to a patient record of the named organization (its search is then kept
+ * to those records: the type's ownPatientsParam), none otherwise.
+ */
+export const ownerOfSearch = (type: string) =>
+  ownerOf<{ organizationId: string }>(`search${type}`, async (db, { organizationId }, caller) => ((await ownPatientsOf(db, organizationId, caller)).length > 0 ? caller : null));
 
 export const patientReadOwner = ownerOfRead('Patient', async (db, { organizationId, id }) =>
   (await db.selectFrom('patients').select('idpUserId').where('organizationId', '=', organizationId).where('id', '=', id).executeTakeFirst())?.idpUserId,
@@ -58,5 +80,20 @@ export const diagnosticReportReadOwner = ownerOfRead('DiagnosticReport', async (
     .select('patients.idpUserId')
     .where('labResultFiles.organizationId', '=', organizationId)
     .where('labResultFiles.id', '=', id)
+    .executeTakeFirst())?.idpUserId,
+);
+
+/** An Encounter is an admission or a visit (an appointment): the same id is never both (types/encounter.ts). */
+export const encounterReadOwner = ownerOfRead('Encounter', async (db, { organizationId, id }) =>
+  (await db
+    .selectFrom('patients')
+    .select('idpUserId')
+    .where('organizationId', '=', organizationId)
+    .where((eb) =>
+      eb.or([
+        eb('id', 'in', eb.selectFrom('admissions').select('patientId').where('organizationId', '=', organizationId).where('id', '=', id)),
+        eb('id', 'in', eb.selectFrom('appointments').select('patientId').where('organizationId', '=', organizationId).where('id', '=', id)),
+      ]),
+    )
     .executeTakeFirst())?.idpUserId,
 );

@@ -3,7 +3,7 @@ import { fromJsonText, parseJsonArray } from '../../values/record.ts';
 
 /**
  * The records as FHIR R4 resources (https://hl7.org/fhir/R4/): patients as Patient, doctors as
- * Practitioner, appointments as Appointment, admissions as Encounter (class inpatient). Only what the
+ * Practitioner, appointments as Appointment, admissions and visits as Encounter (class inpatient, ambulatory). Only what the
  * records hold is written; references point at the resources by id. One mapping, used by the FHIR
  * API (/fhir/R4, docs/fhir.md) and the FHIR export (POST /export, docs/export.md) alike.
  */
@@ -147,25 +147,46 @@ export function appointmentResource(row: Row, timeZone: string): FhirResource<'A
   }) as FhirResource<'Appointment'>;
 }
 
-/** The Encounter status of each stage of an admission (admissions.status.ts); the search of `status` reads it backwards. */
+/**
+ * The Encounter status of each stage of an admission (admissions.status.ts, upper case) and of a
+ * visit, an appointment whose patient came (appointments.status.ts, lower case): the search of
+ * `status` reads it backwards.
+ */
 export const ENCOUNTER_STATUS: Readonly<Record<string, string>> = {
   REQUESTED: 'planned',
   ADMITTED: 'in-progress',
   DISCHARGE_REQUESTED: 'in-progress',
   DISCHARGED: 'finished',
   CANCELLED: 'cancelled',
+  checked_in: 'arrived',
+  in_consultation: 'in-progress',
+  completed: 'finished',
 };
 
+/** The v3-ActCode class of each kind of Encounter: an admission (any row without `class`) or a visit. */
+export const ENCOUNTER_CLASSES = {
+  IMP: 'inpatient encounter',
+  AMB: 'ambulatory',
+} as const;
+
+/**
+ * An admission as an inpatient Encounter, or a visit (`class` AMB: an appointment's row in the
+ * admission's columns, docs/fhir.md "Encounter") as an ambulatory one referring to its Appointment.
+ */
 export function encounterResource(row: Row): FhirResource<'Encounter'> {
+  const visit = row.class === 'AMB';
+  const code = visit ? 'AMB' : 'IMP';
+  const period = compact({ start: instant(row.admittedAt ?? row.requestedAt), end: instant(row.dischargedAt) });
   return compact({
     resourceType: 'Encounter',
     id: String(row.id),
     meta: { lastUpdated: instant(row.updatedAt) },
     status: ENCOUNTER_STATUS[String(row.stage)] ?? 'unknown',
-    class: { system: 'http://terminology.hl7.org/CodeSystem/v3-ActCode', code: 'IMP', display: 'inpatient encounter' },
+    class: { system: 'http://terminology.hl7.org/CodeSystem/v3-ActCode', code, display: ENCOUNTER_CLASSES[code] },
     subject: { reference: `Patient/${String(row.patientId)}` },
     participant: str(row.admittingDoctorId) ? [{ individual: { reference: `Practitioner/${String(row.admittingDoctorId)}` } }] : [],
-    period: compact({ start: instant(row.admittedAt ?? row.requestedAt), end: instant(row.dischargedAt) }),
+    appointment: visit ? [{ reference: `Appointment/${String(row.id)}` }] : [],
+    period: Object.keys(period).length === 0 ? undefined : period,
     reasonCode: str(row.admissionReason) ? [{ text: str(row.admissionReason) }] : [],
   }) as FhirResource<'Encounter'>;
 }

@@ -2,6 +2,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../../../db/database.ts';
 import type { Context } from '../../../operations/context.ts';
+import { AppError } from '../../../values/errors.ts';
 import { id } from '../../../values/fields.ts';
 import { timeZoneOf } from '../../organizations/organizations.public.ts';
 import type { FhirResource } from '../fhir.resources.ts';
@@ -106,11 +107,28 @@ export interface SearchPage {
   next: string | null;
 }
 
-/** One page in id order (ids are time-ordered), after `_cursor`, and the total of all pages. */
-export async function searchResources(ctx: Pick<Context, 'db' | 'config'>, type: FhirType, input: SearchInput): Promise<SearchPage> {
+/**
+ * The conditions keeping a search of a patient's own account to its own patient records
+ * (docs/fhir.md, "A patient's own account"): the type's ownPatientsParam given those records. A type
+ * without one is not the account's to search (nor to include).
+ */
+async function ownRows(type: FhirType, own: readonly string[], env: SearchEnv): Promise<Expression<SqlBool>[]> {
+  const param = type.searchParams.find((one) => one.name === type.ownPatientsParam);
+  if (!param) throw new AppError('FORBIDDEN', `a patient's own account searches no ${type.type} resources`);
+  if (own.length === 0) return [sql<SqlBool>`1 = 0`];
+  return conditionsOf(param, { [param.name]: [own] }, env);
+}
+
+/**
+ * One page in id order (ids are time-ordered), after `_cursor`, and the total of all pages. `own`:
+ * the patient records of a patient's own account searching, to which the search is kept (and what
+ * it includes); undefined for staff.
+ */
+export async function searchResources(ctx: Pick<Context, 'db' | 'config'>, type: FhirType, input: SearchInput, own?: readonly string[]): Promise<SearchPage> {
   const timeZone = zoneOnce(ctx, input.organizationId);
   const env: SearchEnv = { timeZone };
-  const where = (await Promise.all(type.searchParams.map((param) => conditionsOf(param, input, env)))).flat();
+  const given = (await Promise.all(type.searchParams.map((param) => conditionsOf(param, input, env)))).flat();
+  const where = own ? [...given, ...(await ownRows(type, own, env))] : given;
   const counted = await rowsOf(ctx.db, type, input.organizationId, where)
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .executeTakeFirstOrThrow();
@@ -126,20 +144,21 @@ export async function searchResources(ctx: Pick<Context, 'db' | 'config'>, type:
     total: Number(counted.n),
     count,
     items: input._elements ? items.map((resource) => subsetted(resource, [...type.mandatory, ...input._elements!])) : items,
-    included: await includedOf(ctx, type, input, kept, timeZone),
+    included: await includedOf(ctx, type, input, kept, { timeZone, own }),
     next: rows.length > count ? String(kept.at(-1)!.id) : null,
   };
 }
 
 /** The resources `_include` names for the page's rows: one query per type included, not per row. */
-async function includedOf(ctx: Pick<Context, 'db' | 'config'>, type: FhirType, input: SearchInput, rows: readonly Record<string, unknown>[], timeZone: () => Promise<string>): Promise<FhirResource[]> {
+async function includedOf(ctx: Pick<Context, 'db' | 'config'>, type: FhirType, input: SearchInput, rows: readonly Record<string, unknown>[], { timeZone, own }: { timeZone: () => Promise<string>; own: readonly string[] | undefined }): Promise<FhirResource[]> {
   const included: FhirResource[] = [];
   for (const name of new Set(input._include ?? [])) {
     const { target, column } = type.includes[name]!;
     const targetType = target();
+    const ownOnly = own ? await ownRows(targetType, own, { timeZone }) : [];
     const ids = [...new Set(rows.map((row) => row[column]).filter((value): value is string => typeof value === 'string' && value !== ''))];
     if (ids.length === 0) continue;
-    const found = await rowsOf(ctx.db, targetType, input.organizationId, [sql<SqlBool>`${sql.ref('id')} in (${sql.join(ids)})`]).selectAll().orderBy('id').execute();
+    const found = await rowsOf(ctx.db, targetType, input.organizationId, [sql<SqlBool>`${sql.ref('id')} in (${sql.join(ids)})`, ...ownOnly]).selectAll().orderBy('id').execute();
     for (const resource of await resourcesOf(ctx, targetType, input.organizationId, found, timeZone)) {
       if (!included.some((seen) => seen.resourceType === resource.resourceType && seen.id === resource.id)) included.push(resource);
     }

@@ -19,6 +19,7 @@ export const appointment = defineFhirType({
   resource: (row, { timeZone }) => appointmentResource(row, timeZone),
   patientData: patientOfRows('appointments'),
   readOwner: appointmentReadOwner,
+  ownPatientsParam: 'patient',
   includes: {
     'Appointment:patient': { target: () => patient, column: 'patientId' },
     'Appointment:practitioner': { target: () => practitioner, column: 'doctorId' },

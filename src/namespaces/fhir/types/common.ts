@@ -3,6 +3,9 @@ import { anyOf, inColumn, type DateParam, type TokenParam } from '../search/para
 
 /** The parameters many types share. */
 
+/** A text (or null) as a column of a `source` query: what the rows of one of its tables all hold (Location's type, Encounter's class). */
+export const literalColumn = (value: string | null) => sql<string | null>`${value === null ? sql`null` : sql.lit(value)}`;
+
 export const idParam: TokenParam = {
   name: '_id',
   type: 'token',

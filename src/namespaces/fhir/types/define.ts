@@ -63,16 +63,23 @@ export interface FhirType<T extends string = string> {
    * is a `self` operation with this owner; without it, staff's only.
    */
   readOwner: OwnerOf<{ organizationId: string; id: string }> | undefined;
+  /**
+   * The search parameter naming a resource's patient records (`patient`; a Patient's `_id`). With it
+   * a patient's own account may search the type too: `fhir.search<Type>` is a `self` operation whose
+   * owner is an account linked to a patient record of the named organization, and such an account's
+   * search is kept by this parameter to its own records, whatever else it sends.
+   */
+  ownPatientsParam: string | undefined;
 }
 
-type Defaulted = 'scope' | 'zoned' | 'mandatory' | 'includes' | 'patientData' | 'readOwner';
+type Defaulted = 'scope' | 'zoned' | 'mandatory' | 'includes' | 'patientData' | 'readOwner' | 'ownPatientsParam';
 export type FhirTypeDeclaration<T extends string> = Omit<FhirType<T>, Defaulted> & Partial<Pick<FhirType<T>, Defaulted>>;
 
 /** The rows whose organizationId is the organization's: the scope of most types. */
 export const ofOrganization = (organizationId: string): Expression<SqlBool> => sql<SqlBool>`${sql.ref('organizationId')} = ${organizationId}`;
 
 export function defineFhirType<T extends string>(declaration: FhirTypeDeclaration<T>): FhirType<T> {
-  return { scope: ofOrganization, zoned: false, mandatory: [], includes: {}, patientData: undefined, readOwner: undefined, ...declaration };
+  return { scope: ofOrganization, zoned: false, mandatory: [], includes: {}, patientData: undefined, readOwner: undefined, ownPatientsParam: undefined, ...declaration };
 }
 
 /** Patients' records answered by id: the resolver of a type whose rows carry `patientId`. */

@@ -26,6 +26,7 @@ export const diagnosticReport = defineFhirType({
   resource: diagnosticReportResource,
   mandatory: ['status', 'code'],
   readOwner: diagnosticReportReadOwner,
+  ownPatientsParam: 'patient',
   async patientData(db, ids) {
     const rows = await db.selectFrom('labResultFiles').innerJoin('labOrders', 'labOrders.id', 'labResultFiles.labOrderId').select(['labResultFiles.id', 'labOrders.patientId']).where('labResultFiles.id', 'in', ids).execute();
     return new Map(rows.map((row) => [row.id, row.patientId]));

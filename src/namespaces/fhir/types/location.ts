@@ -1,10 +1,8 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { BED_OPERATIONAL_STATUS, locationResource, PHYSICAL_TYPES } from '../fhir.resources.ts';
 import { anyOf, inColumn } from '../search/params.ts';
-import { idParam, lastUpdatedParam } from './common.ts';
+import { idParam, lastUpdatedParam, literalColumn } from './common.ts';
 import { defineFhirType } from './define.ts';
-
-const text = (value: string | null) => sql<string | null>`${value === null ? sql`null` : sql.lit(value)}`;
 
 /** The bed statuses whose v2-0116 code is one of `codes`. */
 function bedStatusIn(codes: readonly string[]): Expression<SqlBool> {
@@ -20,22 +18,22 @@ export const location = defineFhirType({
   source: (db) =>
     db
       .selectFrom('wards')
-      .select((eb) => ['id', 'organizationId', text('wa').as('physicalType'), 'name', eb.ref('description').as('description'), text(null).as('partOf'), text(null).as('bedStatus'), 'isActive', 'updatedAt'])
+      .select((eb) => ['id', 'organizationId', literalColumn('wa').as('physicalType'), 'name', eb.ref('description').as('description'), literalColumn(null).as('partOf'), literalColumn(null).as('bedStatus'), 'isActive', 'updatedAt'])
       .unionAll(
         db.selectFrom('rooms').select((eb) => [
           'id',
           'organizationId',
-          text('ro').as('physicalType'),
+          literalColumn('ro').as('physicalType'),
           sql<string>`coalesce(${eb.ref('name')}, 'Room ' || ${eb.ref('roomNumber')})`.as('name'),
-          text(null).as('description'),
+          literalColumn(null).as('description'),
           eb.ref('wardId').as('partOf'),
-          text(null).as('bedStatus'),
+          literalColumn(null).as('bedStatus'),
           'isActive',
           'updatedAt',
         ]),
       )
       .unionAll(
-        db.selectFrom('beds').select((eb) => ['id', 'organizationId', text('bd').as('physicalType'), eb.ref('displayName').as('name'), text(null).as('description'), eb.ref('roomId').as('partOf'), eb.ref('status').as('bedStatus'), 'isActive', 'updatedAt']),
+        db.selectFrom('beds').select((eb) => ['id', 'organizationId', literalColumn('bd').as('physicalType'), eb.ref('displayName').as('name'), literalColumn(null).as('description'), eb.ref('roomId').as('partOf'), eb.ref('status').as('bedStatus'), 'isActive', 'updatedAt']),
       ) as never,
   resource: locationResource,
   searchParams: [

@@ -4,6 +4,7 @@ import { defineOperation, type Operation } from '../../../operations/operation.t
 import { notFound } from '../../../values/errors.ts';
 import { id } from '../../../values/fields.ts';
 import { out } from '../../../values/results.ts';
+import { ownerOfSearch, ownPatientsOf } from '../fhir.patient-owner.ts';
 import { pageReads, resourceReads, searchReadsPatientData } from '../fhir.reads.ts';
 import { readResource, searchInputOf, searchResources, type SearchInput } from '../search/engine.ts';
 import type { FhirType } from './define.ts';
@@ -38,7 +39,8 @@ export function readOperation(type: FhirType): Operation {
 /**
  * GET /fhir/R4/{type}?... and POST /fhir/R4/{type}/_search: a page of the organization's
  * resources, those included, the total and the cursor of the next page (the route makes the
- * searchset Bundle and its links).
+ * searchset Bundle and its links). A type with an ownPatientsParam is searched by a patient's own
+ * account too, kept to its own patient records.
  */
 export function searchOperation(type: FhirType): Operation {
   const readsPatientData = searchReadsPatientData(type);
@@ -46,7 +48,7 @@ export function searchOperation(type: FhirType): Operation {
     namespace: 'fhir',
     name: `search${type.type}`,
     summary: `Search the organization's FHIR R4 ${type.type} resources (GET /fhir/R4/${type.type})`,
-    audience: member(),
+    audience: type.ownPatientsParam ? self(ownerOfSearch(type.type)) : member(),
     tokenRequired: true,
     readsPatientData,
     ...(readsPatientData ? { reads: pageReads(type) } : {}),
@@ -58,6 +60,10 @@ export function searchOperation(type: FhirType): Operation {
       items: z.array(out.record({ resourceType: z.literal(type.type), id: out.id() })),
       included: z.array(out.record({ resourceType: out.text(), id: out.id() })),
     }),
-    handler: (ctx, input) => searchResources(ctx, type, input as SearchInput),
+    async handler(ctx, given) {
+      const input = given as SearchInput;
+      const own = ctx.asOwner ? (ctx.caller.kind === 'user' ? await ownPatientsOf(ctx.db, input.organizationId, ctx.caller.idpUserId) : []) : undefined;
+      return searchResources(ctx, type, input, own);
+    },
   });
 }

@@ -28,6 +28,7 @@ export const patient = defineFhirType({
   resource: patientResource,
   patientData: 'self',
   readOwner: patientReadOwner,
+  ownPatientsParam: '_id',
   searchParams: [
     idParam,
     {

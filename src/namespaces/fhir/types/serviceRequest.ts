@@ -16,6 +16,7 @@ export const serviceRequest = defineFhirType({
   mandatory: ['status', 'intent', 'subject'],
   patientData: patientOfRows('labOrders'),
   readOwner: serviceRequestReadOwner,
+  ownPatientsParam: 'patient',
   async related(db, organizationId, rows) {
     const tests = await db
       .selectFrom('labOrderTests')

@@ -76,11 +76,14 @@ describeEachDialect(
       assert.ok(reads.every((r) => r.actorIdpUserId === admin.idpUserId));
     });
 
-    test('the CapabilityStatement instantiates the IG and names the kick-offs', async () => {
+    test('the CapabilityStatement instantiates the IG and names the kick-offs and the types each exports', async () => {
       const metadata = await http(t(), 'GET', '/metadata');
       assert.equal(metadata.status, 200);
       assert.deepEqual(metadata.body.instantiates, ['http://hl7.org/fhir/uv/bulkdata/CapabilityStatement/bulk-data']);
+      const [system, patient] = metadata.body.rest[0].operation;
       assert.deepEqual(metadata.body.rest[0].operation.map((o: Json) => o.name), ['export', 'patient-export', 'group-export']);
+      assert.ok(system.documentation.includes(TYPE_NAMES.join(', ')), 'it names the types exported');
+      assert.ok(patient.documentation.includes('Patient, Appointment, Encounter, ServiceRequest, DiagnosticReport, ChargeItem, Invoice.'), 'and the compartment\'s');
     });
 
     test('_type, Patient and Group level, and the parameters refused', async () => {

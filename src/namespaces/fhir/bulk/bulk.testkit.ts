@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import type { TestApp } from '../../../../test/harness.ts';
 import { JobRunner } from '../../../background/runner.ts';
 import { createServices } from '../../../providers/index.ts';
+import { fhirRequest, type FhirCall } from '../fhir-http.testkit.ts';
 import { assertValidFhir } from '../fhir-validator.testkit.ts';
 import { bulkExportJob, type BulkJobOptions } from './bulk.job.ts';
 
@@ -22,16 +23,9 @@ export interface Answer {
   body: Json;
 }
 
-export async function http(t: TestApp, method: 'GET' | 'DELETE', url: string, options: { token?: string; organizationId?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
-  const response = await t.app.inject({
-    method,
-    url: url.startsWith('http') ? new URL(url).pathname + new URL(url).search : `/fhir/R4${url}`,
-    headers: {
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-      ...(options.organizationId ? { 'x-organization-id': options.organizationId } : {}),
-      ...options.headers,
-    },
-  });
+/** A call of /fhir/R4 whose answer may be FHIR JSON (validated), a manifest (JSON), a file (NDJSON) or empty. */
+export async function http(t: TestApp, method: 'GET' | 'DELETE', url: string, options: FhirCall = {}): Promise<Answer> {
+  const response = await t.app.inject(fhirRequest(method, url, options));
   const type = String(response.headers['content-type'] ?? '');
   let body: Json;
   if (type.startsWith('application/fhir+json')) {

@@ -9,7 +9,7 @@ import { inventoryCalls } from '../../inventoryItems/inventoryItems.testkit.ts';
 import { orderInput } from '../../labOrders/labOrders.testkit.ts';
 import { marketplaceCalls } from '../../prescriptionMarketplace/prescriptionMarketplace.testkit.ts';
 import { schedule, schedules } from '../../practitionerSchedules/practitionerSchedules.testkit.ts';
-import { fhir, searchset } from '../fhir-http.testkit.ts';
+import { fhir, fhirRequest, searchset } from '../fhir-http.testkit.ts';
 import { assertOutcome, filesOf, kickOff, runToEnd, type Json } from './bulk.testkit.ts';
 import { TYPE_NAMES } from './bulk.types.ts';
 
@@ -169,12 +169,8 @@ describeEachDialect('FHIR Bulk Data export of every type served, from the declar
     assert.deepEqual(idsOf(both.Appointment).sort(), [booked, cancelled].sort());
 
     // The POST kick-off: each entry a parameter of its own.
-    const posted = await t().app.inject({
-      method: 'POST',
-      url: '/fhir/R4/$export',
-      headers: { authorization: `Bearer ${admin.token}`, 'x-organization-id': h.organizationId, prefer: 'respond-async', 'content-type': 'application/fhir+json' },
-      payload: JSON.stringify({ resourceType: 'Parameters', parameter: [{ name: '_type', valueString: 'Appointment' }, { name: '_typeFilter', valueString: 'Appointment?status=cancelled' }] }),
-    });
+    const parameters = { resourceType: 'Parameters', parameter: [{ name: '_type', valueString: 'Appointment' }, { name: '_typeFilter', valueString: 'Appointment?status=cancelled' }] };
+    const posted = await t().app.inject(fhirRequest('POST', '/$export', { ...as, headers: { prefer: 'respond-async' }, json: parameters }));
     assert.equal(posted.statusCode, 202, posted.body);
     const postedFiles = await filesOf(t(), (await runToEnd(t(), String(posted.headers['content-location']), admin.token)).body, admin.token);
     assert.deepEqual(idsOf(postedFiles.Appointment), [cancelled]);

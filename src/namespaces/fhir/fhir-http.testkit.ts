@@ -25,8 +25,11 @@ export interface FhirCall {
   json?: unknown;
 }
 
-export async function fhir(t: TestApp, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, options: FhirCall = {}): Promise<FhirAnswer> {
-  const response = await t.app.inject({
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+/** The request of a /fhir/R4 call (a path under it, or a whole URL the service answered), for app.inject. */
+export function fhirRequest(method: Method, url: string, options: FhirCall = {}) {
+  return {
     method,
     url: url.startsWith('http') ? new URL(url).pathname + new URL(url).search : `/fhir/R4${url}`,
     headers: {
@@ -38,7 +41,11 @@ export async function fhir(t: TestApp, method: 'GET' | 'POST' | 'PATCH' | 'PUT' 
     },
     ...(options.form !== undefined ? { payload: options.form } : {}),
     ...(options.json !== undefined ? { payload: JSON.stringify(options.json) } : {}),
-  });
+  };
+}
+
+export async function fhir(t: TestApp, method: Method, url: string, options: FhirCall = {}): Promise<FhirAnswer> {
+  const response = await t.app.inject(fhirRequest(method, url, options));
   assert.equal(response.headers['content-type'], 'application/fhir+json; charset=utf-8', `${method} ${url}: ${response.body}`);
   const body: Json = JSON.parse(response.body);
   assertValidFhir(body);

@@ -1,9 +1,9 @@
 import type { Selectable } from 'kysely';
 import type { Context } from '../../../operations/operation.ts';
 import { notFound } from '../../../values/errors.ts';
-import { parseJsonArray } from '../../../values/record.ts';
 import { exporterOf } from './bulk.access.ts';
 import type { FhirBulkExportsTable } from './bulk.table.ts';
+import { planOf } from './bulk.plan.ts';
 import { isExportable } from './bulk.types.ts';
 
 export type BulkExportRow = Selectable<FhirBulkExportsTable>;
@@ -16,6 +16,6 @@ export type BulkExportRow = Selectable<FhirBulkExportsTable>;
 export async function ownExport(ctx: Context, id: string): Promise<BulkExportRow> {
   const row = ctx.organizationId === null ? undefined : await ctx.db.selectFrom('fhirBulkExports').selectAll().where('organizationId', '=', ctx.organizationId).where('id', '=', id).executeTakeFirst();
   if (!row || (row.expiresAt !== null && row.expiresAt <= ctx.now())) throw notFound('export');
-  if (row.requestedBy !== exporterOf(ctx, parseJsonArray(row.types).filter(isExportable))) throw notFound('export');
+  if (row.requestedBy !== exporterOf(ctx, planOf(row.types).types.filter(isExportable))) throw notFound('export');
   return row;
 }

@@ -2,10 +2,11 @@ import type { Selectable } from 'kysely';
 import { claimDue, nextAttemptAt, stillHeld, type Leased, type LeasedQueue } from '../../../background/leased-queue.ts';
 import type { JobDefinition } from '../../../background/runner.ts';
 import type { Db } from '../../../db/database.ts';
-import { parseJsonArray } from '../../../values/record.ts';
 import { timeZoneOf } from '../../organizations/organizations.public.ts';
+import { filterConditions, readTypeFilter } from './bulk.filter.ts';
+import { planOf } from './bulk.plan.ts';
 import type { FhirBulkExportsTable } from './bulk.table.ts';
-import { EXPORTABLE_TYPES, isExportable, pageOf } from './bulk.types.ts';
+import { exportableType, pageOf, resourcesOfPage } from './bulk.types.ts';
 
 type BulkExport = Selectable<FhirBulkExportsTable>;
 
@@ -70,15 +71,20 @@ export const bulkExportJobs: readonly JobDefinition[] = [bulkExportJob()];
 
 /** Writes up to `budget` pages of one export; answers the pages written. */
 async function writeSome(db: Db, claimed: Leased<BulkExport>, budget: number, settings: BulkJobOptions, now: () => number, defaultZone: string): Promise<number> {
-  const types = parseJsonArray(claimed.types);
+  const { types, typeFilters } = planOf(claimed.types);
   let progress = { typeIndex: claimed.typeIndex, cursor: claimed.cursor, pages: claimed.pages, written: claimed.written };
   let pages = 0;
   try {
     const timeZone = await timeZoneOf(db, claimed.organizationId, defaultZone);
+    const filters = typeFilters.map((entry) => readTypeFilter(entry, types));
     while (pages < budget && progress.typeIndex < types.length) {
-      const type = types[progress.typeIndex]!;
-      if (!isExportable(type)) throw new Error(`${type} is no longer exported`);
-      const rows = await pageOf(db, type, { organizationId: claimed.organizationId, since: claimed.since, cursor: progress.cursor, rows: settings.pageRows });
+      const name = types[progress.typeIndex]!;
+      const type = exportableType(name);
+      if (!type) throw new Error(`${name} is no longer exported`);
+      const conditions = await filterConditions(type, filters, { timeZone: () => Promise.resolve(timeZone) });
+      const page = { organizationId: claimed.organizationId, level: claimed.level, since: claimed.since, filters: conditions, cursor: progress.cursor, rows: settings.pageRows };
+      const rows = await pageOf(db, type, page);
+      const { resources, patients } = await resourcesOfPage(db, type, claimed.organizationId, rows, timeZone);
       const last = rows.at(-1);
       const typeDone = rows.length < settings.pageRows;
       const next = {
@@ -88,7 +94,6 @@ async function writeSome(db: Db, claimed: Leased<BulkExport>, budget: number, se
         written: progress.written + rows.length,
       };
       const finished = next.typeIndex >= types.length;
-      const { map, patientColumn } = EXPORTABLE_TYPES[type];
       const kept = await db.transaction().execute(async (trx) => {
         const moved = await trx
           .updateTable('fhirBulkExports')
@@ -104,11 +109,11 @@ async function writeSome(db: Db, claimed: Leased<BulkExport>, budget: number, se
           .values({
             exportId: claimed.id,
             organizationId: claimed.organizationId,
-            type,
+            type: name,
             seq: progress.pages,
-            lines: rows.map((row) => `${JSON.stringify(map(row, timeZone))}\n`).join(''),
+            lines: resources.map((resource) => `${JSON.stringify(resource)}\n`).join(''),
             count: rows.length,
-            reads: JSON.stringify(rows.map((row) => [String(row.id), patientColumn === null ? null : typeof row[patientColumn] === 'string' ? row[patientColumn] : null])),
+            reads: JSON.stringify(rows.map((row, at) => [String(row.id), patients[at]])),
           })
           .execute();
         return true;

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { id } from '../../../values/fields.ts';
-import { validationFailed } from '../../../values/errors.ts';
-import type { BulkExportLevel } from './bulk.table.ts';
-import { EXPORTABLE_TYPES, isExportable, TYPE_NAMES, type ExportableTypeName } from './bulk.types.ts';
+import { AppError, validationFailed } from '../../../values/errors.ts';
+import { isExportable, TYPE_NAMES, typesAt } from './bulk.types.ts';
 
 /** A parameter as a query gives it: once, or a list when it is given more than once. */
 const param = () => z.union([z.string().max(2000), z.array(z.string().max(2000)).max(20)]).optional();
@@ -11,7 +10,7 @@ const param = () => z.union([z.string().max(2000), z.array(z.string().max(2000))
 export const OUTPUT_FORMATS = ['application/fhir+ndjson', 'application/ndjson', 'ndjson'];
 
 /** Parameters of the IG this server does not serve: refused, as the IG lets a server do. */
-const NOT_SERVED = ['_typeFilter', '_elements', 'patient', 'includeAssociatedData', 'organizeOutputBy', 'allowPartialManifests'] as const;
+const NOT_SERVED = ['_elements', 'patient', 'includeAssociatedData', 'organizeOutputBy', 'allowPartialManifests'] as const;
 
 /**
  * The kick-off's data (docs/fhir.md, "Bulk Data export"): the organization, the level the route
@@ -46,16 +45,19 @@ function single(name: string, value: string | string[] | undefined): string | un
   return value;
 }
 
-/** The types to write: those `_type` names (each served at the level), else every type the level exports. */
-export function typesOf(input: KickOffInput): ExportableTypeName[] {
-  const level: BulkExportLevel = input.level;
-  const atLevel = TYPE_NAMES.filter((type) => level === 'system' || EXPORTABLE_TYPES[type].compartment);
+/**
+ * The types to write: those `_type` names (each exported at the level, and one the caller may
+ * export: `mayExport`, else 403), else every type of the level the caller may export.
+ */
+export function typesOf(input: KickOffInput, mayExport: (type: string) => boolean): string[] {
+  const atLevel = typesAt(input.level).map((type) => type.type);
   const given = input._type === undefined ? [] : (Array.isArray(input._type) ? input._type : [input._type]).flatMap((list) => list.split(','));
   const asked = [...new Set(given.map((type) => type.trim()).filter((type) => type !== ''))];
-  if (asked.length === 0) return atLevel;
+  if (asked.length === 0) return atLevel.filter(mayExport);
   for (const type of asked) {
     if (!isExportable(type)) throw validationFailed('_type', `${type} is not exported: the types are ${TYPE_NAMES.join(', ')}`);
-    if (!atLevel.includes(type)) throw validationFailed('_type', `${type} is not in the Patient compartment: ${level} level exports ${atLevel.join(', ')}`);
+    if (!atLevel.includes(type)) throw validationFailed('_type', `${type} is not in the Patient compartment: ${input.level} level exports ${atLevel.join(', ')}`);
+    if (!mayExport(type)) throw new AppError('FORBIDDEN', `${type} is not exported to this caller: its roles do not search it`);
   }
   // Written in the list's order, whatever the order asked.
   return atLevel.filter((type) => asked.includes(type));

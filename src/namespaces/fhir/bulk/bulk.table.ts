@@ -14,7 +14,7 @@ export interface FhirBulkExportsTable {
   level: BulkExportLevel;
   /** the kick-off's path and query, answered in the manifest's `request` */
   request: string;
-  /** JSON text: the resource types, in the order they are written */
+  /** JSON text: the resource types, in the order they are written, then the `_typeFilter` entries (bulk.plan.ts) */
   types: Json<string[]>;
   /** `_since`: only resources changed at or after it (unix ms) */
   since: number | null;

@@ -1,93 +1,14 @@
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import { orgId, signIn, type SignedIn } from '../../../../test/builders.ts';
-import { createTestApp, describeEachDialect, ok, type TestApp } from '../../../../test/harness.ts';
-import { JobRunner } from '../../../background/runner.ts';
-import { createServices } from '../../../providers/index.ts';
+import { createTestApp, describeEachDialect, ok } from '../../../../test/harness.ts';
 import { assertValidFhir } from '../fhir-validator.testkit.ts';
 import { MAX_RUNNING } from './bulkExport.ts';
-import { bulkExportJob, KEPT_MS, type BulkJobOptions } from './bulk.job.ts';
-
-// Tests read into FHIR answers and manifests freely; every resource is validated as FHIR R4 first.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = any;
+import { KEPT_MS } from './bulk.job.ts';
+import { assertOutcome, clock, filesOf, http, kickOff, runJob, runToEnd, type Json } from './bulk.testkit.ts';
+import { TYPE_NAMES } from './bulk.types.ts';
 
 const ENV = { AUTH_MODE: 'required' };
-/** The job runner's clock: runs are due as it moves on. */
-let clock = Date.now();
-
-interface Answer {
-  status: number;
-  headers: Record<string, unknown>;
-  text: string;
-  body: Json;
-}
-
-async function http(t: TestApp, method: 'GET' | 'DELETE', url: string, options: { token?: string; organizationId?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
-  const response = await t.app.inject({
-    method,
-    url: url.startsWith('http') ? new URL(url).pathname + new URL(url).search : `/fhir/R4${url}`,
-    headers: {
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-      ...(options.organizationId ? { 'x-organization-id': options.organizationId } : {}),
-      ...options.headers,
-    },
-  });
-  const type = String(response.headers['content-type'] ?? '');
-  let body: Json;
-  if (type.startsWith('application/fhir+json')) {
-    body = JSON.parse(response.body);
-    assertValidFhir(body);
-  } else if (type.startsWith('application/json')) body = JSON.parse(response.body);
-  return { status: response.statusCode, headers: response.headers, text: response.body, body };
-}
-
-const kickOff = (t: TestApp, path: string, who: { token?: string; organizationId?: string }, headers: Record<string, string> = {}) =>
-  http(t, 'GET', path, { ...who, headers: { prefer: 'respond-async', accept: 'application/fhir+json', ...headers } });
-
-function assertOutcome(answer: Answer, status: number, pattern?: RegExp): void {
-  assert.equal(answer.status, status, answer.text);
-  assert.equal(answer.body?.resourceType, 'OperationOutcome', answer.text);
-  if (pattern) assert.match(JSON.stringify(answer.body.issue), pattern);
-}
-
-/** One pass of the job runner over the bulk export job, its clock moved past the job's interval. */
-async function runJob(t: TestApp, options: Partial<BulkJobOptions> = {}): Promise<void> {
-  clock += 60_000;
-  const runner = new JobRunner({ database: t.database, config: t.config, services: createServices(t.config, t.app.log), log: t.app.log, jobs: [bulkExportJob(options)], now: () => clock });
-  assert.deepEqual(await runner.runDue(), ['fhir.bulkExport']);
-}
-
-/** Runs the job until the export's status is no longer 202; answers that status. */
-async function runToEnd(t: TestApp, statusUrl: string, token: string, options: Partial<BulkJobOptions> = {}): Promise<Answer> {
-  for (let pass = 0; pass < 100; pass++) {
-    await runJob(t, options);
-    const status = await http(t, 'GET', statusUrl, { token });
-    if (status.status !== 202) return status;
-  }
-  throw new Error('the export did not end');
-}
-
-/** Every line of a file, parsed and validated as FHIR R4. */
-async function download(t: TestApp, url: string, token: string): Promise<Json[]> {
-  const file = await http(t, 'GET', url, { token, headers: { accept: 'application/fhir+ndjson' } });
-  assert.equal(file.status, 200, file.text);
-  assert.equal(file.headers['content-type'], 'application/fhir+ndjson');
-  const lines = file.text.split('\n');
-  assert.equal(lines.pop(), '', 'every line ends with a newline');
-  return lines.map((line) => {
-    const resource = JSON.parse(line);
-    assertValidFhir(resource);
-    return resource;
-  });
-}
-
-/** The files of a manifest, by type. */
-async function filesOf(t: TestApp, manifest: Json, token: string): Promise<Record<string, Json[]>> {
-  const files: Record<string, Json[]> = {};
-  for (const output of manifest.output) files[output.type] = await download(t, output.url, token);
-  return files;
-}
 
 describeEachDialect(
   'FHIR Bulk Data export: kick-off, status, files, cancel, restart',
@@ -120,7 +41,7 @@ describeEachDialect(
       assert.match(statusUrl, /^http:\/\/localhost(:\d+)?\/fhir\/R4\/\$export-status\/[\w-]+$/);
       const running = await http(t(), 'GET', statusUrl, { token: admin.token });
       assert.equal(running.status, 202);
-      assert.match(String(running.headers['x-progress']), /^0 of 4 types written, 0 resources$/);
+      assert.equal(running.headers['x-progress'], `0 of ${TYPE_NAMES.length} types written, 0 resources`, 'every type an admin searches, AuditEvent too');
       assert.equal(running.headers['retry-after'], '5');
 
       const done = await runToEnd(t(), statusUrl, admin.token, { pageRows: 4, pagesPerRun: 2 });
@@ -132,13 +53,15 @@ describeEachDialect(
       assert.match(manifest.request, /\/fhir\/R4\/\$export$/);
       assert.equal(manifest.requiresAccessToken, true);
       assert.deepEqual(manifest.error, []);
-      assert.deepEqual(manifest.output.map((o: Json) => [o.type, o.count]), [['Patient', PATIENTS], ['Practitioner', 1], ['Appointment', 1], ['Encounter', 1]]);
+      const counts = new Map(manifest.output.map((o: Json) => [o.type, o.count]));
+      assert.deepEqual([counts.get('Patient'), counts.get('Practitioner'), counts.get('Appointment'), counts.get('Encounter')], [PATIENTS, 2, 1, 1]);
+      assert.deepEqual(manifest.output.map((o: Json) => o.type), TYPE_NAMES.filter((type) => counts.has(type)), 'the files in the order of the types');
 
       const files = await filesOf(t(), manifest, admin.token);
       assert.deepEqual(files.Patient!.map((p) => p.id).sort(), [...patientIds].sort(), 'every patient once, across pages');
       assert.ok(files.Patient!.every((p) => p.resourceType === 'Patient'));
       assert.ok(!files.Patient!.some((p) => p.id === otherPatient), 'nobody of another organization');
-      assert.equal(files.Practitioner![0].id, doctor.userId);
+      assert.deepEqual(files.Practitioner!.map((p) => p.id).sort(), [admin.userId, doctor.userId].sort(), 'every member, as the API has them');
       assert.deepEqual(files.Appointment![0].participant.map((p: Json) => p.actor.reference), [`Patient/${patientIds[0]}`, `Practitioner/${doctor.userId}`]);
       assert.equal(files.Encounter![0].subject.reference, `Patient/${patientIds[1]}`);
 
@@ -153,11 +76,14 @@ describeEachDialect(
       assert.ok(reads.every((r) => r.actorIdpUserId === admin.idpUserId));
     });
 
-    test('the CapabilityStatement instantiates the IG and names the kick-offs', async () => {
+    test('the CapabilityStatement instantiates the IG and names the kick-offs and the types each exports', async () => {
       const metadata = await http(t(), 'GET', '/metadata');
       assert.equal(metadata.status, 200);
       assert.deepEqual(metadata.body.instantiates, ['http://hl7.org/fhir/uv/bulkdata/CapabilityStatement/bulk-data']);
+      const [system, patient] = metadata.body.rest[0].operation;
       assert.deepEqual(metadata.body.rest[0].operation.map((o: Json) => o.name), ['export', 'patient-export', 'group-export']);
+      assert.ok(system.documentation.includes(TYPE_NAMES.join(', ')), 'it names the types exported');
+      assert.ok(patient.documentation.includes('Patient, Appointment, Encounter, ServiceRequest, DiagnosticReport, ChargeItem, Invoice.'), 'and the compartment\'s');
     });
 
     test('_type, Patient and Group level, and the parameters refused', async () => {
@@ -170,7 +96,7 @@ describeEachDialect(
 
       const patientLevel = await kickOff(t(), '/Patient/$export', who);
       const patientManifest = (await runToEnd(t(), String(patientLevel.headers['content-location']), admin.token)).body;
-      assert.deepEqual(patientManifest.output.map((o: Json) => o.type), ['Patient', 'Appointment', 'Encounter'], 'the Patient compartment');
+      assert.deepEqual(patientManifest.output.map((o: Json) => o.type), ['Patient', 'Appointment', 'Encounter'], 'the Patient compartment (of the types with rows here)');
 
       const group = await kickOff(t(), `/Group/${org}/$export?_type=Patient`, who);
       const groupManifest = (await runToEnd(t(), String(group.headers['content-location']), admin.token)).body;
@@ -179,7 +105,7 @@ describeEachDialect(
       assertOutcome(await kickOff(t(), '/Group/some-other-group/$export', who), 404, /Group not found/);
       assertOutcome(await kickOff(t(), '/$export?_type=Observation', who), 400, /Observation is not exported/);
       assertOutcome(await kickOff(t(), '/Patient/$export?_type=Practitioner', who), 400, /Patient compartment/);
-      assertOutcome(await kickOff(t(), '/$export?_typeFilter=Patient%3Fgender%3Dfemale', who), 400, /_typeFilter is not supported/);
+      assertOutcome(await kickOff(t(), '/$export?_elements=Patient.id', who), 400, /_elements is not supported/);
       assertOutcome(await kickOff(t(), '/$export?_outputFormat=text/csv', who), 400, /_outputFormat/);
       assertOutcome(await kickOff(t(), '/$export?_since=yesterday', who), 400, /_since/);
       assertOutcome(await http(t(), 'GET', '/$export', who), 400, /Prefer: respond-async/);
@@ -214,10 +140,12 @@ describeEachDialect(
 
       const changed = await kickOff(t(), `/$export?_since=${encodeURIComponent(since)}`, who);
       const manifest = (await runToEnd(t(), String(changed.headers['content-location']), admin.token)).body;
-      assert.deepEqual(manifest.output.map((o: Json) => o.type), ['Patient'], 'nothing else changed');
-      const patients = (await filesOf(t(), manifest, admin.token)).Patient!;
-      assert.deepEqual(patients.map((p) => p.id).sort(), [patientIds[3], added.id].sort());
-      assert.equal(patients.find((p) => p.id === patientIds[3]).name[0].text, 'Patient Three Renamed');
+      assert.deepEqual(manifest.output.map((o: Json) => o.type), ['Patient', 'AuditEvent'], 'nothing else changed but the audit trail');
+      const { Patient: patients, AuditEvent: audited } = await filesOf(t(), manifest, admin.token);
+      assert.ok(audited!.every((event) => Date.parse(event.recorded) >= Date.parse(since)));
+      assert.deepEqual(['patients.update', 'patients.create'].filter((op) => audited!.some((event) => event.subtype[0].code === op)), ['patients.update', 'patients.create']);
+      assert.deepEqual(patients!.map((p) => p.id).sort(), [patientIds[3], added.id].sort());
+      assert.equal(patients!.find((p) => p.id === patientIds[3]).name[0].text, 'Patient Three Renamed');
     });
 
     test('cancel: 202, its files removed, its status 404 after; a finished export is removed the same way', async () => {
@@ -242,28 +170,31 @@ describeEachDialect(
     });
 
     test('a restart in the middle: the export goes on after the last page written, the same files as an export run in one go', async () => {
+      // The audit trail grows with each kick-off: the two exports are compared on the records they do not change.
+      const WITHOUT_AUDIT = TYPE_NAMES.filter((type) => type !== 'AuditEvent');
       const who = { token: admin.token, organizationId: org };
       // The first process: kicks off, writes one page of three patients, and dies holding its lease.
       const first = await createTestApp(t().dialect, { database: t().database, env: ENV });
-      const started = await kickOff(first, '/$export', who);
+      const started = await kickOff(first, `/$export?_type=${WITHOUT_AUDIT.join(',')}`, who);
       const statusUrl = String(started.headers['content-location']);
       const exportId = statusUrl.split('/').pop()!;
       await runJob(first, { pageRows: 3, pagesPerRun: 1 });
       const progress = await http(first, 'GET', statusUrl, { token: admin.token });
       assert.equal(progress.status, 202);
-      assert.match(String(progress.headers['x-progress']), /^0 of 4 types written, 3 resources$/);
-      await t().database.db.updateTable('fhirBulkExports').set({ lockedUntil: clock + 5 * 60_000 }).where('id', '=', exportId).execute();
+      assert.equal(progress.headers['x-progress'], `0 of ${WITHOUT_AUDIT.length} types written, 3 resources`);
+      await t().database.db.updateTable('fhirBulkExports').set({ lockedUntil: clock.at + 5 * 60_000 }).where('id', '=', exportId).execute();
       await first.close();
 
       // Another process on the same database: the lease runs out, it takes the export up again.
-      clock += 5 * 60_000;
+      clock.at += 5 * 60_000;
       const resumed = await runToEnd(t(), statusUrl, admin.token);
       assert.equal(resumed.status, 200, resumed.text);
-      const fresh = await kickOff(t(), '/$export', who);
+      const fresh = await kickOff(t(), `/$export?_type=${WITHOUT_AUDIT.join(',')}`, who);
       const once = await runToEnd(t(), String(fresh.headers['content-location']), admin.token);
       assert.deepEqual(resumed.body.output.map((o: Json) => [o.type, o.count]), once.body.output.map((o: Json) => [o.type, o.count]));
       const [a, b] = [await filesOf(t(), resumed.body, admin.token), await filesOf(t(), once.body, admin.token)];
       assert.deepEqual(a, b, 'the same resources in the same order: none twice, none lost');
+      assert.deepEqual(Object.keys(a), ['Patient', 'Practitioner', 'PractitionerRole', 'Appointment', 'Encounter']);
       assert.equal(a.Patient!.length, patientIds.length);
     });
 
@@ -291,7 +222,7 @@ describeEachDialect(
       await t().database.db.updateTable('fhirBulkExports').set({ expiresAt: Date.now() - 1 }).where('id', '=', exportId).execute();
       assertOutcome(await http(t(), 'GET', statusUrl, { token: admin.token }), 404);
       assertOutcome(await http(t(), 'GET', fileUrl, { token: admin.token }), 404);
-      clock = Math.max(clock, Date.now());
+      clock.at = Math.max(clock.at, Date.now());
       await runJob(t());
       const left = await t().database.db.selectFrom('fhirBulkExportPages').select('seq').where('exportId', '=', exportId).execute();
       assert.deepEqual(left, [], 'the job removes an expired export with its files');

@@ -4,8 +4,10 @@ import { AppError, notFound } from '../../../values/errors.ts';
 import { newId } from '../../../values/ids.ts';
 import { out } from '../../../values/results.ts';
 import { z } from 'zod';
-import { exporterOf } from './bulk.access.ts';
+import { exporterOf, mayExport } from './bulk.access.ts';
+import { typeFiltersOf } from './bulk.filter.ts';
 import { kickOffInput, refuseUnserved, sinceOf, typesOf } from './bulk.params.ts';
+import { planText } from './bulk.plan.ts';
 
 /** Exports of an organization being written at once, at most: one more is 429, as the IG has it. */
 export const MAX_RUNNING = 5;
@@ -29,7 +31,8 @@ export const bulkExport = defineOperation({
     refuseUnserved(input);
     // A group is the organization's patients: Group/{organization id}; any other is unknown.
     if (input.level === 'group' && input.groupId !== input.organizationId) throw notFound('Group');
-    const types = typesOf(input);
+    const types = typesOf(input, (type) => mayExport(ctx, input.organizationId, type));
+    const typeFilters = typeFiltersOf(input._typeFilter, types).map((filter) => filter.entry);
     const since = sinceOf(input);
     const requestedBy = exporterOf(ctx, types);
     const running = await ctx.db.selectFrom('fhirBulkExports').select((eb) => eb.fn.countAll<number | string>().as('n')).where('organizationId', '=', input.organizationId).where('state', '=', 'running').executeTakeFirstOrThrow();
@@ -44,7 +47,7 @@ export const bulkExport = defineOperation({
         requestedBy,
         level: input.level,
         request: input.request ?? '/$export',
-        types: JSON.stringify(types),
+        types: planText({ types, typeFilters }),
         since,
         transactionTime: now,
         state: 'running',

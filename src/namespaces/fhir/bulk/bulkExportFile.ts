@@ -4,10 +4,10 @@ import { member } from '../../../operations/audience.ts';
 import { defineOperation } from '../../../operations/operation.ts';
 import { notFound } from '../../../values/errors.ts';
 import { id } from '../../../values/fields.ts';
-import { parseJsonArray } from '../../../values/record.ts';
 import { ownExport } from './bulk.exports.ts';
 import { BulkFile, NDJSON } from './bulk.file.ts';
-import { EXPORTABLE_TYPES, isExportable } from './bulk.types.ts';
+import { planOf } from './bulk.plan.ts';
+import { exportableType } from './bulk.types.ts';
 
 const fileInput = z.object({ organizationId: id().optional(), id: id(), type: z.string().max(64) });
 
@@ -31,7 +31,8 @@ export const bulkExportFile = defineOperation({
   input: fileInput,
   async handler(ctx, input) {
     const row = await ownExport(ctx, input.id);
-    if (row.state !== 'done' || !parseJsonArray(row.types).includes(input.type) || !isExportable(input.type)) throw notFound('file');
-    return new BulkFile(ctx.db, { organizationId: row.organizationId, exportId: row.id, type: input.type, patientData: EXPORTABLE_TYPES[input.type].patientColumn !== null });
+    const type = exportableType(input.type);
+    if (row.state !== 'done' || !planOf(row.types).types.includes(input.type) || !type) throw notFound('file');
+    return new BulkFile(ctx.db, { organizationId: row.organizationId, exportId: row.id, type: input.type, patientData: type.patientData !== undefined });
   },
 });

@@ -3,9 +3,9 @@ import { organizationOfRecord } from '../../../access/organization.ts';
 import { member } from '../../../operations/audience.ts';
 import { defineOperation } from '../../../operations/operation.ts';
 import { id } from '../../../values/fields.ts';
-import { parseJsonArray } from '../../../values/record.ts';
 import { out } from '../../../values/results.ts';
 import { ownExport } from './bulk.exports.ts';
+import { planOf } from './bulk.plan.ts';
 
 const statusInput = z.object({ organizationId: id().optional(), id: id() });
 
@@ -40,7 +40,7 @@ export const bulkExportStatus = defineOperation({
   }),
   async handler(ctx, input) {
     const row = await ownExport(ctx, input.id);
-    const types = parseJsonArray(row.types);
+    const { types } = planOf(row.types);
     const counts =
       row.state !== 'done'
         ? []

@@ -76,14 +76,14 @@ async function mappingContext(type: FhirType, timeZone: () => Promise<string>): 
 /** The name of a type's `source` query in the search's query (its conditions may refer to its columns by it). */
 export const SOURCE = 'source';
 
-function rowsOf(db: Db, type: FhirType, organizationId: string, where: readonly Expression<SqlBool>[]) {
+export function rowsOf(db: Db, type: FhirType, organizationId: string, where: readonly Expression<SqlBool>[]) {
   const from = type.source ? (db.selectFrom(type.source(db).as(SOURCE)) as unknown as ReturnType<typeof db.selectFrom<'patients'>>) : db.selectFrom(type.table as 'patients');
   const scoped = from.where(type.scope(organizationId));
   return where.length === 0 ? scoped : scoped.where(allOf(where));
 }
 
 /** The rows as resources of the type: what they need of other tables read for all of them at once. */
-async function resourcesOf(ctx: Pick<Context, 'db'>, type: FhirType, organizationId: string, rows: readonly Record<string, unknown>[], timeZone: () => Promise<string>): Promise<FhirResource[]> {
+export async function resourcesOf(ctx: Pick<Context, 'db'>, type: FhirType, organizationId: string, rows: readonly Record<string, unknown>[], timeZone: () => Promise<string>): Promise<FhirResource[]> {
   if (rows.length === 0) return [];
   const complete = type.related ? await type.related(ctx.db, organizationId, rows) : rows;
   const mapping = await mappingContext(type, timeZone);

@@ -5,8 +5,8 @@ import type { Owner } from '../../operations/audience.ts';
 import type { Context } from '../../operations/operation.ts';
 
 type Read = { organizationId: string; id: string };
-/** The account linked to the patient record a resource of the organization is about; null or undefined: none. */
-type LinkedAccount = (db: Db, read: Read) => Promise<string | null | undefined>;
+/** The patient record a resource of the organization is about and the account linked to it (null: none); undefined: no such resource. */
+type LinkedAccount = (db: Db, read: Read) => Promise<{ idpUserId: string | null; patientId: string } | undefined>;
 
 /**
  * The owner of a read of one resource (docs/fhir.md, "Authorization"): the account linked to the
@@ -22,41 +22,42 @@ function ownerOfRead(type: string, linkedAccount: LinkedAccount) {
     staffRoles ??= new Set(rolesGranted({ namespace: 'fhir', name: `read${type}`, writes: false }));
     const owner = { idpUserId: null, organizationId: input.organizationId, named: true };
     if (ctx.caller.kind !== 'user' || holdsRoleIn(ctx.caller, input.organizationId, staffRoles)) return owner;
-    return { ...owner, idpUserId: (await linkedAccount(ctx.db, input)) ?? null };
+    const linked = await linkedAccount(ctx.db, input);
+    return { ...owner, idpUserId: linked?.idpUserId ?? null, patientId: linked?.patientId ?? null };
   };
 }
 
-export const patientReadOwner = ownerOfRead('Patient', async (db, { organizationId, id }) =>
-  (await db.selectFrom('patients').select('idpUserId').where('organizationId', '=', organizationId).where('id', '=', id).executeTakeFirst())?.idpUserId,
+export const patientReadOwner = ownerOfRead('Patient', (db, { organizationId, id }) =>
+  db.selectFrom('patients').select(['idpUserId', 'id as patientId']).where('organizationId', '=', organizationId).where('id', '=', id).executeTakeFirst(),
 );
 
-export const appointmentReadOwner = ownerOfRead('Appointment', async (db, { organizationId, id }) =>
-  (await db
+export const appointmentReadOwner = ownerOfRead('Appointment', (db, { organizationId, id }) =>
+  db
     .selectFrom('appointments')
     .innerJoin('patients', 'patients.id', 'appointments.patientId')
-    .select('patients.idpUserId')
+    .select(['patients.idpUserId', 'patients.id as patientId'])
     .where('appointments.organizationId', '=', organizationId)
     .where('appointments.id', '=', id)
-    .executeTakeFirst())?.idpUserId,
+    .executeTakeFirst(),
 );
 
-export const serviceRequestReadOwner = ownerOfRead('ServiceRequest', async (db, { organizationId, id }) =>
-  (await db
+export const serviceRequestReadOwner = ownerOfRead('ServiceRequest', (db, { organizationId, id }) =>
+  db
     .selectFrom('labOrders')
     .innerJoin('patients', 'patients.id', 'labOrders.patientId')
-    .select('patients.idpUserId')
+    .select(['patients.idpUserId', 'patients.id as patientId'])
     .where('labOrders.organizationId', '=', organizationId)
     .where('labOrders.id', '=', id)
-    .executeTakeFirst())?.idpUserId,
+    .executeTakeFirst(),
 );
 
-export const diagnosticReportReadOwner = ownerOfRead('DiagnosticReport', async (db, { organizationId, id }) =>
-  (await db
+export const diagnosticReportReadOwner = ownerOfRead('DiagnosticReport', (db, { organizationId, id }) =>
+  db
     .selectFrom('labResultFiles')
     .innerJoin('labOrders', 'labOrders.id', 'labResultFiles.labOrderId')
     .innerJoin('patients', 'patients.id', 'labOrders.patientId')
-    .select('patients.idpUserId')
+    .select(['patients.idpUserId', 'patients.id as patientId'])
     .where('labResultFiles.organizationId', '=', organizationId)
     .where('labResultFiles.id', '=', id)
-    .executeTakeFirst())?.idpUserId,
+    .executeTakeFirst(),
 );

@@ -117,6 +117,29 @@ describeEachDialect(
       assert.equal((await fhir(t(), 'GET', `/Slot/${slotOf(c, '10:00')}`, { organizationId: c.org })).body.status, 'free');
     });
 
+    test('Booking a Slot of a schedule tied to a service books with that service and its fee, as appointments.create with serviceId', async () => {
+      const c = await clinic(t(), { org: await organization(t(), { timezone: 'Europe/Berlin' }) });
+      const accountant = await signIn(t(), { organizationId: c.org, roles: ['accountant'] });
+      const serviceId = ok(await t().call('services', 'create', { organizationId: c.org, name: 'Cardiology consultation', category: 'consultation', price: 1500 }, { token: accountant.token })).item.id;
+      const created = ok(await schedules(t())('create', schedule(c.org, c.doctor.userId, { slotMinutes: 60, serviceId, weeklyHours: [{ weekday: 1, startTime: '09:00', endTime: '12:00' }] }), c.doctor.token));
+      const desk = await signIn(t(), { organizationId: c.org, roles: ['receptionist'] });
+      const book = (time: string) =>
+        fhir(t(), 'POST', '/Appointment', {
+          token: desk.token,
+          organizationId: c.org,
+          json: { resourceType: 'Appointment', status: 'booked', slot: [{ reference: `Slot/${slotOf(c, time)}` }], participant: [{ actor: { reference: `Patient/${c.patient}` }, status: 'accepted' }] },
+        });
+      const booked = await book('09:00');
+      assert.equal(booked.status, 201, JSON.stringify(booked.body));
+      const item = ok(await t().call('appointments', 'getById', { organizationId: c.org, id: booked.body.id }, { token: c.doctor.token })).item;
+      const rpc = ok(await t().call('appointments', 'create', booking(c, { scheduledDate: '2030-03-04', scheduledTime: '10:00', duration: 60, serviceId }), { token: c.doctor.token })).item;
+      assert.equal(item.serviceId, serviceId);
+      assert.equal(item.consultationFee, rpc.consultationFee);
+      assert.ok(item.consultationFee > 0);
+      // The booked slot reads busy, of its schedule.
+      assert.deepEqual([(await fhir(t(), 'GET', `/Slot/${slotOf(c, '09:00')}`, { organizationId: c.org })).body.schedule, created.item.serviceId], [{ reference: `Schedule/${created.item.id}` }, serviceId]);
+    });
+
     test('Slot search: paging to the end, _summary=count, and the windows and parameters refused', async () => {
       const c = await scheduled();
       const month = `/Slot?schedule=Schedule/${c.scheduleId}&start=ge2030-03-01&start=le2030-03-31`;

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { Db } from '../../../db/database.ts';
 import type { Context } from '../../../operations/operation.ts';
 import { dayNumber, daysWindow, localMinute } from '../../../time/local-minutes.ts';
 import { addDays, dateIn, zonedInstant } from '../../../time/zone.ts';
@@ -135,6 +136,18 @@ export async function readSlot(ctx: Context, organizationId: string, id: string)
   const busy = (await busyOfSchedules(ctx, organizationId, schedules, key.date, key.date, timeZone, new Set())).find((found) => found.resource.id === id);
   if (!busy) throw notFound('Slot (free or booked)');
   return busy.resource;
+}
+
+/**
+ * The schedule whose grid has the slot, among its doctor's valid on its day (the first, as a Slot
+ * names it); undefined off every grid. A FHIR booking books with its service (docs/fhir.md, "Booking").
+ */
+export async function scheduleOfSlot(db: Db, organizationId: string, key: SlotKey, timeZone: string): Promise<DoctorSchedule | undefined> {
+  const id = slotId(key);
+  const schedules = await schedulesIn(db, organizationId, { doctorId: key.doctorId }, key.date, key.date);
+  return schedules.find((schedule) =>
+    gridSlotsOf(key.doctorId, [schedule], key.date, key.date, timeZone).some((slot) => slotId({ doctorId: key.doctorId, date: slot.date, time: slot.time, minutes: slot.duration }) === id),
+  );
 }
 
 export interface SlotSearchInput {

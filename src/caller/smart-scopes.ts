@@ -70,11 +70,13 @@ export function allows(scopes: readonly SmartScope[], context: ScopeContext, res
 
 /**
  * The caller of a token narrowed to SMART scopes: the user with `smart` set. With patient/ scopes it
- * is the patient's own account only: no membership, no role, so it reads nothing as staff (its own
- * records through the types' readOwner, that patient's alone: src/access/clients.ts).
+ * is the patient's own account only: no role, and of its user records only the blocked ones (a
+ * block still counts), so it reads nothing as staff (its own records through the types'
+ * readOwner, that patient's alone: src/access/clients.ts).
  */
 export function narrowedCaller(caller: SignedInCaller, grant: SmartGrant): SignedInCaller {
   const scopes = parseScopes(grant.scope) ?? [];
   if (grant.patient === undefined) return { ...caller, smart: { scopes, patientId: null } };
-  return { ...caller, memberships: [], roles: new Set(), isPlatformAdmin: false, smart: { scopes, patientId: grant.patient } };
+  const blocks = caller.memberships.filter((membership) => membership.blocked);
+  return { ...caller, memberships: blocks, roles: new Set(), isPlatformAdmin: false, smart: { scopes, patientId: grant.patient } };
 }

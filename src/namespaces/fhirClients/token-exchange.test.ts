@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { SignJWT } from 'jose';
-import { tokenFor } from '../../../test/builders.ts';
+import { signIn, tokenFor } from '../../../test/builders.ts';
 import { describeEachDialect, failsWith, ok } from '../../../test/harness.ts';
 import { tokenService } from '../../caller/tokens.ts';
 import { appointments, booking, clinic, patient, type Clinic } from '../appointments/appointments.testkit.ts';
@@ -105,6 +105,23 @@ describeEachDialect('FHIR R4 authorization: tokens narrowed to user/ and patient
     assertOutcome(await fhir(t(), 'GET', `/Patient/${second}`, as), 403);
 
     refused(await exchange(c.doctor.token, 'patient/*.read'), 'invalid_scope', /no patient record/);
+    // A doctor who is also a patient: a patient/ token reads as the patient, never as staff.
+    const doctorAsPatient = await patient(t(), c.org, { name: 'Dr. as a patient', idpUserId: c.doctor.idpUserId });
+    const asPatient: FhirCall = { token: (await narrowed(c.doctor.token, 'patient/*.read')).access_token, organizationId: c.org };
+    assert.equal((await fhir(t(), 'GET', `/Patient/${doctorAsPatient}`, asPatient)).status, 200);
+    assert.equal((await fhir(t(), 'GET', `/Patient/${c.patient}`, { token: c.doctor.token, organizationId: c.org })).status, 200);
+    assertOutcome(await fhir(t(), 'GET', `/Patient/${c.patient}`, asPatient), 403);
+    assertOutcome(await fhir(t(), 'GET', `/Appointment/${ofFirst}`, asPatient), 403);
+  });
+
+  test('a block counts for a narrowed token as for the account\'s own', async () => {
+    const c = await clinic(t());
+    const own = await tokenFor(t(), c.signedPatient.idpUserId);
+    const as: FhirCall = { token: (await narrowed(own, 'patient/*.read')).access_token, organizationId: c.org };
+    assert.equal((await fhir(t(), 'GET', `/Patient/${c.signedPatient.id}`, as)).status, 200);
+    await signIn(t(), { organizationId: null, roles: ['staff'], blocked: true, idpUserId: c.signedPatient.idpUserId });
+    assertOutcome(await fhir(t(), 'GET', `/Patient/${c.signedPatient.id}`, { token: own, organizationId: c.org }), 403, /blocked/);
+    assertOutcome(await fhir(t(), 'GET', `/Patient/${c.signedPatient.id}`, as), 403, /blocked/);
   });
 
   test('a staff user\'s user/ token reads what its roles allow, narrowed to the scoped types; never POST /api or a write', async () => {

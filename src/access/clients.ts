@@ -1,5 +1,6 @@
 import type { Caller, ClientCaller } from '../caller/caller.ts';
-import { allows, type ReadInteraction } from '../caller/smart-scopes.ts';
+import { allows, type ReadInteraction, type ScopeContext, type SmartAccess, type SmartScope } from '../caller/smart-scopes.ts';
+import type { Owner } from '../operations/audience.ts';
 import type { Concerned } from '../operations/concerned.ts';
 import type { Operation } from '../operations/operation.ts';
 import { AppError } from '../values/errors.ts';
@@ -50,13 +51,45 @@ export function mayBulkExport(caller: Caller, resourceTypes?: readonly string[])
 
 /** The checks on a backend client that need no input (admitCaller's, for a client). */
 export function admitClient(op: Operation, caller: ClientCaller, via: CallInterface): void {
-  if (via !== 'fhir') throw new AppError('FORBIDDEN', 'a backend client\'s token is good for the FHIR API (/fhir/R4) only');
-  if (op.audience.kind === 'public' || openToClients.has(nameOf(op))) return;
+  admitScoped(op, { scopes: caller.scopes, context: 'system', who: 'a backend client\'s token' }, via);
+}
+
+/**
+ * The checks on a user's token narrowed to SMART scopes (admitCaller's, before the user's own):
+ * the FHIR API only, its public operations and the reads and searches its user/ or patient/
+ * scopes cover. What passes is then judged as the user's call, by its roles (user/) or as the
+ * patient's own account (patient/: narrowedCaller holds no membership; ownsInContext).
+ */
+export function admitSmart(op: Operation, smart: SmartAccess, via: CallInterface): void {
+  const context = smart.patientId === null ? 'user' : 'patient';
+  admitScoped(op, { scopes: smart.scopes, context, who: `a token of ${context}/ scopes` }, via, false);
+}
+
+interface Scoped {
+  scopes: readonly SmartScope[];
+  context: ScopeContext;
+  /** who holds the token, as the refusals name it */
+  who: string;
+}
+
+function admitScoped(op: Operation, token: Scoped, via: CallInterface, opened = true): void {
+  if (via !== 'fhir') throw new AppError('FORBIDDEN', `${token.who} is good for the FHIR API (/fhir/R4) only`);
+  if (op.audience.kind === 'public' || (opened && openToClients.has(nameOf(op)))) return;
   const read = fhirReadOf(op);
-  if (!read) throw new AppError('FORBIDDEN', 'a backend client may only read through the FHIR API');
-  if (!allows(caller.scopes, 'system', read.resourceType, read.interaction)) {
-    throw new AppError('FORBIDDEN', `the token's scopes do not allow ${read.interaction === 'read' ? 'reading' : 'searching'} ${read.resourceType} (system/${read.resourceType}.read would)`);
+  if (!read) throw new AppError('FORBIDDEN', `${token.who} reaches only reads through the FHIR API`);
+  if (!allows(token.scopes, token.context, read.resourceType, read.interaction)) {
+    throw new AppError('FORBIDDEN', `the token's scopes do not allow ${read.interaction === 'read' ? 'reading' : 'searching'} ${read.resourceType} (${token.context}/${read.resourceType}.read would)`);
   }
+}
+
+/**
+ * Is the owner of a `self` read the patient a patient/ token acts for? The account must own the
+ * record (admitSelf checks it) and, with patient/ scopes, as that patient: an account linked to
+ * several patient records reads with such a token the one patient's records only.
+ */
+export function ownsInContext(caller: Caller, owner: Owner): boolean {
+  if (caller.kind !== 'user' || !caller.smart || caller.smart.patientId === null) return true;
+  return owner.patientId !== undefined && owner.patientId === caller.smart.patientId;
 }
 
 /** The organization check for a backend client (admitCall's): its own organization only. */

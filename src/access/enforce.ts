@@ -4,7 +4,7 @@ import type { OwnerOf } from '../operations/audience.ts';
 import type { Concerned } from '../operations/concerned.ts';
 import { AppError } from '../values/errors.ts';
 import type { Context, Operation } from '../operations/operation.ts';
-import { admitClient, admitClientIn, type CallInterface } from './clients.ts';
+import { admitClient, admitClientIn, admitSmart, ownsInContext, type CallInterface } from './clients.ts';
 
 export interface Admission {
   organizationId: string | null;
@@ -23,10 +23,12 @@ const anyGrantedRole = (caller: UserCaller, roles: ReadonlySet<string>) =>
  * The checks that need no input, before validation: a token where one is needed, platform
  * operations for platform admins, member operations for callers holding a granted role somewhere.
  * Anonymous callers of the optional mode pass where the interface lets them (docs/contract.md, "Modes").
- * A backend client passes only where src/access/clients.ts lets it, whatever the audience.
+ * A backend client passes only where src/access/clients.ts lets it, whatever the audience; a
+ * user's token narrowed to SMART scopes must pass there too, then as the user.
  */
 export function admitCaller(op: Operation, caller: Caller, config: Config, via: CallInterface = 'rpc'): void {
   if (caller.kind === 'client') return admitClient(op, caller, via);
+  if (caller.kind === 'user' && caller.smart) admitSmart(op, caller.smart, via);
   if (op.audience.kind === 'public') return;
   if (caller.kind === 'anonymous') {
     if (config.auth.mode === 'required' || op.tokenRequired) throw new AppError('UNAUTHENTICATED', 'an access token is required');
@@ -76,7 +78,7 @@ async function admitSelf(op: Operation, ownerOf: OwnerOf<unknown>, caller: Exclu
   if (privileged) return { organizationId, membership: membershipIn(caller, organizationId), asOwner: false };
   const staffOf = owner.organizationId ?? organizationId;
   if (staffOf && holdsRoleIn(caller, staffOf, op.roles)) return { organizationId: staffOf, membership: membershipIn(caller, staffOf), asOwner: false };
-  if (owner.idpUserId !== null && owner.idpUserId === caller.idpUserId) return { organizationId, membership: membershipIn(caller, organizationId), asOwner: true };
+  if (owner.idpUserId !== null && owner.idpUserId === caller.idpUserId && ownsInContext(caller, owner)) return { organizationId, membership: membershipIn(caller, organizationId), asOwner: true };
   if (staffOf && isBlockedIn(caller, staffOf)) throw new AppError('FORBIDDEN', 'this user is blocked in this organization');
   if (staffOf && isMemberOf(caller, staffOf)) throw forbiddenRole(op, ' in this organization');
   if (!owner.named) throw new AppError('NOT_FOUND', `${op.namespace} record not found`);

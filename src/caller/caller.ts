@@ -1,7 +1,7 @@
 import type { Db } from '../db/database.ts';
 import { AppError } from '../values/errors.ts';
 import { parseJsonArray } from '../values/record.ts';
-import type { SmartScope } from './smart-scopes.ts';
+import type { SmartAccess, SmartScope } from './smart-scopes.ts';
 
 export interface Membership {
   userId: string;
@@ -22,6 +22,8 @@ export type Caller =
       isPlatformAdmin: boolean;
       /** tokens issued at an earlier version are refused (the identity's password was set since) */
       tokenVersion: number;
+      /** a token narrowed to SMART user/ or patient/ scopes (src/access/clients.ts); absent for the user's own token */
+      smart?: SmartAccess;
     }
   | ClientCaller;
 

@@ -20,6 +20,20 @@ export interface ClientGrant {
   scope: string;
 }
 
+/** How long a token narrowed to SMART scopes lasts at most (never beyond the token it was exchanged for). */
+export const SMART_TOKEN_TTL_SECONDS = 300;
+
+/**
+ * What a token narrowed to SMART `user/` or `patient/` scopes carries besides its subject and
+ * version (docs/fhir.md, "Apps acting for a person").
+ */
+export interface SmartGrant {
+  /** the scopes granted, space-separated (OAuth's `scope`) */
+  scope: string;
+  /** the patient record the token acts for (patient/ scopes); absent for user/ scopes */
+  patient?: string;
+}
+
 /** Verified tokens kept so a token is checked once, not on every request (until it expires). */
 const VERIFIED_CACHE_SIZE = 10_000;
 
@@ -68,10 +82,25 @@ export class TokenService {
     return { accessToken, tokenType: 'Bearer', expiresIn: CLIENT_TOKEN_TTL_SECONDS };
   }
 
-  /** The token's subject (idpUserId), or undefined when the token is invalid, expired or malformed, or a backend client's. */
+  /**
+   * A user's token narrowed to SMART scopes (a token exchange): the identity's subject and version
+   * as its own token has them, the scopes and the patient, lasting `ttlSeconds`.
+   */
+  async issueSmart(subject: string, version: number, grant: SmartGrant, ttlSeconds: number): Promise<IssuedToken> {
+    const accessToken = await new SignJWT({ ...(version ? { ver: version } : {}), [SMART_CLAIM]: grant.scope, ...(grant.patient ? { patient: grant.patient } : {}) })
+      .setProtectedHeader({ alg: ALG, typ: 'JWT' })
+      .setSubject(subject)
+      .setIssuer(this.#issuer)
+      .setIssuedAt()
+      .setExpirationTime(`${ttlSeconds}s`)
+      .sign(this.#secret);
+    return { accessToken, tokenType: 'Bearer', expiresIn: ttlSeconds };
+  }
+
+  /** The token's subject (idpUserId), or undefined when the token is invalid, expired or malformed, a backend client's or narrowed to SMART scopes. */
   async verify(token: string): Promise<string | undefined> {
     const verified = await this.verifyIssued(token);
-    return verified?.client ? undefined : verified?.subject;
+    return verified?.client || verified?.smart ? undefined : verified?.subject;
   }
 
   /** The token's subject and version, or undefined when it is invalid, expired or malformed. */
@@ -95,8 +124,9 @@ export class TokenService {
       if (alg === ALG) {
         const { payload } = await jwtVerify(token, this.#secret, { issuer: this.#issuer, algorithms: [ALG], currentDate: new Date(this.#now()) });
         const verified = verifiedOf(payload, this.#now());
-        // Only this service's own tokens name a backend client: an outside provider's claims never do.
-        return verified && CLIENT_CLAIM in payload ? withClient(verified, payload) : verified;
+        // Only this service's own tokens name a backend client or SMART scopes: an outside provider's claims never do.
+        if (verified && CLIENT_CLAIM in payload) return withClient(verified, payload);
+        return verified && SMART_CLAIM in payload ? withSmart(verified, payload) : verified;
       }
       if (!this.#oidc) return undefined;
       const { payload } = await jwtVerify(token, this.#oidc.keys, {
@@ -118,6 +148,8 @@ export interface Verified {
   expiresAtMs: number;
   /** a backend client's token: the client, its organization and scopes */
   client?: ClientGrant;
+  /** a user's token narrowed to SMART scopes: they, and the patient */
+  smart?: SmartGrant;
 }
 
 /** The claim naming the backend client a token was issued to. */
@@ -127,6 +159,15 @@ function withClient(verified: Verified, payload: JWTPayload): Verified | undefin
   const { [CLIENT_CLAIM]: clientId, org, scope } = payload;
   if (typeof clientId !== 'string' || typeof org !== 'string' || typeof scope !== 'string') return undefined;
   return { ...verified, client: { clientId, organizationId: org, scope } };
+}
+
+/** The claim holding the SMART scopes of a narrowed user's token. */
+const SMART_CLAIM = 'scope';
+
+function withSmart(verified: Verified, payload: JWTPayload): Verified | undefined {
+  const { [SMART_CLAIM]: scope, patient } = payload;
+  if (typeof scope !== 'string' || (patient !== undefined && typeof patient !== 'string')) return undefined;
+  return { ...verified, smart: patient === undefined ? { scope } : { scope, patient } };
 }
 
 /** A token without an expiry is accepted for at most a minute before it is checked again. */

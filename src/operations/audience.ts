@@ -21,6 +21,8 @@ export interface Owner {
   idpUserId: string | null;
   organizationId: string | null;
   named: boolean;
+  /** the patient record the data is about, where the owner was found through one (a FHIR read's readOwner) */
+  patientId?: string | null;
 }
 
 export type OwnerOf<I> = (input: I, ctx: Context) => Owner | Promise<Owner>;

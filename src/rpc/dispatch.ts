@@ -7,6 +7,7 @@ import type { CallInterface } from '../access/clients.ts';
 import { CallerCache } from '../caller/caller-cache.ts';
 import { loadClientCaller } from '../caller/clients.ts';
 import { anonymous, type Caller } from '../caller/caller.ts';
+import { narrowedCaller } from '../caller/smart-scopes.ts';
 import { tokenFromHeaders, type TokenService } from '../caller/tokens.ts';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
@@ -250,7 +251,7 @@ export class Dispatcher {
     if (caller.kind === 'user' && verified.version < caller.tokenVersion) {
       throw new AppError('UNAUTHENTICATED', 'access token was issued before the password was last set; sign in again');
     }
-    return caller;
+    return verified.smart && caller.kind === 'user' ? narrowedCaller(caller, verified.smart) : caller;
   }
 }
 

@@ -91,6 +91,14 @@ export const findSlots = defineOperation({
 });
 
 /**
+ * Every slot on the grid of one doctor's `schedules`, dateFrom to dateTo, free or not, as findSlots
+ * lists them: FHIR's busy Slots are those of a schedule's grid an appointment holds (docs/fhir.md, "Schedule and Slot").
+ */
+export function gridSlotsOf(doctorId: string, schedules: readonly DoctorSchedule[], dateFrom: string, dateTo: string, timeZone: string): FreeSlot[] {
+  return listed(doctorId, gridSlots(schedules, dateFrom, dateTo, timeZone));
+}
+
+/**
  * The free slots on the grids of `schedules`, dateFrom to dateTo (a window findSlots bounds), by
  * date, time and doctor: findSlots's answer, and FHIR's Slots (one schedule at a time, docs/fhir.md,
  * "Schedule and Slot"). A doctor's slots are less the doctor's reserved blocks, leave and active

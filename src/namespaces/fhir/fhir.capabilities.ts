@@ -47,8 +47,8 @@ export function capabilityStatement(date: string) {
         mode: 'server',
         documentation: 'Read-only but for the create, patch and $cancel interactions listed (each made by the RPC operation that makes it). The organization is named by the X-Organization-Id header on every call but this one. Every search also takes _count (at most 100) and _summary=count; those of stored types _elements too.',
         security: {
-          service: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/restful-security-service', code: 'SMART-on-FHIR' }], text: 'SMART Backend Services (client credentials, private_key_jwt)' }],
-          description: 'A bearer access token of the service (Authorization: Bearer), with a role of the organization that may read the type or make the write (docs/fhir.md, "Access"; Slot read and search are public), or a backend client\'s token from POST /fhir/R4/auth/token (SMART Backend Services: GET /fhir/R4/.well-known/smart-configuration; docs/fhir.md, "Authorization").',
+          service: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/restful-security-service', code: 'SMART-on-FHIR' }], text: 'SMART Backend Services (client credentials, private_key_jwt); user/ and patient/ scopes by token exchange (RFC 8693)' }],
+          description: 'A bearer access token of the service (Authorization: Bearer), with a role of the organization that may read the type or make the write (docs/fhir.md, "Access"; Slot read and search are public), a backend client\'s token from POST /fhir/R4/auth/token (SMART Backend Services: GET /fhir/R4/.well-known/smart-configuration; docs/fhir.md, "Authorization"), or a user\'s token narrowed there to user/ or patient/ read scopes by a token exchange (docs/fhir.md, "Apps acting for a person").',
         },
         resource: names.map(resourceEntry),
         operation: BULK_OPERATIONS,

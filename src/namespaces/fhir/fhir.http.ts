@@ -7,6 +7,7 @@ import { FhirRefusal, outcomeOf } from './fhir.outcome.ts';
 import type { FhirResource } from './fhir.resources.ts';
 import type { SearchPage } from './search/engine.ts';
 import { SERVED_TYPES, servedType, type ServedType } from './served.ts';
+import { scheduleOfSlot } from './slots/slots.ts';
 import { fhirWrite, FHIR_WRITES } from './writes/interactions.ts';
 import { writeRoutes } from './writes/routes.ts';
 
@@ -75,6 +76,7 @@ export function fhirRoutes(dispatch: FhirDispatch, deps: FhirScopeDeps) {
     writeRoutes(scope, {
       dispatch: (request, reply, apiName, data, namespace) => dispatch(request, reply, apiName, data, namespace),
       timeZoneOf: (organizationId) => timeZoneOf(deps.db, organizationId, deps.timeZone),
+      serviceOfSlot: async (organizationId, key, timeZone) => (await scheduleOfSlot(deps.db, organizationId, key, timeZone))?.serviceId ?? null,
       organizationOf,
       baseOf,
       send: sendResource,

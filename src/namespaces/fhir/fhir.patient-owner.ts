@@ -5,10 +5,10 @@ import type { Owner } from '../../operations/audience.ts';
 import type { Context } from '../../operations/operation.ts';
 
 type Read = { organizationId: string; id: string };
-/** The account linked to the patient record a resource of the organization is about; null or undefined: none. */
-type LinkedAccount = (db: Db, read: Read) => Promise<string | null | undefined>;
-/** The account that owns a call of `input` made by the account `callerIdpUserId`; null or undefined: none. */
-type AccountOf<I> = (db: Db, input: I, callerIdpUserId: string) => Promise<string | null | undefined>;
+/** The patient record a resource of the organization is about and the account linked to it (null: none); undefined: no such resource. */
+type LinkedAccount = (db: Db, read: Read) => Promise<{ idpUserId: string | null; patientId: string } | undefined>;
+/** The account that owns a call of `input` made by the account `callerIdpUserId`, and the patient record it owns it through; undefined: none. */
+type AccountOf<I> = (db: Db, input: I, callerIdpUserId: string) => Promise<{ idpUserId: string | null; patientId?: string } | undefined>;
 
 /**
  * The owner of a call of the fhir operation `name` in the organization the input names: staff with
@@ -22,7 +22,8 @@ function ownerOf<I extends { organizationId: string }>(name: string, accountOf: 
     staffRoles ??= new Set(rolesGranted({ namespace: 'fhir', name, writes: false }));
     const owner = { idpUserId: null, organizationId: input.organizationId, named: true };
     if (ctx.caller.kind !== 'user' || holdsRoleIn(ctx.caller, input.organizationId, staffRoles)) return owner;
-    return { ...owner, idpUserId: (await accountOf(ctx.db, input, ctx.caller.idpUserId)) ?? null };
+    const linked = await accountOf(ctx.db, input, ctx.caller.idpUserId);
+    return { ...owner, idpUserId: linked?.idpUserId ?? null, ...(linked?.patientId === undefined ? {} : { patientId: linked.patientId }) };
   };
 }
 
@@ -46,48 +47,48 @@ export async function ownPatientsOf(db: Db, organizationId: string, idpUserId: s
  * to those records: the type's ownPatientsParam), none otherwise.
  */
 export const ownerOfSearch = (type: string) =>
-  ownerOf<{ organizationId: string }>(`search${type}`, async (db, { organizationId }, caller) => ((await ownPatientsOf(db, organizationId, caller)).length > 0 ? caller : null));
+  ownerOf<{ organizationId: string }>(`search${type}`, async (db, { organizationId }, caller) => ((await ownPatientsOf(db, organizationId, caller)).length > 0 ? { idpUserId: caller } : undefined));
 
-export const patientReadOwner = ownerOfRead('Patient', async (db, { organizationId, id }) =>
-  (await db.selectFrom('patients').select('idpUserId').where('organizationId', '=', organizationId).where('id', '=', id).executeTakeFirst())?.idpUserId,
+export const patientReadOwner = ownerOfRead('Patient', (db, { organizationId, id }) =>
+  db.selectFrom('patients').select(['idpUserId', 'id as patientId']).where('organizationId', '=', organizationId).where('id', '=', id).executeTakeFirst(),
 );
 
-export const appointmentReadOwner = ownerOfRead('Appointment', async (db, { organizationId, id }) =>
-  (await db
+export const appointmentReadOwner = ownerOfRead('Appointment', (db, { organizationId, id }) =>
+  db
     .selectFrom('appointments')
     .innerJoin('patients', 'patients.id', 'appointments.patientId')
-    .select('patients.idpUserId')
+    .select(['patients.idpUserId', 'patients.id as patientId'])
     .where('appointments.organizationId', '=', organizationId)
     .where('appointments.id', '=', id)
-    .executeTakeFirst())?.idpUserId,
+    .executeTakeFirst(),
 );
 
-export const serviceRequestReadOwner = ownerOfRead('ServiceRequest', async (db, { organizationId, id }) =>
-  (await db
+export const serviceRequestReadOwner = ownerOfRead('ServiceRequest', (db, { organizationId, id }) =>
+  db
     .selectFrom('labOrders')
     .innerJoin('patients', 'patients.id', 'labOrders.patientId')
-    .select('patients.idpUserId')
+    .select(['patients.idpUserId', 'patients.id as patientId'])
     .where('labOrders.organizationId', '=', organizationId)
     .where('labOrders.id', '=', id)
-    .executeTakeFirst())?.idpUserId,
+    .executeTakeFirst(),
 );
 
-export const diagnosticReportReadOwner = ownerOfRead('DiagnosticReport', async (db, { organizationId, id }) =>
-  (await db
+export const diagnosticReportReadOwner = ownerOfRead('DiagnosticReport', (db, { organizationId, id }) =>
+  db
     .selectFrom('labResultFiles')
     .innerJoin('labOrders', 'labOrders.id', 'labResultFiles.labOrderId')
     .innerJoin('patients', 'patients.id', 'labOrders.patientId')
-    .select('patients.idpUserId')
+    .select(['patients.idpUserId', 'patients.id as patientId'])
     .where('labResultFiles.organizationId', '=', organizationId)
     .where('labResultFiles.id', '=', id)
-    .executeTakeFirst())?.idpUserId,
+    .executeTakeFirst(),
 );
 
 /** An Encounter is an admission or a visit (an appointment): the same id is never both (types/encounter.ts). */
-export const encounterReadOwner = ownerOfRead('Encounter', async (db, { organizationId, id }) =>
-  (await db
+export const encounterReadOwner = ownerOfRead('Encounter', (db, { organizationId, id }) =>
+  db
     .selectFrom('patients')
-    .select('idpUserId')
+    .select(['idpUserId', 'id as patientId'])
     .where('organizationId', '=', organizationId)
     .where((eb) =>
       eb.or([
@@ -95,5 +96,5 @@ export const encounterReadOwner = ownerOfRead('Encounter', async (db, { organiza
         eb('id', 'in', eb.selectFrom('appointments').select('patientId').where('organizationId', '=', organizationId).where('id', '=', id)),
       ]),
     )
-    .executeTakeFirst())?.idpUserId,
+    .executeTakeFirst(),
 );

@@ -70,18 +70,74 @@ describeEachDialect(
       const rpc = ok(await t().call('appointments', 'findSlots', { organizationId: c.org, doctorId: c.doctor.userId, dateFrom: '2030-03-04', dateTo: '2030-03-04' }));
       assert.deepEqual(rpc.items.map((s: Json) => slotId({ doctorId: s.doctorId, date: s.date, time: s.time, minutes: s.duration })), ids(answer.body));
 
-      // A booking takes its slot out of the search and the read; the others stay readable.
+      // A booking takes its slot out of the free ones; the others stay readable.
       ok(await t().call('appointments', 'create', booking(c, { scheduledDate: '2030-03-04', scheduledTime: '10:00', duration: 60 }), { token: c.doctor.token }));
       assert.deepEqual(ids((await fhir(t(), 'GET', monday(c), { organizationId: c.org })).body), [slotOf(c, '09:00'), slotOf(c, '11:00')]);
-      assertOutcome(await fhir(t(), 'GET', `/Slot/${slotOf(c, '10:00')}`, { organizationId: c.org }), 404, /free Slot/);
       const read = await fhir(t(), 'GET', `/Slot/${slotOf(c, '09:00')}`, { organizationId: c.org });
       assert.deepEqual(read.body, first.resource);
 
       // By the doctor (chained), and the window's bounds as instants.
       assert.deepEqual(ids((await fhir(t(), 'GET', `/Slot?schedule.actor=Practitioner/${c.doctor.userId}&start=ge2030-03-04&start=lt2030-03-05`, { organizationId: c.org })).body), [slotOf(c, '09:00'), slotOf(c, '11:00')]);
       assert.deepEqual(ids((await fhir(t(), 'GET', `/Slot?schedule=${c.scheduleId}&start=gt2030-03-04T08:00:00Z&start=le2030-03-04T10:00:00Z`, { organizationId: c.org })).body), [slotOf(c, '11:00')]);
-      assert.equal((await fhir(t(), 'GET', monday(c, '&status=busy'), { organizationId: c.org })).body.total, 0);
+      assert.equal((await fhir(t(), 'GET', monday(c, '&status=entered-in-error'), { organizationId: c.org })).body.total, 0);
       assert.equal((await fhir(t(), 'GET', `/Slot?schedule=Schedule/${c.scheduleId}&start=ge2030-03-05&start=le2030-03-09`, { organizationId: c.org })).body.total, 0);
+    });
+
+    test('Slot: a slot of the grid an appointment holds reads and searches as busy, free again once cancelled; off the grid it stays 404', async () => {
+      const c = await scheduled();
+      const visit = ok(await t().call('appointments', 'create', booking(c, { scheduledDate: '2030-03-04', scheduledTime: '10:00', duration: 60 }), { token: c.doctor.token })).item;
+      const busy = {
+        resourceType: 'Slot',
+        id: slotOf(c, '10:00'),
+        schedule: { reference: `Schedule/${c.scheduleId}` },
+        status: 'busy',
+        start: '2030-03-04T09:00:00.000Z',
+        end: '2030-03-04T10:00:00.000Z',
+      };
+      const read = await fhir(t(), 'GET', `/Slot/${slotOf(c, '10:00')}`, { organizationId: c.org });
+      assert.equal(read.status, 200, JSON.stringify(read.body));
+      assert.deepEqual(read.body, busy);
+      const busyOnes = await fhir(t(), 'GET', monday(c, '&status=busy'), { organizationId: c.org });
+      assert.deepEqual(busyOnes.body.entry.map((entry: Json) => entry.resource), [busy]);
+      const both = await fhir(t(), 'GET', monday(c, '&status=free,busy'), { organizationId: c.org });
+      assert.deepEqual(both.body.entry.map((entry: Json) => [entry.resource.id, entry.resource.status]), [[slotOf(c, '09:00'), 'free'], [slotOf(c, '10:00'), 'busy'], [slotOf(c, '11:00'), 'free']]);
+      // A visit of half a slot holds the whole slot.
+      ok(await t().call('appointments', 'create', booking(c, { scheduledDate: '2030-03-04', scheduledTime: '11:30', duration: 30 }), { token: c.doctor.token }));
+      assert.equal((await fhir(t(), 'GET', `/Slot/${slotOf(c, '11:00')}`, { organizationId: c.org })).body.status, 'busy');
+
+      // Off the grid (another start, another length, a day without hours) or booked without a schedule: 404.
+      for (const id of [slotOf(c, '10:30'), slotId({ doctorId: c.doctor.userId, date: '2030-03-04', time: '10:00', minutes: 30 }), slotId({ doctorId: c.doctor.userId, date: '2030-03-05', time: '10:00', minutes: 60 })]) {
+        assertOutcome(await fhir(t(), 'GET', `/Slot/${id}`, { organizationId: c.org }), 404, /Slot/);
+      }
+      const unscheduled = await clinic(t(), { org: c.org });
+      ok(await t().call('appointments', 'create', booking(unscheduled, { scheduledDate: '2030-03-04', scheduledTime: '10:00', duration: 60 }), { token: unscheduled.doctor.token }));
+      assertOutcome(await fhir(t(), 'GET', `/Slot/${slotOf(unscheduled, '10:00')}`, { organizationId: c.org }), 404);
+
+      ok(await t().call('appointments', 'cancel', { organizationId: c.org, id: visit.id, reason: 'travelling' }, { token: c.doctor.token }));
+      assert.equal((await fhir(t(), 'GET', `/Slot/${slotOf(c, '10:00')}`, { organizationId: c.org })).body.status, 'free');
+    });
+
+    test('Booking a Slot of a schedule tied to a service books with that service and its fee, as appointments.create with serviceId', async () => {
+      const c = await clinic(t(), { org: await organization(t(), { timezone: 'Europe/Berlin' }) });
+      const accountant = await signIn(t(), { organizationId: c.org, roles: ['accountant'] });
+      const serviceId = ok(await t().call('services', 'create', { organizationId: c.org, name: 'Cardiology consultation', category: 'consultation', price: 1500 }, { token: accountant.token })).item.id;
+      const created = ok(await schedules(t())('create', schedule(c.org, c.doctor.userId, { slotMinutes: 60, serviceId, weeklyHours: [{ weekday: 1, startTime: '09:00', endTime: '12:00' }] }), c.doctor.token));
+      const desk = await signIn(t(), { organizationId: c.org, roles: ['receptionist'] });
+      const book = (time: string) =>
+        fhir(t(), 'POST', '/Appointment', {
+          token: desk.token,
+          organizationId: c.org,
+          json: { resourceType: 'Appointment', status: 'booked', slot: [{ reference: `Slot/${slotOf(c, time)}` }], participant: [{ actor: { reference: `Patient/${c.patient}` }, status: 'accepted' }] },
+        });
+      const booked = await book('09:00');
+      assert.equal(booked.status, 201, JSON.stringify(booked.body));
+      const item = ok(await t().call('appointments', 'getById', { organizationId: c.org, id: booked.body.id }, { token: c.doctor.token })).item;
+      const rpc = ok(await t().call('appointments', 'create', booking(c, { scheduledDate: '2030-03-04', scheduledTime: '10:00', duration: 60, serviceId }), { token: c.doctor.token })).item;
+      assert.equal(item.serviceId, serviceId);
+      assert.equal(item.consultationFee, rpc.consultationFee);
+      assert.ok(item.consultationFee > 0);
+      // The booked slot reads busy, of its schedule.
+      assert.deepEqual([(await fhir(t(), 'GET', `/Slot/${slotOf(c, '09:00')}`, { organizationId: c.org })).body.schedule, created.item.serviceId], [{ reference: `Schedule/${created.item.id}` }, serviceId]);
     });
 
     test('Slot search: paging to the end, _summary=count, and the windows and parameters refused', async () => {

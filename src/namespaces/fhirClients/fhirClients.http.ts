@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { exchangeAssertion, CLIENT_CREDENTIALS, OAuthError, type TokenDeps, type TokenRequest } from './fhirClients.token.ts';
+import { exchangeToken, TOKEN_EXCHANGE } from './fhirClients.exchange.ts';
 import { ASSERTION_ALGORITHMS } from './fhirClients.records.ts';
 
 const FORM = 'application/x-www-form-urlencoded';
@@ -12,13 +13,16 @@ const TOKEN_BODY_LIMIT = 64 * 1024;
 /** Token requests an address may make a minute, in each process: an integration asks every few minutes. */
 const TOKEN_REQUESTS_PER_MINUTE = 60;
 
-/** The scopes a backend client may ask for, as smart-configuration lists them (a type's own, e.g. system/Patient.read, too). */
-const SCOPES_SUPPORTED = ['system/*.read', 'system/*.rs', 'system/*.r', 'system/*.s'];
+/**
+ * The scopes smart-configuration lists (a type's own, e.g. system/Patient.read, too): a backend
+ * client's system/ ones, and the user/ and patient/ ones of a token exchange.
+ */
+const SCOPES_SUPPORTED = ['system', 'user', 'patient'].flatMap((context) => ['*.read', '*.rs', '*.r', '*.s'].map((scope) => `${context}/${scope}`));
 
 /**
  * The SMART authorization endpoints of the FHIR API (docs/fhir.md, "Authorization"), registered
- * at /fhir/R4 beside it: the token endpoint of the client-credentials grant (OAuth's form in, JSON
- * and OAuth's errors out) and the smart-configuration document that points clients to it.
+ * at /fhir/R4 beside it: the token endpoint of the client-credentials grant and of the token
+ * exchange (OAuth's form in, JSON and OAuth's errors out) and the smart-configuration document that points clients to it.
  */
 export function smartRoutes(deps: TokenDeps) {
   const limiter = new RateLimiterMemory({ points: TOKEN_REQUESTS_PER_MINUTE, duration: 60 });
@@ -30,9 +34,9 @@ export function smartRoutes(deps: TokenDeps) {
         token_endpoint: `${baseOf(request)}${TOKEN_PATH}`,
         token_endpoint_auth_methods_supported: ['private_key_jwt'],
         token_endpoint_auth_signing_alg_values_supported: [...ASSERTION_ALGORITHMS],
-        grant_types_supported: [CLIENT_CREDENTIALS],
+        grant_types_supported: [CLIENT_CREDENTIALS, TOKEN_EXCHANGE],
         scopes_supported: SCOPES_SUPPORTED,
-        capabilities: ['client-confidential-asymmetric', 'permission-v1', 'permission-v2'],
+        capabilities: ['client-confidential-asymmetric', 'permission-v1', 'permission-v2', 'permission-user', 'permission-patient'],
       }),
     );
     scope.post(TOKEN_PATH, { bodyLimit: TOKEN_BODY_LIMIT }, async (request, reply) => {
@@ -41,7 +45,8 @@ export function smartRoutes(deps: TokenDeps) {
         throw new TooMany(Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)));
       });
       if (!request.headers['content-type']?.toLowerCase().startsWith(FORM)) throw new OAuthError('invalid_request', `the body must be ${FORM}`);
-      const answer = await exchangeAssertion(deps, formOf(typeof request.body === 'string' ? request.body : ''), `${baseOf(request)}${TOKEN_PATH}`);
+      const form = formOf(typeof request.body === 'string' ? request.body : '');
+      const answer = form.grant_type === TOKEN_EXCHANGE ? await exchangeToken(deps, form) : await exchangeAssertion(deps, form, `${baseOf(request)}${TOKEN_PATH}`);
       return noStore(reply).send(answer);
     });
   };

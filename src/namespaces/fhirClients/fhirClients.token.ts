@@ -40,7 +40,7 @@ export interface TokenAnswer {
 
 /** A refusal as OAuth words it (RFC 6749 section 5.2): the error code and the HTTP status it goes with. */
 export class OAuthError extends Error {
-  readonly error: 'invalid_request' | 'invalid_client' | 'invalid_scope' | 'unsupported_grant_type';
+  readonly error: 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'invalid_scope' | 'unsupported_grant_type';
   readonly status: number;
   constructor(error: OAuthError['error'], description: string) {
     super(description);
@@ -57,7 +57,7 @@ export type TokenRequest = Record<string, string>;
 /** Checks the request and the client's assertion, spends the assertion's jti, and issues the token. */
 export async function exchangeAssertion(deps: TokenDeps, request: TokenRequest, tokenEndpoint: string): Promise<TokenAnswer> {
   const { grant_type: grantType, client_assertion_type: assertionType, client_assertion: assertion, scope } = request;
-  if (grantType !== CLIENT_CREDENTIALS) throw new OAuthError('unsupported_grant_type', `grant_type must be ${CLIENT_CREDENTIALS}`);
+  if (grantType !== CLIENT_CREDENTIALS) throw new OAuthError('unsupported_grant_type', `grant_type must be ${CLIENT_CREDENTIALS} (or the token exchange's)`);
   if (assertionType !== JWT_BEARER) throw new OAuthError('invalid_request', `client_assertion_type must be ${JWT_BEARER}`);
   if (!assertion || assertion.length > MAX_ASSERTION_LENGTH) throw new OAuthError('invalid_request', 'client_assertion (a signed JWT) is required');
   if (scope === undefined || scope.trim() === '') throw new OAuthError('invalid_request', 'scope is required, e.g. system/*.read');

@@ -107,7 +107,7 @@ describeEachDialect('FHIR R4 authorization: SMART backend clients and patient ac
     assert.match(tokenEndpoint, /^http:\/\/[^/]+\/fhir\/R4\/auth\/token$/);
     assert.deepEqual(body.token_endpoint_auth_methods_supported, ['private_key_jwt']);
     assert.deepEqual(body.token_endpoint_auth_signing_alg_values_supported, ['RS384', 'ES384']);
-    assert.deepEqual(body.grant_types_supported, ['client_credentials']);
+    assert.deepEqual(body.grant_types_supported, ['client_credentials', 'urn:ietf:params:oauth:grant-type:token-exchange']);
     assert.ok(body.scopes_supported.includes('system/*.read'));
     assert.ok(body.capabilities.includes('client-confidential-asymmetric'));
     // The CapabilityStatement says SMART is how clients authorize.

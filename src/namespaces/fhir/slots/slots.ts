@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
+import type { Db } from '../../../db/database.ts';
 import type { Context } from '../../../operations/operation.ts';
-import { dayNumber } from '../../../time/local-minutes.ts';
-import { dateIn, zonedInstant } from '../../../time/zone.ts';
+import { dayNumber, daysWindow, localMinute } from '../../../time/local-minutes.ts';
+import { addDays, dateIn, zonedInstant } from '../../../time/zone.ts';
 import { notFound, validationFailed } from '../../../values/errors.ts';
-import { clockOf, freeSlotsOf, MAX_SLOT_DAYS } from '../../appointments/appointments.public.ts';
+import { busyIn, clockOf, freeSlotsOf, gridSlotsOf, MAX_SLOT_DAYS } from '../../appointments/appointments.public.ts';
 import { schedulesIn, type DoctorSchedule } from '../../practitionerSchedules/practitionerSchedules.public.ts';
 import type { FhirResource } from '../fhir.resources.ts';
 import { dateRange, type DateValue } from '../search/dates.ts';
@@ -13,8 +14,9 @@ import { slotId, slotKeyOf, startMinuteOf, type SlotKey } from './slot-id.ts';
 
 /**
  * Slots (docs/fhir.md, "Schedule and Slot"): the free slots appointments.findSlots computes, one
- * schedule at a time (freeSlotsOf, the same code), never stored. Only free slots are served: one
- * taken, begun or off the grid is not found, and is not listed.
+ * schedule at a time (freeSlotsOf, the same code), never stored, and the busy ones: a slot of a
+ * schedule's grid that is not free because an active appointment (a hold too) holds it. One begun
+ * or reserved without an appointment, or off the grid, is not found, and is not listed.
  */
 
 const SLOT_STATUSES = ['free', 'busy', 'busy-unavailable', 'busy-tentative', 'entered-in-error'] as const;
@@ -50,7 +52,7 @@ export const statusParam: TokenParam = {
   name: 'status',
   type: 'token',
   definition: 'http://hl7.org/fhir/SearchParameter/Slot-status',
-  documentation: 'Only free slots are listed: free (or no status) lists them, any other status none.',
+  documentation: 'free (or no status) lists the free slots, busy those an appointment holds, free,busy both; any other status none.',
   system: 'http://hl7.org/fhir/slotstatus',
   codes: SLOT_STATUSES,
   where: () => sql`1 = 1`,
@@ -58,14 +60,16 @@ export const statusParam: TokenParam = {
 
 export const SLOT_SEARCH_PARAMS: readonly SearchParam[] = [scheduleParam, scheduleActorParam, startParam, statusParam];
 
-/** A free slot of a schedule as a Slot resource. */
-export function slotResource(key: SlotKey, scheduleId: string, timeZone: string): FhirResource<'Slot'> {
+type SlotStatus = 'free' | 'busy';
+
+/** A slot of a schedule as a Slot resource. */
+export function slotResource(key: SlotKey, scheduleId: string, timeZone: string, status: SlotStatus): FhirResource<'Slot'> {
   const start = zonedInstant(key.date, startMinuteOf(key), timeZone);
   return {
     resourceType: 'Slot',
     id: slotId(key),
     schedule: { reference: `Schedule/${scheduleId}` },
-    status: 'free',
+    status,
     start: new Date(start).toISOString(),
     end: new Date(start + key.minutes * 60_000).toISOString(),
   };
@@ -81,8 +85,35 @@ async function freeOfSchedules(ctx: Context, organizationId: string, schedules: 
   const found = new Map<string, Found>();
   for (const schedule of schedules) {
     for (const free of await freeSlotsOf(ctx, organizationId, [schedule], dateFrom, dateTo)) {
-      const resource = slotResource({ doctorId: free.doctorId, date: free.date, time: free.time, minutes: free.duration }, schedule.id, timeZone);
-      if (!found.has(resource.id)) found.set(resource.id, { resource, start: Date.parse(String(resource.start)) });
+      keep(found, slotResource({ doctorId: free.doctorId, date: free.date, time: free.time, minutes: free.duration }, schedule.id, timeZone, 'free'));
+    }
+  }
+  return [...found.values()];
+}
+
+/** The slot, unless one with its id is kept already (two schedules of one doctor share it: the first's). */
+function keep(found: Map<string, Found>, resource: FhirResource<'Slot'>): void {
+  if (!found.has(resource.id)) found.set(resource.id, { resource, start: Date.parse(String(resource.start)) });
+}
+
+/**
+ * The busy slots of each schedule, dateFrom to dateTo: those of its grid that are not `free` (ids)
+ * and that an active appointment of the doctor overlaps (none where the organization lets
+ * appointments overlap: a booked slot stays free there).
+ */
+async function busyOfSchedules(ctx: Context, organizationId: string, schedules: readonly DoctorSchedule[], dateFrom: string, dateTo: string, timeZone: string, free: ReadonlySet<string>): Promise<Found[]> {
+  const found = new Map<string, Found>();
+  for (const [doctorId, own] of Map.groupBy(schedules, (schedule) => schedule.doctorId)) {
+    // A day more: a slot of an overnight session ends the day after it starts.
+    const held = await busyIn(ctx.db, organizationId, doctorId, daysWindow(dateFrom, addDays(dateTo, 1)), ctx.now());
+    if (held.length === 0) continue;
+    for (const schedule of own) {
+      for (const slot of gridSlotsOf(doctorId, [schedule], dateFrom, dateTo, timeZone)) {
+        const key = { doctorId, date: slot.date, time: slot.time, minutes: slot.duration };
+        const start = localMinute(slot.date, slot.time);
+        if (free.has(slotId(key)) || !held.some((interval) => interval.start < start + slot.duration && start < interval.end)) continue;
+        keep(found, slotResource(key, schedule.id, timeZone, 'busy'));
+      }
     }
   }
   return [...found.values()];
@@ -94,15 +125,29 @@ async function zoneOfKnown(ctx: Context, organizationId: string): Promise<string
   return clock.timeZone;
 }
 
-/** GET /fhir/R4/Slot/{id}: the slot, while it is free on one of its doctor's schedules. */
+/** GET /fhir/R4/Slot/{id}: the slot of one of its doctor's schedules, free, or busy while an appointment holds it. */
 export async function readSlot(ctx: Context, organizationId: string, id: string): Promise<FhirResource<'Slot'>> {
   const timeZone = await zoneOfKnown(ctx, organizationId);
   const key = slotKeyOf(id);
   if (!key) throw notFound('Slot');
   const schedules = await schedulesIn(ctx.db, organizationId, { doctorId: key.doctorId }, key.date, key.date);
-  const slot = (await freeOfSchedules(ctx, organizationId, schedules, key.date, key.date, timeZone)).find((found) => found.resource.id === id);
-  if (!slot) throw notFound('free Slot');
-  return slot.resource;
+  const free = (await freeOfSchedules(ctx, organizationId, schedules, key.date, key.date, timeZone)).find((found) => found.resource.id === id);
+  if (free) return free.resource;
+  const busy = (await busyOfSchedules(ctx, organizationId, schedules, key.date, key.date, timeZone, new Set())).find((found) => found.resource.id === id);
+  if (!busy) throw notFound('Slot (free or booked)');
+  return busy.resource;
+}
+
+/**
+ * The schedule whose grid has the slot, among its doctor's valid on its day (the first, as a Slot
+ * names it); undefined off every grid. A FHIR booking books with its service (docs/fhir.md, "Booking").
+ */
+export async function scheduleOfSlot(db: Db, organizationId: string, key: SlotKey, timeZone: string): Promise<DoctorSchedule | undefined> {
+  const id = slotId(key);
+  const schedules = await schedulesIn(db, organizationId, { doctorId: key.doctorId }, key.date, key.date);
+  return schedules.find((schedule) =>
+    gridSlotsOf(key.doctorId, [schedule], key.date, key.date, timeZone).some((slot) => slotId({ doctorId: key.doctorId, date: slot.date, time: slot.time, minutes: slot.duration }) === id),
+  );
 }
 
 export interface SlotSearchInput {
@@ -164,10 +209,12 @@ export async function searchSlots(ctx: Context, input: SlotSearchInput): Promise
   const cursor = input._cursor === undefined ? undefined : slotKeyOf(input._cursor);
   if (input._cursor !== undefined && !cursor) throw validationFailed('_cursor', 'not a Slot id');
 
-  const freeAsked = input.status === undefined || input.status.every((codes) => codes.includes('free'));
-  const empty = low > high || !freeAsked || ids?.length === 0 || doctors?.length === 0;
+  const asked = (status: SlotStatus) => (input.status === undefined ? status === 'free' : input.status.every((codes) => codes.includes(status)));
+  const empty = low > high || !(asked('free') || asked('busy')) || ids?.length === 0 || doctors?.length === 0;
   const schedules = empty ? [] : await schedulesAsked(ctx, input.organizationId, { ids, doctors }, dateFrom, dateTo);
-  const all = (await freeOfSchedules(ctx, input.organizationId, schedules, dateFrom, dateTo, timeZone))
+  const free = await freeOfSchedules(ctx, input.organizationId, schedules, dateFrom, dateTo, timeZone);
+  const busy = asked('busy') ? await busyOfSchedules(ctx, input.organizationId, schedules, dateFrom, dateTo, timeZone, new Set(free.map((slot) => slot.resource.id))) : [];
+  const all = [...(asked('free') ? free : []), ...busy]
     .filter((slot) => slot.start >= low && slot.start <= high && matches(slot.start, input.start ?? [], timeZone))
     .sort((a, b) => a.start - b.start || a.resource.id.localeCompare(b.resource.id));
 

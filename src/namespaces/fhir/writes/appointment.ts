@@ -37,6 +37,7 @@ export const BOOKING_FIELDS: Readonly<Record<string, string>> = {
   reason: 'description',
   notes: 'comment',
   type: 'appointmentType.text',
+  serviceId: 'slot (its schedule\'s service)',
 };
 
 const startOf = (key: SlotKey, timeZone: string) => zonedInstant(key.date, minuteOfDay(key.time), timeZone);
@@ -46,8 +47,11 @@ function assertSlotTime(name: 'start' | 'end', given: string | undefined, expect
   if (given !== undefined && Date.parse(given) !== expected) throw unprocessable(`${name}: must be the slot's, ${new Date(expected).toISOString()} (or left out)`);
 }
 
-/** The data of appointments.create for the Appointment `body` asks for. */
-export function bookingOfAppointment(body: unknown, organizationId: string | undefined, timeZone: string): Record<string, unknown> {
+/** The service of the schedule whose grid has the slot, null for none (WriteRequest's serviceOfSlot). */
+export type ServiceOfSlot = (key: SlotKey) => Promise<string | null>;
+
+/** The data of appointments.create for the Appointment `body` asks for, with the service of the slot's schedule (and so its fee). */
+export async function bookingOfAppointment(body: unknown, organizationId: string | undefined, timeZone: string, serviceOfSlot: ServiceOfSlot): Promise<Record<string, unknown>> {
   const appointment = resourceOf(appointmentSchema, body);
   const slotId = idIn(appointment.slot[0]!.reference, 'Slot');
   const key = slotId === undefined ? undefined : slotKeyOf(slotId);
@@ -60,6 +64,7 @@ export function bookingOfAppointment(body: unknown, organizationId: string | und
   assertSlotTime('start', appointment.start, start);
   assertSlotTime('end', appointment.end, start + key.minutes * 60_000);
   if (appointment.minutesDuration !== undefined && appointment.minutesDuration !== key.minutes) throw unprocessable(`minutesDuration: must be the slot's, ${key.minutes}`);
+  const serviceId = await serviceOfSlot(key);
   return {
     organizationId,
     patientId: patients[0],
@@ -72,6 +77,7 @@ export function bookingOfAppointment(body: unknown, organizationId: string | und
     type: appointment.appointmentType?.text ?? 'consultation',
     ...(appointment.description ? { reason: appointment.description } : {}),
     ...(appointment.comment ? { notes: appointment.comment } : {}),
+    ...(serviceId ? { serviceId } : {}),
   };
 }
 

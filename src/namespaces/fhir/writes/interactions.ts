@@ -1,5 +1,5 @@
 import { patientResource, type FhirResource } from '../fhir.resources.ts';
-import { appointmentOfItem, BOOKING_FIELDS, bookingOfAppointment, reasonOfCancel, reasonOfPatch } from './appointment.ts';
+import { appointmentOfItem, BOOKING_FIELDS, bookingOfAppointment, reasonOfCancel, reasonOfPatch, type ServiceOfSlot } from './appointment.ts';
 import { PATIENT_FIELDS, patientOfResource } from './patient.ts';
 
 /**
@@ -15,6 +15,8 @@ export interface WriteRequest {
   organizationId: string | undefined;
   id: string | undefined;
   timeZone(): Promise<string>;
+  /** the service of the schedule a Slot is of (a booking books with it) */
+  serviceOfSlot: ServiceOfSlot;
 }
 
 export interface FhirWrite {
@@ -45,8 +47,8 @@ export const FHIR_WRITES: readonly FhirWrite[] = [
     interaction: 'create',
     operation: { namespace: 'appointments', name: 'create' },
     accepts: RESOURCE,
-    documentation: 'Books a free Slot (slot: [Slot/{id}]) for one Patient participant: appointments.create. 409 when its time is taken meanwhile.',
-    data: async (request) => bookingOfAppointment(request.body, request.organizationId, await request.timeZone()),
+    documentation: 'Books a free Slot (slot: [Slot/{id}]) for one Patient participant, with the service of the slot\'s schedule: appointments.create. 409 when its time is taken meanwhile.',
+    data: async (request) => bookingOfAppointment(request.body, request.organizationId, await request.timeZone(), request.serviceOfSlot),
     answer: async (item, request) => appointmentOfItem(item, await request.timeZone()),
     fields: BOOKING_FIELDS,
   },

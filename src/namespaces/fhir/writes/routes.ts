@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { tokenFromHeaders } from '../../../caller/tokens.ts';
 import { AppError } from '../../../values/errors.ts';
 import { FhirRefusal } from '../fhir.outcome.ts';
+import type { SlotKey } from '../slots/slot-id.ts';
 import { asUnprocessable } from './resource-input.ts';
 import { fhirWrite, type FhirWrite, type WriteRequest } from './interactions.ts';
 
@@ -10,6 +11,8 @@ export interface WriteScope {
   /** runs an RPC operation through the service's dispatcher */
   dispatch(request: FastifyRequest, reply: FastifyReply, apiName: string, data: Record<string, unknown>, namespace: string): Promise<unknown>;
   timeZoneOf(organizationId: string): Promise<string>;
+  /** the service of the schedule whose grid has the slot (null: none, or off every grid) */
+  serviceOfSlot(organizationId: string, key: SlotKey, timeZone: string): Promise<string | null>;
   organizationOf(request: FastifyRequest): string | undefined;
   baseOf(request: FastifyRequest): string;
   send(reply: FastifyReply, status: number, resource: unknown): FastifyReply;
@@ -31,7 +34,9 @@ export function writeRoutes(scope: FastifyInstance, io: WriteScope): void {
     if (tokenFromHeaders(request.headers) === undefined) throw new AppError('UNAUTHENTICATED', 'an access token is required');
     const organizationId = io.organizationOf(request);
     let zone: Promise<string> | undefined;
-    const given: WriteRequest = { body: request.body, organizationId, id: request.params.id, timeZone: () => (zone ??= io.timeZoneOf(organizationId ?? '')) };
+    const timeZone = () => (zone ??= io.timeZoneOf(organizationId ?? ''));
+    const serviceOfSlot = async (key: SlotKey) => (organizationId === undefined ? null : io.serviceOfSlot(organizationId, key, await timeZone()));
+    const given: WriteRequest = { body: request.body, organizationId, id: request.params.id, timeZone, serviceOfSlot };
     const resource = await write.answer(await made(io, request, reply, write, given), given);
     if (status === 201) void reply.header('location', `${io.baseOf(request)}/${resource.resourceType}/${resource.id}`);
     return io.send(reply, status, resource);

@@ -20,6 +20,7 @@ function resourceEntry(name: string) {
     readHistory: false,
     updateCreate: false,
     ...(served && served.searchInclude.length > 0 ? { searchInclude: served.searchInclude } : {}),
+    ...(served && served.searchRevInclude.length > 0 ? { searchRevInclude: served.searchRevInclude } : {}),
     ...(served && served.searchParams.length > 0
       ? { searchParam: served.searchParams.map(({ name: param, type, definition, documentation }) => ({ name: param, definition, type, documentation })) }
       : {}),

@@ -1,21 +1,27 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import { z } from 'zod';
-import type { Db } from '../../../db/database.ts';
 import type { Context } from '../../../operations/context.ts';
 import { id } from '../../../values/fields.ts';
 import { timeZoneOf } from '../../organizations/organizations.public.ts';
 import type { FhirResource } from '../fhir.resources.ts';
-import type { FhirType, MappingContext } from '../types/define.ts';
-import { allOf, conditionsOf, inputOf, namesOf, repeated, type SearchEnv } from './params.ts';
+import type { FhirType } from '../types/define.ts';
+import { assertMaySearch } from './included-access.ts';
+import { includedOf, revincludedOf } from './includes.ts';
+import { conditionsOf, inputOf, namesOf, repeated, type SearchEnv } from './params.ts';
+import type { RevIncludes } from './revinclude.ts';
+import { completed, onceEach, resourcesOf, rowsOf } from './rows.ts';
 
 /**
  * The search of any type (docs/fhir.md, "Search"): its parameters' conditions on the organization's
- * rows, keyset paging by id, `_count`, `_summary=count`, `_elements` and `_include`.
+ * rows, keyset paging by id, `_count`, `_summary=count`, `_elements`, `_include` and `_revinclude`.
  */
 
 export const DEFAULT_COUNT = 20;
 export const MAX_COUNT = 100;
 const MAX_ELEMENTS = 30;
+/** The resources `_revinclude` adds to a page, at most (all the `_revinclude`s given together); the Bundle says when some were left out. */
+export const MAX_REVINCLUDED = 100;
+const MAX_REVINCLUDES = 4;
 
 /** The parameters every search takes besides its type's own. */
 export const commonSearchInput = {
@@ -43,23 +49,31 @@ export const commonSearchInput = {
     .optional(),
 };
 
-export type SearchInput = { organizationId: string; _count: number; _cursor?: string; _summary?: 'count' | 'false'; _elements?: string[]; _include?: string[] } & Record<string, unknown>;
+export type SearchInput = { organizationId: string; _count: number; _cursor?: string; _summary?: 'count' | 'false'; _elements?: string[]; _include?: string[]; _revinclude?: string[] } & Record<string, unknown>;
+
+/** A `_include` or `_revinclude` value: one of `names` (400 otherwise). */
+function oneOf(names: readonly string[], none: string) {
+  const problem = names.length === 0 ? none : `must be one of ${names.join(', ')}`;
+  return z.string().refine((name) => names.includes(name), { message: problem });
+}
 
 /** The operation's input for a type: its parameters by their FHIR names, and the common ones. */
-export function searchInputOf(type: FhirType) {
+export function searchInputOf(type: FhirType, revincludes: RevIncludes) {
   const includes = Object.keys(type.includes);
-  const include = z.string().refine((name) => includes.includes(name), { message: `must be one of ${includes.join(', ')}` });
+  const revincluded = Object.keys(revincludes);
   return z.object({
     ...Object.assign({}, ...type.searchParams.map(inputOf)),
     ...commonSearchInput,
-    ...(includes.length === 0 ? {} : { _include: repeated(include, includes.length, `at most ${includes.length} times`) }),
+    ...(includes.length === 0 ? {} : { _include: repeated(oneOf(includes, ''), includes.length, `at most ${includes.length} times`) }),
+    // Taken by every type, so that a name no type answers is 400, not ignored.
+    _revinclude: repeated(oneOf(revincluded, `no type refers to ${type.type} by a search parameter`), MAX_REVINCLUDES, `at most ${MAX_REVINCLUDES} times`),
   } as typeof commonSearchInput & Record<string, z.ZodType>);
 }
 
 /** The query parameters a searchset's links carry, in the order the type declares them (then _count). */
 export function linkedNames(type: FhirType): string[] {
   const include = Object.keys(type.includes).length === 0 ? [] : ['_include'];
-  return [...type.searchParams.flatMap(namesOf), ...include, '_summary', '_elements', '_cursor'];
+  return [...type.searchParams.flatMap(namesOf), ...include, '_revinclude', '_summary', '_elements', '_cursor'];
 }
 
 /** The organization's time zone, read once per call and only when something needs it. */
@@ -68,31 +82,11 @@ function zoneOnce(ctx: Pick<Context, 'db' | 'config'>, organizationId: string): 
   return () => (zone ??= timeZoneOf(ctx.db, organizationId, ctx.config.timeZone));
 }
 
-async function mappingContext(type: FhirType, timeZone: () => Promise<string>): Promise<MappingContext> {
-  return { timeZone: type.zoned ? await timeZone() : 'UTC' };
-}
-
-/** The name of a type's `source` query in the search's query (its conditions may refer to its columns by it). */
-export const SOURCE = 'source';
-
-function rowsOf(db: Db, type: FhirType, organizationId: string, where: readonly Expression<SqlBool>[]) {
-  const from = type.source ? (db.selectFrom(type.source(db).as(SOURCE)) as unknown as ReturnType<typeof db.selectFrom<'patients'>>) : db.selectFrom(type.table as 'patients');
-  const scoped = from.where(type.scope(organizationId));
-  return where.length === 0 ? scoped : scoped.where(allOf(where));
-}
-
-/** The rows as resources of the type: what they need of other tables read for all of them at once. */
-async function resourcesOf(ctx: Pick<Context, 'db'>, type: FhirType, organizationId: string, rows: readonly Record<string, unknown>[], timeZone: () => Promise<string>): Promise<FhirResource[]> {
-  if (rows.length === 0) return [];
-  const complete = type.related ? await type.related(ctx.db, organizationId, rows) : rows;
-  const mapping = await mappingContext(type, timeZone);
-  return complete.map((row) => type.resource(row, mapping));
-}
-
 /** One resource of the organization by id, or undefined. */
 export async function readResource(ctx: Pick<Context, 'db' | 'config'>, type: FhirType, organizationId: string, resourceId: string): Promise<FhirResource | undefined> {
   const row = await rowsOf(ctx.db, type, organizationId, [sql<SqlBool>`${sql.ref('id')} = ${resourceId}`]).selectAll().executeTakeFirst();
-  return row && (await resourcesOf(ctx, type, organizationId, [row], zoneOnce(ctx, organizationId)))[0];
+  if (!row) return undefined;
+  return (await resourcesOf(type, await completed(ctx.db, type, organizationId, [row]), zoneOnce(ctx, organizationId)))[0];
 }
 
 export interface SearchPage {
@@ -100,14 +94,18 @@ export interface SearchPage {
   /** the page size applied (the links carry it) */
   count: number;
   items: FhirResource[];
-  /** resources of `_include`, for the page's items */
+  /** resources of `_include` and `_revinclude`, for the page's items */
   included: FhirResource[];
+  /** what the page left out and why (a `_revinclude` over its bound): the Bundle's OperationOutcome */
+  warnings?: string[];
   /** the cursor of the next page; null on the last */
   next: string | null;
 }
 
 /** One page in id order (ids are time-ordered), after `_cursor`, and the total of all pages. */
-export async function searchResources(ctx: Pick<Context, 'db' | 'config'>, type: FhirType, input: SearchInput): Promise<SearchPage> {
+export async function searchResources(ctx: Pick<Context, 'db' | 'config' | 'caller'>, type: FhirType, revincludes: RevIncludes, input: SearchInput): Promise<SearchPage> {
+  const asked = [...(input._include ?? []).map((name) => ({ name: `_include=${name}`, type: type.includes[name]!.target().type })), ...(input._revinclude ?? []).map((name) => ({ name: `_revinclude=${name}`, type: revincludes[name]!.source.type }))];
+  for (const one of asked) assertMaySearch(ctx.caller, input.organizationId, one.type, one.name);
   const timeZone = zoneOnce(ctx, input.organizationId);
   const env: SearchEnv = { timeZone };
   const where = (await Promise.all(type.searchParams.map((param) => conditionsOf(param, input, env)))).flat();
@@ -120,31 +118,19 @@ export async function searchResources(ctx: Pick<Context, 'db' | 'config'>, type:
   let page = rowsOf(ctx.db, type, input.organizationId, where).selectAll().orderBy('id').limit(count + 1);
   if (input._cursor !== undefined) page = page.where('id', '>', input._cursor);
   const rows: Record<string, unknown>[] = await page.execute();
-  const kept = rows.slice(0, count);
-  const items = await resourcesOf(ctx, type, input.organizationId, kept, timeZone);
+  const kept = await completed(ctx.db, type, input.organizationId, rows.slice(0, count));
+  const items = await resourcesOf(type, kept, timeZone);
+  const scope = { db: ctx.db, organizationId: input.organizationId, timeZone };
+  const included = await includedOf(scope, type, input._include ?? [], kept);
+  const revincluded = await revincludedOf(scope, revincludes, input._revinclude ?? [], kept, MAX_REVINCLUDED);
   return {
     total: Number(counted.n),
     count,
     items: input._elements ? items.map((resource) => subsetted(resource, [...type.mandatory, ...input._elements!])) : items,
-    included: await includedOf(ctx, type, input, kept, timeZone),
-    next: rows.length > count ? String(kept.at(-1)!.id) : null,
+    included: onceEach([...included, ...revincluded.resources]),
+    ...(revincluded.warnings.length === 0 ? {} : { warnings: revincluded.warnings }),
+    next: rows.length > count ? String(rows[count - 1]!.id) : null,
   };
-}
-
-/** The resources `_include` names for the page's rows: one query per type included, not per row. */
-async function includedOf(ctx: Pick<Context, 'db' | 'config'>, type: FhirType, input: SearchInput, rows: readonly Record<string, unknown>[], timeZone: () => Promise<string>): Promise<FhirResource[]> {
-  const included: FhirResource[] = [];
-  for (const name of new Set(input._include ?? [])) {
-    const { target, column } = type.includes[name]!;
-    const targetType = target();
-    const ids = [...new Set(rows.map((row) => row[column]).filter((value): value is string => typeof value === 'string' && value !== ''))];
-    if (ids.length === 0) continue;
-    const found = await rowsOf(ctx.db, targetType, input.organizationId, [sql<SqlBool>`${sql.ref('id')} in (${sql.join(ids)})`]).selectAll().orderBy('id').execute();
-    for (const resource of await resourcesOf(ctx, targetType, input.organizationId, found, timeZone)) {
-      if (!included.some((seen) => seen.resourceType === resource.resourceType && seen.id === resource.id)) included.push(resource);
-    }
-  }
-  return included;
 }
 
 const SUBSETTED = { system: 'http://terminology.hl7.org/CodeSystem/v3-ObservationValue', code: 'SUBSETTED', display: 'subsetted' };

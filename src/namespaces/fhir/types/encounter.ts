@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import { ENCOUNTER_STATUS, encounterResource } from '../fhir.resources.ts';
 import { idParam, lastUpdatedParam, stageIn } from './common.ts';
 import { defineFhirType, patientOfRows } from './define.ts';
+import { patient } from './patient.ts';
+import { practitioner } from './practitioner.ts';
 
 /** http://hl7.org/fhir/encounter-status (a required binding): the codes `status` takes. */
 const ENCOUNTER_STATUS_CODES = ['planned', 'arrived', 'triaged', 'in-progress', 'onleave', 'finished', 'cancelled', 'entered-in-error', 'unknown'];
@@ -14,6 +16,10 @@ export const encounter = defineFhirType({
   resource: encounterResource,
   mandatory: ['status', 'class'],
   patientData: patientOfRows('admissions'),
+  includes: {
+    'Encounter:patient': { target: () => patient, column: 'patientId' },
+    'Encounter:practitioner': { target: () => practitioner, column: 'admittingDoctorId' },
+  },
   searchParams: [
     idParam,
     {

@@ -6,6 +6,7 @@ import { id } from '../../../values/fields.ts';
 import { out } from '../../../values/results.ts';
 import { pageReads, resourceReads, searchReadsPatientData } from '../fhir.reads.ts';
 import { readResource, searchInputOf, searchResources, type SearchInput } from '../search/engine.ts';
+import type { RevIncludes } from '../search/revinclude.ts';
 import type { FhirType } from './define.ts';
 
 /**
@@ -40,8 +41,8 @@ export function readOperation(type: FhirType): Operation {
  * resources, those included, the total and the cursor of the next page (the route makes the
  * searchset Bundle and its links).
  */
-export function searchOperation(type: FhirType): Operation {
-  const readsPatientData = searchReadsPatientData(type);
+export function searchOperation(type: FhirType, revincludes: RevIncludes): Operation {
+  const readsPatientData = searchReadsPatientData(type, revincludes);
   return defineOperation({
     namespace: 'fhir',
     name: `search${type.type}`,
@@ -49,15 +50,16 @@ export function searchOperation(type: FhirType): Operation {
     audience: member(),
     tokenRequired: true,
     readsPatientData,
-    ...(readsPatientData ? { reads: pageReads(type) } : {}),
-    input: searchInputOf(type),
+    ...(readsPatientData ? { reads: pageReads(type, revincludes) } : {}),
+    input: searchInputOf(type, revincludes),
     output: z.object({
       total: out.int(),
       count: out.int(),
       next: out.id().nullable(),
       items: z.array(out.record({ resourceType: z.literal(type.type), id: out.id() })),
       included: z.array(out.record({ resourceType: out.text(), id: out.id() })),
+      warnings: z.array(out.text()).optional(),
     }),
-    handler: (ctx, input) => searchResources(ctx, type, input as SearchInput),
+    handler: (ctx, input) => searchResources(ctx, type, revincludes, input as SearchInput),
   });
 }

@@ -1,4 +1,4 @@
-import type { PatientResolver, ReadRecord, Reads } from '../../operations/reads.ts';
+import type { PatientResolver, ReadRecord, Reads, StreamedReads } from '../../operations/reads.ts';
 import type { FhirResource } from './fhir.resources.ts';
 import type { SearchPage } from './search/engine.ts';
 import type { RevIncludes } from './search/revinclude.ts';
@@ -48,8 +48,14 @@ function answeredTypes(type: FhirType, revincludes: RevIncludes): FhirType[] {
 export function pageReads(type: FhirType, revincludes: RevIncludes): Reads<SearchPage> {
   const types = answeredTypes(type, revincludes);
   const byName = new Map(types.map((one) => [one.type, one]));
+  const recordsOf = (page: SearchPage) => [...page.items, ...page.included].map((resource) => readOf(byName.get(resource.resourceType), resource)).filter((read) => read !== undefined);
+  if (type.patientData !== undefined) return { records: recordsOf, ...resolverOf(types) };
+  // A type that is no patient data itself (Practitioner) reads some only by what it includes: handed over, as a stream, only when there is any.
   return {
-    records: (page) => [...page.items, ...page.included].map((resource) => readOf(byName.get(resource.resourceType), resource)).filter((read) => read !== undefined),
+    records(page): StreamedReads {
+      const records = recordsOf(page);
+      return { onRecords: (record) => (records.length > 0 ? record(records) : undefined) };
+    },
     ...resolverOf(types),
   };
 }

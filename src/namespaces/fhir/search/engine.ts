@@ -102,10 +102,17 @@ export interface SearchPage {
   next: string | null;
 }
 
+/** The types `_include` and `_revinclude` would answer, each with the value asking for it. */
+function typesIncluded(type: FhirType, revincludes: RevIncludes, input: SearchInput): { asked: string; resourceType: string }[] {
+  return [
+    ...(input._include ?? []).map((name) => ({ asked: `_include=${name}`, resourceType: type.includes[name]!.target().type })),
+    ...(input._revinclude ?? []).map((name) => ({ asked: `_revinclude=${name}`, resourceType: revincludes[name]!.source.type })),
+  ];
+}
+
 /** One page in id order (ids are time-ordered), after `_cursor`, and the total of all pages. */
 export async function searchResources(ctx: Pick<Context, 'db' | 'config' | 'caller'>, type: FhirType, revincludes: RevIncludes, input: SearchInput): Promise<SearchPage> {
-  const asked = [...(input._include ?? []).map((name) => ({ name: `_include=${name}`, type: type.includes[name]!.target().type })), ...(input._revinclude ?? []).map((name) => ({ name: `_revinclude=${name}`, type: revincludes[name]!.source.type }))];
-  for (const one of asked) assertMaySearch(ctx.caller, input.organizationId, one.type, one.name);
+  for (const { asked, resourceType } of typesIncluded(type, revincludes, input)) assertMaySearch(ctx.caller, input.organizationId, resourceType, asked);
   const timeZone = zoneOnce(ctx, input.organizationId);
   const env: SearchEnv = { timeZone };
   const where = (await Promise.all(type.searchParams.map((param) => conditionsOf(param, input, env)))).flat();

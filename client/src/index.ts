@@ -276,6 +276,8 @@ export function createClient(options: ClientOptions) {
       bulkExportStatus: (data: Input<'/api/fhir/bulkExportStatus'>) => call('fhir', 'bulkExportStatus', data) as Promise<Output<'/api/fhir/bulkExportStatus'>>,
       /** The CapabilityStatement of the FHIR R4 API (GET /fhir/R4/metadata) */
       metadata: (data: Input<'/api/fhir/metadata'>) => call('fhir', 'metadata', data) as Promise<Output<'/api/fhir/metadata'>>,
+      /** An admission's billing account as a FHIR R4 Account (GET /fhir/R4/Account/{id}) */
+      readAccount: (data: Input<'/api/fhir/readAccount'>) => call('fhir', 'readAccount', data) as Promise<Output<'/api/fhir/readAccount'>>,
       /** An appointment as a FHIR R4 Appointment (GET /fhir/R4/Appointment/{id}) */
       readAppointment: (data: Input<'/api/fhir/readAppointment'>) => call('fhir', 'readAppointment', data) as Promise<Output<'/api/fhir/readAppointment'>>,
       /** A write of the audit trail or a read of patient data as a FHIR R4 AuditEvent (GET /fhir/R4/AuditEvent/{id}) */
@@ -294,6 +296,8 @@ export function createClient(options: ClientOptions) {
       readLocation: (data: Input<'/api/fhir/readLocation'>) => call('fhir', 'readLocation', data) as Promise<Output<'/api/fhir/readLocation'>>,
       /** A stock item as a FHIR R4 Medication (GET /fhir/R4/Medication/{id}) */
       readMedication: (data: Input<'/api/fhir/readMedication'>) => call('fhir', 'readMedication', data) as Promise<Output<'/api/fhir/readMedication'>>,
+      /** A stock item's catalogue entry as a FHIR R4 MedicationKnowledge (GET /fhir/R4/MedicationKnowledge/{id}) */
+      readMedicationKnowledge: (data: Input<'/api/fhir/readMedicationKnowledge'>) => call('fhir', 'readMedicationKnowledge', data) as Promise<Output<'/api/fhir/readMedicationKnowledge'>>,
       /** The organization as a FHIR R4 Organization (GET /fhir/R4/Organization/{id}) */
       readOrganization: (data: Input<'/api/fhir/readOrganization'>) => call('fhir', 'readOrganization', data) as Promise<Output<'/api/fhir/readOrganization'>>,
       /** A patient as a FHIR R4 Patient (GET /fhir/R4/Patient/{id}) */
@@ -308,6 +312,8 @@ export function createClient(options: ClientOptions) {
       readServiceRequest: (data: Input<'/api/fhir/readServiceRequest'>) => call('fhir', 'readServiceRequest', data) as Promise<Output<'/api/fhir/readServiceRequest'>>,
       /** A free slot of a practitioner schedule as a FHIR R4 Slot (GET /fhir/R4/Slot/{id}) */
       readSlot: (data: Input<'/api/fhir/readSlot'>) => call('fhir', 'readSlot', data) as Promise<Output<'/api/fhir/readSlot'>>,
+      /** Search the organization's FHIR R4 Account resources (GET /fhir/R4/Account) */
+      searchAccount: (data: Input<'/api/fhir/searchAccount'>) => call('fhir', 'searchAccount', data) as Promise<Output<'/api/fhir/searchAccount'>>,
       /** Search the organization's FHIR R4 Appointment resources (GET /fhir/R4/Appointment) */
       searchAppointment: (data: Input<'/api/fhir/searchAppointment'>) => call('fhir', 'searchAppointment', data) as Promise<Output<'/api/fhir/searchAppointment'>>,
       /** Search the organization's FHIR R4 AuditEvent resources (GET /fhir/R4/AuditEvent) */
@@ -326,6 +332,8 @@ export function createClient(options: ClientOptions) {
       searchLocation: (data: Input<'/api/fhir/searchLocation'>) => call('fhir', 'searchLocation', data) as Promise<Output<'/api/fhir/searchLocation'>>,
       /** Search the organization's FHIR R4 Medication resources (GET /fhir/R4/Medication) */
       searchMedication: (data: Input<'/api/fhir/searchMedication'>) => call('fhir', 'searchMedication', data) as Promise<Output<'/api/fhir/searchMedication'>>,
+      /** Search the organization's FHIR R4 MedicationKnowledge resources (GET /fhir/R4/MedicationKnowledge) */
+      searchMedicationKnowledge: (data: Input<'/api/fhir/searchMedicationKnowledge'>) => call('fhir', 'searchMedicationKnowledge', data) as Promise<Output<'/api/fhir/searchMedicationKnowledge'>>,
       /** Search the organization's FHIR R4 Organization resources (GET /fhir/R4/Organization) */
       searchOrganization: (data: Input<'/api/fhir/searchOrganization'>) => call('fhir', 'searchOrganization', data) as Promise<Output<'/api/fhir/searchOrganization'>>,
       /** Search the organization's FHIR R4 Patient resources (GET /fhir/R4/Patient) */

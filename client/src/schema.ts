@@ -2340,6 +2340,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/fhir/readAccount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An admission's billing account as a FHIR R4 Account (GET /fhir/R4/Account/{id})
+         * @description Also callable as POST /api with {"namespace":"fhir","apiName":"readAccount","data":{...}}. Access: members of the organization with role admin, doctor, receptionist, accountant, lab_technician. The ids in the example are placeholders: first create the records (organizationId from organizations.create; id from fhir's create (or list)), or run npm run demo and use its ids.
+         */
+        post: operations["fhir.readAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/fhir/readAppointment": {
         parameters: {
             query?: never;
@@ -2520,6 +2540,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/fhir/readMedicationKnowledge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A stock item's catalogue entry as a FHIR R4 MedicationKnowledge (GET /fhir/R4/MedicationKnowledge/{id})
+         * @description Also callable as POST /api with {"namespace":"fhir","apiName":"readMedicationKnowledge","data":{...}}. Access: members of the organization with role admin, doctor, nurse, accountant, pharmacist. The ids in the example are placeholders: first create the records (organizationId from organizations.create; id from fhir's create (or list)), or run npm run demo and use its ids.
+         */
+        post: operations["fhir.readMedicationKnowledge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/fhir/readOrganization": {
         parameters: {
             query?: never;
@@ -2654,6 +2694,26 @@ export interface paths {
          * @description Also callable as POST /api with {"namespace":"fhir","apiName":"readSlot","data":{...}}. Access: public (no token needed). The ids in the example are placeholders: first create the records (organizationId from organizations.create; id from fhir's create (or list)), or run npm run demo and use its ids.
          */
         post: operations["fhir.readSlot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fhir/searchAccount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search the organization's FHIR R4 Account resources (GET /fhir/R4/Account)
+         * @description Also callable as POST /api with {"namespace":"fhir","apiName":"searchAccount","data":{...}}. Access: members of the organization with role admin, doctor, receptionist, accountant, lab_technician. The ids in the example are placeholders: first create the records (organizationId from organizations.create), or run npm run demo and use its ids.
+         */
+        post: operations["fhir.searchAccount"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2834,6 +2894,26 @@ export interface paths {
          * @description Also callable as POST /api with {"namespace":"fhir","apiName":"searchMedication","data":{...}}. Access: members of the organization with role admin, doctor, nurse, accountant, pharmacist. The ids in the example are placeholders: first create the records (organizationId from organizations.create), or run npm run demo and use its ids.
          */
         post: operations["fhir.searchMedication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fhir/searchMedicationKnowledge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search the organization's FHIR R4 MedicationKnowledge resources (GET /fhir/R4/MedicationKnowledge)
+         * @description Also callable as POST /api with {"namespace":"fhir","apiName":"searchMedicationKnowledge","data":{...}}. Access: members of the organization with role admin, doctor, nurse, accountant, pharmacist. The ids in the example are placeholders: first create the records (organizationId from organizations.create), or run npm run demo and use its ids.
+         */
+        post: operations["fhir.searchMedicationKnowledge"];
         delete?: never;
         options?: never;
         head?: never;
@@ -21733,6 +21813,99 @@ export interface operations {
             };
         };
     };
+    "fhir.readAccount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    id: string;
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    organizationId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @constant */
+                            resourceType: "Account";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description BAD_REQUEST or VALIDATION_FAILED (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or an invalid or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: not a member with a role allowed to call it, another organization, or blocked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the record is not in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE (the database cannot be reached) or NOT_CONFIGURED (a provider is missing) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "fhir.readAppointment": {
         parameters: {
             query?: never;
@@ -22570,6 +22743,99 @@ export interface operations {
             };
         };
     };
+    "fhir.readMedicationKnowledge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    id: string;
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    organizationId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @constant */
+                            resourceType: "MedicationKnowledge";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description BAD_REQUEST or VALIDATION_FAILED (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or an invalid or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: not a member with a role allowed to call it, another organization, or blocked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the record is not in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE (the database cannot be reached) or NOT_CONFIGURED (a provider is missing) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "fhir.readOrganization": {
         parameters: {
             query?: never;
@@ -23212,6 +23478,122 @@ export interface operations {
             };
         };
     };
+    "fhir.searchAccount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    _count?: number | string;
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    _cursor?: string;
+                    _elements?: string;
+                    _id?: string | string[];
+                    _include?: string | string[];
+                    _lastUpdated?: string | string[];
+                    _revinclude?: string | string[];
+                    /** @enum {string} */
+                    _summary?: "count" | "false";
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    organizationId: string;
+                    patient?: string | string[];
+                    period?: string | string[];
+                    status?: string | string[];
+                };
+            };
+        };
+        responses: {
+            /** @description ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            count: number;
+                            included: ({
+                                id: string;
+                                resourceType: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            items: ({
+                                id: string;
+                                /** @constant */
+                                resourceType: "Account";
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            next: string | null;
+                            total: number;
+                            warnings?: string[];
+                        };
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description BAD_REQUEST or VALIDATION_FAILED (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or an invalid or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: not a member with a role allowed to call it, another organization, or blocked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the record is not in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE (the database cannot be reached) or NOT_CONFIGURED (a provider is missing) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "fhir.searchAppointment": {
         parameters: {
             query?: never;
@@ -23229,6 +23611,7 @@ export interface operations {
                     _id?: string | string[];
                     _include?: string | string[];
                     _lastUpdated?: string | string[];
+                    _revinclude?: string | string[];
                     /** @enum {string} */
                     _summary?: "count" | "false";
                     date?: string | string[];
@@ -23265,6 +23648,7 @@ export interface operations {
                             })[];
                             next: string | null;
                             total: number;
+                            warnings?: string[];
                         };
                         /** @constant */
                         status: "ok";
@@ -23342,6 +23726,7 @@ export interface operations {
                     _cursor?: string;
                     _elements?: string;
                     _id?: string | string[];
+                    _revinclude?: string | string[];
                     /** @enum {string} */
                     _summary?: "count" | "false";
                     action?: string | string[];
@@ -23379,6 +23764,7 @@ export interface operations {
                             })[];
                             next: string | null;
                             total: number;
+                            warnings?: string[];
                         };
                         /** @constant */
                         status: "ok";
@@ -23456,9 +23842,12 @@ export interface operations {
                     _cursor?: string;
                     _elements?: string;
                     _id?: string | string[];
+                    _include?: string | string[];
                     _lastUpdated?: string | string[];
+                    _revinclude?: string | string[];
                     /** @enum {string} */
                     _summary?: "count" | "false";
+                    account?: string | string[];
                     context?: string | string[];
                     "entered-date"?: string | string[];
                     /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
@@ -23492,6 +23881,7 @@ export interface operations {
                             })[];
                             next: string | null;
                             total: number;
+                            warnings?: string[];
                         };
                         /** @constant */
                         status: "ok";
@@ -23569,7 +23959,9 @@ export interface operations {
                     _cursor?: string;
                     _elements?: string;
                     _id?: string | string[];
+                    _include?: string | string[];
                     _lastUpdated?: string | string[];
+                    _revinclude?: string | string[];
                     /** @enum {string} */
                     _summary?: "count" | "false";
                     "based-on"?: string | string[];
@@ -23606,6 +23998,7 @@ export interface operations {
                             })[];
                             next: string | null;
                             total: number;
+                            warnings?: string[];
                         };
                         /** @constant */
                         status: "ok";
@@ -23683,7 +24076,9 @@ export interface operations {
                     _cursor?: string;
                     _elements?: string;
                     _id?: string | string[];
+                    _include?: string | string[];
                     _lastUpdated?: string | string[];
+                    _revinclude?: string | string[];
                     /** @enum {string} */
                     _summary?: "count" | "false";
                     class?: string | string[];
@@ -23721,6 +24116,7 @@ export interface operations {
                             })[];
                             next: string | null;
                             total: number;
+                            warnings?: string[];
                         };
                         /** @constant */
                         status: "ok";
@@ -23799,6 +24195,7 @@ export interface operations {
                     _elements?: string;
                     _id?: string | string[];
                     _lastUpdated?: string | string[];
+                    _revinclude?: string | string[];
                     /** @enum {string} */
                     _summary?: "count" | "false";
                     active?: string | string[];
@@ -23835,6 +24232,7 @@ export interface operations {
                             })[];
                             next: string | null;
                             total: number;
+                            warnings?: string[];
                         };
                         /** @constant */
                         status: "ok";
@@ -23912,7 +24310,9 @@ export interface operations {
                     _cursor?: string;
                     _elements?: string;
                     _id?: string | string[];
+                    _include?: string | string[];
                     _lastUpdated?: string | string[];
+                    _revinclude?: string | string[];
                     /** @enum {string} */
                     _summary?: "count" | "false";
                     date?: string | string[];
@@ -23949,6 +24349,7 @@ export interface operations {
                             })[];
                             next: string | null;
                             total: number;
+                            warnings?: string[];
                         };
                         /** @constant */
                         status: "ok";
@@ -24027,6 +24428,7 @@ export interface operations {
                     _elements?: string;
                     _id?: string | string[];
                     _lastUpdated?: string | string[];
+                    _revinclude?: string | string[];
                     /** @enum {string} */
                     _summary?: "count" | "false";
                     name?: string | string[];
@@ -24066,6 +24468,7 @@ export interface operations {
                             })[];
                             next: string | null;
                             total: number;
+                            warnings?: string[];
                         };
                         /** @constant */
                         status: "ok";
@@ -24144,6 +24547,7 @@ export interface operations {
                     _elements?: string;
                     _id?: string | string[];
                     _lastUpdated?: string | string[];
+                    _revinclude?: string | string[];
                     /** @enum {string} */
                     _summary?: "count" | "false";
                     code?: string | string[];
@@ -24180,6 +24584,123 @@ export interface operations {
                             })[];
                             next: string | null;
                             total: number;
+                            warnings?: string[];
+                        };
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description BAD_REQUEST or VALIDATION_FAILED (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or an invalid or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: not a member with a role allowed to call it, another organization, or blocked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the record is not in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE (the database cannot be reached) or NOT_CONFIGURED (a provider is missing) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "fhir.searchMedicationKnowledge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    _count?: number | string;
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    _cursor?: string;
+                    _elements?: string;
+                    _id?: string | string[];
+                    _lastUpdated?: string | string[];
+                    _revinclude?: string | string[];
+                    /** @enum {string} */
+                    _summary?: "count" | "false";
+                    code?: string | string[];
+                    "code:contains"?: string | string[];
+                    "code:exact"?: string | string[];
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    organizationId: string;
+                    status?: string | string[];
+                };
+            };
+        };
+        responses: {
+            /** @description ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            count: number;
+                            included: ({
+                                id: string;
+                                resourceType: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            items: ({
+                                id: string;
+                                /** @constant */
+                                resourceType: "MedicationKnowledge";
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            next: string | null;
+                            total: number;
+                            warnings?: string[];
                         };
                         /** @constant */
                         status: "ok";
@@ -24257,6 +24778,7 @@ export interface operations {
                     _cursor?: string;
                     _elements?: string;
                     _id?: string | string[];
+                    _revinclude?: string | string[];
                     /** @enum {string} */
                     _summary?: "count" | "false";
                     name?: string | string[];
@@ -24292,6 +24814,7 @@ export interface operations {
                             })[];
                             next: string | null;
                             total: number;
+                            warnings?: string[];
                         };
                         /** @constant */
                         status: "ok";
@@ -24370,6 +24893,7 @@ export interface operations {
                     _elements?: string;
                     _id?: string | string[];
                     _lastUpdated?: string | string[];
+                    _revinclude?: string | string[];
                     /** @enum {string} */
                     _summary?: "count" | "false";
                     birthdate?: string | string[];
@@ -24408,6 +24932,7 @@ export interface operations {
                             })[];
                             next: string | null;
                             total: number;
+                            warnings?: string[];
                         };
                         /** @constant */
                         status: "ok";
@@ -24486,6 +25011,7 @@ export interface operations {
                     _elements?: string;
                     _id?: string | string[];
                     _lastUpdated?: string | string[];
+                    _revinclude?: string | string[];
                     /** @enum {string} */
                     _summary?: "count" | "false";
                     name?: string | string[];
@@ -24521,6 +25047,7 @@ export interface operations {
                             })[];
                             next: string | null;
                             total: number;
+                            warnings?: string[];
                         };
                         /** @constant */
                         status: "ok";
@@ -24598,6 +25125,8 @@ export interface operations {
                     _cursor?: string;
                     _elements?: string;
                     _id?: string | string[];
+                    _include?: string | string[];
+                    _revinclude?: string | string[];
                     /** @enum {string} */
                     _summary?: "count" | "false";
                     /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
@@ -24631,6 +25160,7 @@ export interface operations {
                             })[];
                             next: string | null;
                             total: number;
+                            warnings?: string[];
                         };
                         /** @constant */
                         status: "ok";
@@ -24709,6 +25239,7 @@ export interface operations {
                     _elements?: string;
                     _id?: string | string[];
                     _lastUpdated?: string | string[];
+                    _revinclude?: string | string[];
                     /** @enum {string} */
                     _summary?: "count" | "false";
                     active?: string | string[];
@@ -24743,6 +25274,7 @@ export interface operations {
                             })[];
                             next: string | null;
                             total: number;
+                            warnings?: string[];
                         };
                         /** @constant */
                         status: "ok";
@@ -24820,7 +25352,9 @@ export interface operations {
                     _cursor?: string;
                     _elements?: string;
                     _id?: string | string[];
+                    _include?: string | string[];
                     _lastUpdated?: string | string[];
+                    _revinclude?: string | string[];
                     /** @enum {string} */
                     _summary?: "count" | "false";
                     authored?: string | string[];
@@ -24857,6 +25391,7 @@ export interface operations {
                             })[];
                             next: string | null;
                             total: number;
+                            warnings?: string[];
                         };
                         /** @constant */
                         status: "ok";

@@ -74,8 +74,8 @@ export const GRANTS: Readonly<Record<Exclude<Role, 'platform_admin'>, readonly s
     'labOrders:read',
     'labResultFiles:read',
     'preConsultationForms:read',
-    // FHIR types of records the nurse does not read (admission charges, billing documents).
-    ...withoutFhir('ChargeItem', 'Invoice', 'AuditEvent'),
+    // FHIR types of records the nurse does not read (admission charges and so the admissions' accounts, billing documents).
+    ...withoutFhir('ChargeItem', 'Account', 'Invoice', 'AuditEvent'),
     ...CLINICAL_STAFF,
   ],
   receptionist: [
@@ -84,7 +84,7 @@ export const GRANTS: Readonly<Record<Exclude<Role, 'platform_admin'>, readonly s
     'patients.create',
     'patients.update',
     // FHIR types of records the receptionist does not read (lab orders, their result files).
-    ...withoutFhir('ServiceRequest', 'DiagnosticReport', 'Medication', 'AuditEvent'),
+    ...withoutFhir('ServiceRequest', 'DiagnosticReport', 'Medication', 'MedicationKnowledge', 'AuditEvent'),
     'patients.linkAccount',
     'patients.unlinkAccount',
     'appointments.*',
@@ -161,7 +161,7 @@ export const GRANTS: Readonly<Record<Exclude<Role, 'platform_admin'>, readonly s
     'prescriptionMarketplace.submitQuote',
     'prescriptionMarketplace.updateQuote',
     // The stock as FHIR (docs/fhir.md, "Access").
-    ...fhirOf('Medication'),
+    ...fhirOf('Medication', 'MedicationKnowledge'),
     'notifications.*',
     'users:read',
   ],
@@ -177,7 +177,7 @@ export const GRANTS: Readonly<Record<Exclude<Role, 'platform_admin'>, readonly s
     '!fhir.searchAppointment',
     '!fhir.readEncounter',
     '!fhir.searchEncounter',
-    ...withoutFhir('Invoice', 'Location', 'HealthcareService', 'Medication', 'AuditEvent'),
+    ...withoutFhir('Invoice', 'Location', 'HealthcareService', 'Medication', 'MedicationKnowledge', 'AuditEvent'),
     'notifications.*',
     'users:read',
   ],

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { matchingRows } from '../../db/queries/matching-rows.ts';
 import { actorOf } from '../../caller/actor.ts';
@@ -67,6 +67,17 @@ export async function amountDue(db: Db, admission: Pick<AdmissionRecord, 'organi
     paymentsOf(db, admission.organizationId, admission.id),
   ]);
   return activeTotalMinor(charges) - advance - netPaid(payments);
+}
+
+/**
+ * amountDue as one SQL expression, of the admission row of the enclosing query named `admissions`
+ * (a correlated subquery per ledger, through their organizationId-admissionId indexes): what a
+ * search filters on, where amountDue would be one round trip per row.
+ */
+export function amountDueSql(admissions = 'admissions'): RawBuilder<number | string> {
+  const of = (table: 'admissionCharges' | 'admissionAdvances' | 'admissionPayments', also = sql``) =>
+    sql`coalesce((select sum(${sql.ref('ledger.amount')}) from ${sql.table(table)} as ${sql.ref('ledger')} where ${sql.ref('ledger.organizationId')} = ${sql.ref(`${admissions}.organizationId`)} and ${sql.ref('ledger.admissionId')} = ${sql.ref(`${admissions}.id`)}${also}), 0)`;
+  return sql<number | string>`(${of('admissionCharges', sql` and ${sql.ref('ledger.voidedAt')} is null`)} - ${of('admissionAdvances')} - ${of('admissionPayments')})`;
 }
 
 /** What a payment or refund gives; amount in minor units, negative for a refund. */

@@ -4,5 +4,5 @@ export { activeChargeFor, type ChargeRecord, type ChargeRow, chargesOfAdmission,
 export { findAdmission } from './admissions.repo.ts';
 export { type AdmissionRecord, admissions } from './admissions.resource.ts';
 export { isEnded } from './admissions.status.ts';
-export { advanceHeld, findPayment, netPaid, type PaymentRow, paymentsOf } from './admissions.payments.ts';
+export { advanceHeld, amountDueSql, findPayment, netPaid, type PaymentRow, paymentsOf } from './admissions.payments.ts';
 export { billShape, chargeRecord } from './admissions.results.ts';

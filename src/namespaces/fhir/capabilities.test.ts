@@ -5,7 +5,7 @@ import { describeEachDialect } from '../../../test/harness.ts';
 import { assertOutcome, fhir, type Json } from './fhir-http.testkit.ts';
 import { namesOf } from './search/params.ts';
 import { searchInputOf } from './search/engine.ts';
-import { FHIR_TYPES } from './types/index.ts';
+import { FHIR_TYPES, revincludesOf } from './types/index.ts';
 import { FHIR_WRITES } from './writes/interactions.ts';
 
 describeEachDialect('FHIR R4: the types declared make the CapabilityStatement and the routes', (t) => {
@@ -15,7 +15,7 @@ describeEachDialect('FHIR R4: the types declared make the CapabilityStatement an
     const resources: Json[] = answer.body.rest[0].resource;
     assert.deepEqual(resources.map((resource) => resource.type), [
       'Patient', 'Practitioner', 'PractitionerRole', 'Organization', 'Appointment', 'Encounter', 'Schedule',
-      'ServiceRequest', 'DiagnosticReport', 'ChargeItem', 'Invoice', 'Location', 'HealthcareService', 'Medication', 'AuditEvent', 'Slot',
+      'ServiceRequest', 'DiagnosticReport', 'ChargeItem', 'Account', 'Invoice', 'Location', 'HealthcareService', 'Medication', 'MedicationKnowledge', 'AuditEvent', 'Slot',
     ]);
     for (const type of FHIR_TYPES) {
       const entry = resources.find((resource) => resource.type === type.type);
@@ -24,11 +24,15 @@ describeEachDialect('FHIR R4: the types declared make the CapabilityStatement an
       assert.deepEqual(entry.interaction.map((i: Json) => i.code), ['read', 'search-type', ...writes], type.type);
       assert.deepEqual(entry.searchParam.map((p: Json) => p.name), type.searchParams.map((p) => p.name), type.type);
       assert.deepEqual(entry.searchInclude, Object.keys(type.includes).length === 0 ? undefined : Object.keys(type.includes), type.type);
+      assert.deepEqual(entry.searchRevInclude, Object.keys(revincludesOf(type)).length === 0 ? undefined : Object.keys(revincludesOf(type)), type.type);
       // Each parameter stated (and each modifier) is one the search takes.
-      const shape = searchInputOf(type).shape;
+      const shape = searchInputOf(type, revincludesOf(type)).shape;
       for (const name of type.searchParams.flatMap(namesOf)) assert.ok(name in shape, `${type.type} ${name}`);
     }
     assert.deepEqual(resources.find((resource) => resource.type === 'Appointment').searchInclude, ['Appointment:patient', 'Appointment:practitioner']);
+    // The revincludes are the reference parameters of the types that name it.
+    assert.deepEqual(resources.find((resource) => resource.type === 'Account').searchRevInclude, ['ChargeItem:account']);
+    assert.ok(resources.find((resource) => resource.type === 'Patient').searchRevInclude.includes('Appointment:patient'));
   });
 
   test('the routes of every type: 404 for a type not served, 405 for another method, unknown parameters named', async () => {

@@ -48,6 +48,8 @@ describeEachDialect('FHIR R4: ChargeItem', (t) => {
       code: { text: 'Swab' },
       subject: { reference: `Patient/${h.patientId}` },
       context: { reference: `Encounter/${first}` },
+      // The admission's billing account (account.test.ts): its id is the admission's.
+      account: [{ reference: `Account/${first}` }],
       performer: [{ actor: { reference: `Practitioner/${h.doctor.userId}` } }],
       quantity: { value: 3 },
       // 0.1 x 3 = 0.30, plus 18 % = 0.054, rounded to 0.05: 0.35, not 0.1 + 0.1 + 0.1 (0.30000000000000004) and the rest in floats.

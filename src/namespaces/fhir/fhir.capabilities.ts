@@ -1,4 +1,5 @@
 import { BULK_INSTANTIATES, BULK_OPERATIONS } from './bulk/bulk.capabilities.ts';
+import { MAX_REVINCLUDED } from './search/engine.ts';
 import { SERVED_TYPES } from './served.ts';
 import { FHIR_WRITES } from './writes/interactions.ts';
 
@@ -20,6 +21,7 @@ function resourceEntry(name: string) {
     readHistory: false,
     updateCreate: false,
     ...(served && served.searchInclude.length > 0 ? { searchInclude: served.searchInclude } : {}),
+    ...(served && served.searchRevInclude.length > 0 ? { searchRevInclude: served.searchRevInclude } : {}),
     ...(served && served.searchParams.length > 0
       ? { searchParam: served.searchParams.map(({ name: param, type, definition, documentation }) => ({ name: param, definition, type, documentation })) }
       : {}),
@@ -45,7 +47,7 @@ export function capabilityStatement(date: string) {
     rest: [
       {
         mode: 'server',
-        documentation: 'Read-only but for the create, patch and $cancel interactions listed (each made by the RPC operation that makes it). The organization is named by the X-Organization-Id header on every call but this one. Every search also takes _count (at most 100) and _summary=count; those of stored types _elements too.',
+        documentation: `Read-only but for the create, patch and $cancel interactions listed (each made by the RPC operation that makes it). The organization is named by the X-Organization-Id header on every call but this one. Every search also takes _count (at most 100) and _summary=count; those of stored types _elements and the _revinclude values listed too (at most ${MAX_REVINCLUDED} resources revincluded a page; an OperationOutcome entry of search mode outcome says what a page left out).`,
         security: {
           service: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/restful-security-service', code: 'SMART-on-FHIR' }], text: 'SMART Backend Services (client credentials, private_key_jwt); user/ and patient/ scopes by token exchange (RFC 8693)' }],
           description: 'A bearer access token of the service (Authorization: Bearer), with a role of the organization that may read the type or make the write (docs/fhir.md, "Access"; Slot read and search are public), a backend client\'s token from POST /fhir/R4/auth/token (SMART Backend Services: GET /fhir/R4/.well-known/smart-configuration; docs/fhir.md, "Authorization"), or a user\'s token narrowed there to user/ or patient/ read scopes by a token exchange (docs/fhir.md, "Apps acting for a person").',

@@ -169,7 +169,9 @@ function searchset(base: string, type: ServedType, criteria: Params, page: Searc
   };
   const self = link(typeof criteria._cursor === 'string' ? criteria._cursor : undefined);
   const entry = (mode: 'match' | 'include') => (resource: FhirResource) => ({ fullUrl: `${base}/${resource.resourceType}/${resource.id}`, resource, search: { mode } });
-  const entries = [...page.items.map(entry('match')), ...page.included.map(entry('include'))];
+  // What a bound left out (a _revinclude's), said as the specification allows: an OperationOutcome of search mode outcome.
+  const outcome = (page.warnings ?? []).length === 0 ? [] : [{ resource: { resourceType: 'OperationOutcome', issue: page.warnings!.map((diagnostics) => ({ severity: 'warning', code: 'incomplete', diagnostics })) }, search: { mode: 'outcome' } }];
+  const entries = [...page.items.map(entry('match')), ...page.included.map(entry('include')), ...outcome];
   return {
     resourceType: 'Bundle',
     type: 'searchset',

@@ -1,3 +1,4 @@
+import { MAX_REVINCLUDED } from './search/engine.ts';
 import { SERVED_TYPES } from './served.ts';
 import { FHIR_WRITES } from './writes/interactions.ts';
 
@@ -47,7 +48,7 @@ const ENDPOINTS: Endpoint[] = [
     method: 'get',
     path: '/fhir/R4/{type}',
     summary: 'Search a type',
-    description: `A searchset Bundle of the organization's resources: the type's search parameters (the CapabilityStatement lists them), _count (at most 100), _summary=count, _elements, _include; keyset paging by the next link. ${member}`,
+    description: `A searchset Bundle of the organization's resources: the type's search parameters (the CapabilityStatement lists them), _count (at most 100), _summary=count, _elements, _include, _revinclude (at most ${MAX_REVINCLUDED} resources a page); keyset paging by the next link. ${member}`,
     parameters: [typeParam, organization],
     ok: fhirJson('a searchset Bundle'),
   },

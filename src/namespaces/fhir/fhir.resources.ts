@@ -11,9 +11,9 @@ import { fromJsonText, parseJsonArray } from '../../values/record.ts';
 type Row = Record<string, unknown>;
 /** A resource as mapped: its type and id, and whatever else the record holds. */
 export type FhirResource<T extends string = string> = { resourceType: T; id: string } & Row;
-const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
-const instant = (ms: unknown): string | undefined => (typeof ms === 'number' || typeof ms === 'string' ? new Date(Number(ms)).toISOString() : undefined);
-const compact = (o: Row): Row => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && !(Array.isArray(v) && v.length === 0)));
+export const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
+export const instant = (ms: unknown): string | undefined => (typeof ms === 'number' || typeof ms === 'string' ? new Date(Number(ms)).toISOString() : undefined);
+export const compact = (o: Row): Row => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && !(Array.isArray(v) && v.length === 0)));
 
 /** How each administrative gender is stored (lower case); any other stored text is `other`. The search of `gender` reads this too. */
 export const STORED_GENDERS = { male: ['male', 'm'], female: ['female', 'f'], unknown: ['unknown'] } as const;
@@ -275,6 +275,8 @@ export function chargeItemResource(row: Row): FhirResource<'ChargeItem'> {
     code: { text: str(row.serviceName) ?? str(row.chargeType) },
     subject: { reference: `Patient/${String(row.patientId)}` },
     context: { reference: `Encounter/${String(row.admissionId)}` },
+    // The admission's billing account (types/account.ts): its id is the admission's.
+    account: [{ reference: `Account/${String(row.admissionId)}` }],
     performer: str(row.doctorId) ? [{ actor: { reference: `Practitioner/${String(row.doctorId)}` } }] : [],
     quantity: { value: Number(row.quantity) },
     priceOverride: moneyOfMinor(row.amount),
@@ -382,16 +384,20 @@ export function healthcareServiceResource(row: Row): FhirResource<'HealthcareSer
   }) as FhirResource<'HealthcareService'>;
 }
 
+/** A stock item's ingredient (Medication's and MedicationKnowledge's alike): `genericName`, with `strength` (when a number) in `strengthUnit` per 1. */
+export function ingredientsOf(row: Row): Row[] {
+  const strength = str(row.strength) !== undefined && /^\d+(\.\d+)?$/.test(String(row.strength).trim()) ? Number(row.strength) : undefined;
+  return str(row.genericName)
+    ? [compact({ itemCodeableConcept: { text: str(row.genericName) }, strength: strength === undefined ? undefined : { numerator: compact({ value: strength, unit: str(row.strengthUnit) }), denominator: { value: 1 } } })]
+    : [];
+}
+
 /**
  * A stock item as the Medication it holds. Its batch is the one the item shows: the next an issue
  * takes (first expiry first among the batches in stock and not expired: inventoryItems.stock.ts,
  * shownBatch); R4 gives a Medication one batch.
  */
 export function medicationResource(row: Row): FhirResource<'Medication'> {
-  const strength = str(row.strength) !== undefined && /^\d+(\.\d+)?$/.test(String(row.strength).trim()) ? Number(row.strength) : undefined;
-  const ingredient = str(row.genericName)
-    ? [compact({ itemCodeableConcept: { text: str(row.genericName) }, strength: strength === undefined ? undefined : { numerator: compact({ value: strength, unit: str(row.strengthUnit) }), denominator: { value: 1 } } })]
-    : [];
   const batch = compact({ lotNumber: str(row.lotNumber) ?? str(row.batchNumber), expirationDate: str(row.expiryDate) });
   return compact({
     resourceType: 'Medication',
@@ -399,7 +405,7 @@ export function medicationResource(row: Row): FhirResource<'Medication'> {
     meta: { lastUpdated: instant(row.updatedAt) },
     code: { text: String(row.itemName) },
     form: str(row.medicineType) ? { text: str(row.medicineType) } : undefined,
-    ingredient,
+    ingredient: ingredientsOf(row),
     batch: Object.keys(batch).length === 0 ? undefined : batch,
   }) as FhirResource<'Medication'>;
 }

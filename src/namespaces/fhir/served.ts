@@ -2,7 +2,7 @@ import { linkedNames } from './search/engine.ts';
 import { namesOf, type SearchParam } from './search/params.ts';
 import { SLOT_SEARCH_PARAMS } from './slots/slots.ts';
 import type { FhirType } from './types/define.ts';
-import { FHIR_TYPES } from './types/index.ts';
+import { FHIR_TYPES, revincludesOf } from './types/index.ts';
 
 /**
  * A resource type /fhir/R4 reads and searches: one declared as rows (types/, run by the generic
@@ -13,13 +13,14 @@ export interface ServedType {
   type: string;
   searchParams: readonly Pick<SearchParam, 'name' | 'type' | 'definition' | 'documentation'>[];
   searchInclude: readonly string[];
+  searchRevInclude: readonly string[];
   /** the query parameters a searchset's links carry, in order (then _count) */
   linkedNames: readonly string[];
 }
 
-const stored = (type: FhirType): ServedType => ({ type: type.type, searchParams: type.searchParams, searchInclude: Object.keys(type.includes), linkedNames: linkedNames(type) });
+const stored = (type: FhirType): ServedType => ({ type: type.type, searchParams: type.searchParams, searchInclude: Object.keys(type.includes), searchRevInclude: Object.keys(revincludesOf(type)), linkedNames: linkedNames(type) });
 
-const slot: ServedType = { type: 'Slot', searchParams: SLOT_SEARCH_PARAMS, searchInclude: [], linkedNames: [...SLOT_SEARCH_PARAMS.flatMap(namesOf), '_summary', '_cursor'] };
+const slot: ServedType = { type: 'Slot', searchParams: SLOT_SEARCH_PARAMS, searchInclude: [], searchRevInclude: [], linkedNames: [...SLOT_SEARCH_PARAMS.flatMap(namesOf), '_summary', '_cursor'] };
 
 export const SERVED_TYPES: readonly ServedType[] = [...FHIR_TYPES.map(stored), slot];
 

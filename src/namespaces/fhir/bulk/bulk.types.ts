@@ -1,7 +1,7 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../../db/database.ts';
 import type { FhirResource } from '../fhir.resources.ts';
-import { resourcesOf, rowsOf } from '../search/engine.ts';
+import { completed, resourcesOf, rowsOf } from '../search/rows.ts';
 import { anyOf, inColumn, type ReferenceParam } from '../search/params.ts';
 import type { FhirType } from '../types/define.ts';
 import { FHIR_TYPES } from '../types/index.ts';
@@ -86,7 +86,7 @@ export async function pageOf(db: Db, type: FhirType, page: PageRequest): Promise
 
 /** A page's rows as the API answers them (related records read for the page at once), and the patient each names for the read log. */
 export async function resourcesOfPage(db: Db, type: FhirType, organizationId: string, rows: readonly Row[], timeZone: string): Promise<{ resources: FhirResource[]; patients: (string | null)[] }> {
-  const resources = await resourcesOf({ db }, type, organizationId, rows, () => Promise.resolve(timeZone));
+  const resources = await resourcesOf(type, await completed(db, type, organizationId, rows), () => Promise.resolve(timeZone));
   const ids = rows.map((row) => String(row.id));
   const { patientData } = type;
   if (patientData === undefined || ids.length === 0) return { resources, patients: ids.map(() => null) };

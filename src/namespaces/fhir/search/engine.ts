@@ -1,22 +1,28 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { z } from 'zod';
-import type { Db } from '../../../db/database.ts';
 import type { Context } from '../../../operations/context.ts';
 import { AppError } from '../../../values/errors.ts';
 import { id } from '../../../values/fields.ts';
 import { timeZoneOf } from '../../organizations/organizations.public.ts';
 import type { FhirResource } from '../fhir.resources.ts';
-import type { FhirType, MappingContext } from '../types/define.ts';
-import { allOf, conditionsOf, inputOf, namesOf, repeated, type SearchEnv } from './params.ts';
+import type { FhirType } from '../types/define.ts';
+import { assertMaySearch } from './included-access.ts';
+import { includedOf, revincludedOf } from './includes.ts';
+import { conditionsOf, inputOf, namesOf, repeated, type SearchEnv } from './params.ts';
+import type { RevIncludes } from './revinclude.ts';
+import { completed, onceEach, resourcesOf, rowsOf } from './rows.ts';
 
 /**
  * The search of any type (docs/fhir.md, "Search"): its parameters' conditions on the organization's
- * rows, keyset paging by id, `_count`, `_summary=count`, `_elements` and `_include`.
+ * rows, keyset paging by id, `_count`, `_summary=count`, `_elements`, `_include` and `_revinclude`.
  */
 
 export const DEFAULT_COUNT = 20;
 export const MAX_COUNT = 100;
 const MAX_ELEMENTS = 30;
+/** The resources `_revinclude` adds to a page, at most (all the `_revinclude`s given together); the Bundle says when some were left out. */
+export const MAX_REVINCLUDED = 100;
+const MAX_REVINCLUDES = 4;
 
 /** The parameters every search takes besides its type's own. */
 export const commonSearchInput = {
@@ -44,23 +50,31 @@ export const commonSearchInput = {
     .optional(),
 };
 
-export type SearchInput = { organizationId: string; _count: number; _cursor?: string; _summary?: 'count' | 'false'; _elements?: string[]; _include?: string[] } & Record<string, unknown>;
+export type SearchInput = { organizationId: string; _count: number; _cursor?: string; _summary?: 'count' | 'false'; _elements?: string[]; _include?: string[]; _revinclude?: string[] } & Record<string, unknown>;
+
+/** A `_include` or `_revinclude` value: one of `names` (400 otherwise). */
+function oneOf(names: readonly string[], none: string) {
+  const problem = names.length === 0 ? none : `must be one of ${names.join(', ')}`;
+  return z.string().refine((name) => names.includes(name), { message: problem });
+}
 
 /** The operation's input for a type: its parameters by their FHIR names, and the common ones. */
-export function searchInputOf(type: FhirType) {
+export function searchInputOf(type: FhirType, revincludes: RevIncludes) {
   const includes = Object.keys(type.includes);
-  const include = z.string().refine((name) => includes.includes(name), { message: `must be one of ${includes.join(', ')}` });
+  const revincluded = Object.keys(revincludes);
   return z.object({
     ...Object.assign({}, ...type.searchParams.map(inputOf)),
     ...commonSearchInput,
-    ...(includes.length === 0 ? {} : { _include: repeated(include, includes.length, `at most ${includes.length} times`) }),
+    ...(includes.length === 0 ? {} : { _include: repeated(oneOf(includes, ''), includes.length, `at most ${includes.length} times`) }),
+    // Taken by every type, so that a name no type answers is 400, not ignored.
+    _revinclude: repeated(oneOf(revincluded, `no type refers to ${type.type} by a search parameter`), MAX_REVINCLUDES, `at most ${MAX_REVINCLUDES} times`),
   } as typeof commonSearchInput & Record<string, z.ZodType>);
 }
 
 /** The query parameters a searchset's links carry, in the order the type declares them (then _count). */
 export function linkedNames(type: FhirType): string[] {
   const include = Object.keys(type.includes).length === 0 ? [] : ['_include'];
-  return [...type.searchParams.flatMap(namesOf), ...include, '_summary', '_elements', '_cursor'];
+  return [...type.searchParams.flatMap(namesOf), ...include, '_revinclude', '_summary', '_elements', '_cursor'];
 }
 
 /** The organization's time zone, read once per call and only when something needs it. */
@@ -69,31 +83,11 @@ function zoneOnce(ctx: Pick<Context, 'db' | 'config'>, organizationId: string): 
   return () => (zone ??= timeZoneOf(ctx.db, organizationId, ctx.config.timeZone));
 }
 
-async function mappingContext(type: FhirType, timeZone: () => Promise<string>): Promise<MappingContext> {
-  return { timeZone: type.zoned ? await timeZone() : 'UTC' };
-}
-
-/** The name of a type's `source` query in the search's query (its conditions may refer to its columns by it). */
-export const SOURCE = 'source';
-
-export function rowsOf(db: Db, type: FhirType, organizationId: string, where: readonly Expression<SqlBool>[]) {
-  const from = type.source ? (db.selectFrom(type.source(db).as(SOURCE)) as unknown as ReturnType<typeof db.selectFrom<'patients'>>) : db.selectFrom(type.table as 'patients');
-  const scoped = from.where(type.scope(organizationId));
-  return where.length === 0 ? scoped : scoped.where(allOf(where));
-}
-
-/** The rows as resources of the type: what they need of other tables read for all of them at once. */
-export async function resourcesOf(ctx: Pick<Context, 'db'>, type: FhirType, organizationId: string, rows: readonly Record<string, unknown>[], timeZone: () => Promise<string>): Promise<FhirResource[]> {
-  if (rows.length === 0) return [];
-  const complete = type.related ? await type.related(ctx.db, organizationId, rows) : rows;
-  const mapping = await mappingContext(type, timeZone);
-  return complete.map((row) => type.resource(row, mapping));
-}
-
 /** One resource of the organization by id, or undefined. */
 export async function readResource(ctx: Pick<Context, 'db' | 'config'>, type: FhirType, organizationId: string, resourceId: string): Promise<FhirResource | undefined> {
   const row = await rowsOf(ctx.db, type, organizationId, [sql<SqlBool>`${sql.ref('id')} = ${resourceId}`]).selectAll().executeTakeFirst();
-  return row && (await resourcesOf(ctx, type, organizationId, [row], zoneOnce(ctx, organizationId)))[0];
+  if (!row) return undefined;
+  return (await resourcesOf(type, await completed(ctx.db, type, organizationId, [row]), zoneOnce(ctx, organizationId)))[0];
 }
 
 export interface SearchPage {
@@ -101,16 +95,26 @@ export interface SearchPage {
   /** the page size applied (the links carry it) */
   count: number;
   items: FhirResource[];
-  /** resources of `_include`, for the page's items */
+  /** resources of `_include` and `_revinclude`, for the page's items */
   included: FhirResource[];
+  /** what the page left out and why (a `_revinclude` over its bound): the Bundle's OperationOutcome */
+  warnings?: string[];
   /** the cursor of the next page; null on the last */
   next: string | null;
+}
+
+/** The types `_include` and `_revinclude` would answer, each with the value asking for it. */
+function typesIncluded(type: FhirType, revincludes: RevIncludes, input: SearchInput): { asked: string; resourceType: string }[] {
+  return [
+    ...(input._include ?? []).map((name) => ({ asked: `_include=${name}`, resourceType: type.includes[name]!.target().type })),
+    ...(input._revinclude ?? []).map((name) => ({ asked: `_revinclude=${name}`, resourceType: revincludes[name]!.source.type })),
+  ];
 }
 
 /**
  * The conditions keeping a search of a patient's own account to its own patient records
  * (docs/fhir.md, "A patient's own account"): the type's ownPatientsParam given those records. A type
- * without one is not the account's to search (nor to include).
+ * without one is not the account's to search, nor to include.
  */
 async function ownRows(type: FhirType, own: readonly string[], env: SearchEnv): Promise<Expression<SqlBool>[]> {
   const param = type.searchParams.find((one) => one.name === type.ownPatientsParam);
@@ -122,13 +126,16 @@ async function ownRows(type: FhirType, own: readonly string[], env: SearchEnv): 
 /**
  * One page in id order (ids are time-ordered), after `_cursor`, and the total of all pages. `own`:
  * the patient records of a patient's own account searching, to which the search is kept (and what
- * it includes); undefined for staff.
+ * it includes); undefined for staff and clients.
  */
-export async function searchResources(ctx: Pick<Context, 'db' | 'config'>, type: FhirType, input: SearchInput, own?: readonly string[]): Promise<SearchPage> {
+export async function searchResources(ctx: Pick<Context, 'db' | 'config' | 'caller'>, type: FhirType, revincludes: RevIncludes, input: SearchInput, own?: readonly string[]): Promise<SearchPage> {
   const timeZone = zoneOnce(ctx, input.organizationId);
   const env: SearchEnv = { timeZone };
+  const ownOnly = own ? (of: FhirType) => ownRows(of, own, env) : undefined;
+  // A patient's own account includes only types it may search as its own (ownRows refuses the others).
+  if (!ownOnly) for (const { asked, resourceType } of typesIncluded(type, revincludes, input)) assertMaySearch(ctx.caller, input.organizationId, resourceType, asked);
   const given = (await Promise.all(type.searchParams.map((param) => conditionsOf(param, input, env)))).flat();
-  const where = own ? [...given, ...(await ownRows(type, own, env))] : given;
+  const where = ownOnly ? [...given, ...(await ownOnly(type))] : given;
   const counted = await rowsOf(ctx.db, type, input.organizationId, where)
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .executeTakeFirstOrThrow();
@@ -138,32 +145,19 @@ export async function searchResources(ctx: Pick<Context, 'db' | 'config'>, type:
   let page = rowsOf(ctx.db, type, input.organizationId, where).selectAll().orderBy('id').limit(count + 1);
   if (input._cursor !== undefined) page = page.where('id', '>', input._cursor);
   const rows: Record<string, unknown>[] = await page.execute();
-  const kept = rows.slice(0, count);
-  const items = await resourcesOf(ctx, type, input.organizationId, kept, timeZone);
+  const kept = await completed(ctx.db, type, input.organizationId, rows.slice(0, count));
+  const items = await resourcesOf(type, kept, timeZone);
+  const scope = { db: ctx.db, organizationId: input.organizationId, timeZone, ...(ownOnly ? { ownOnly } : {}) };
+  const included = await includedOf(scope, type, input._include ?? [], kept);
+  const revincluded = await revincludedOf(scope, revincludes, input._revinclude ?? [], kept, MAX_REVINCLUDED);
   return {
     total: Number(counted.n),
     count,
     items: input._elements ? items.map((resource) => subsetted(resource, [...type.mandatory, ...input._elements!])) : items,
-    included: await includedOf(ctx, type, input, kept, { timeZone, own }),
-    next: rows.length > count ? String(kept.at(-1)!.id) : null,
+    included: onceEach([...included, ...revincluded.resources]),
+    ...(revincluded.warnings.length === 0 ? {} : { warnings: revincluded.warnings }),
+    next: rows.length > count ? String(rows[count - 1]!.id) : null,
   };
-}
-
-/** The resources `_include` names for the page's rows: one query per type included, not per row. */
-async function includedOf(ctx: Pick<Context, 'db' | 'config'>, type: FhirType, input: SearchInput, rows: readonly Record<string, unknown>[], { timeZone, own }: { timeZone: () => Promise<string>; own: readonly string[] | undefined }): Promise<FhirResource[]> {
-  const included: FhirResource[] = [];
-  for (const name of new Set(input._include ?? [])) {
-    const { target, column } = type.includes[name]!;
-    const targetType = target();
-    const ownOnly = own ? await ownRows(targetType, own, { timeZone }) : [];
-    const ids = [...new Set(rows.map((row) => row[column]).filter((value): value is string => typeof value === 'string' && value !== ''))];
-    if (ids.length === 0) continue;
-    const found = await rowsOf(ctx.db, targetType, input.organizationId, [sql<SqlBool>`${sql.ref('id')} in (${sql.join(ids)})`, ...ownOnly]).selectAll().orderBy('id').execute();
-    for (const resource of await resourcesOf(ctx, targetType, input.organizationId, found, timeZone)) {
-      if (!included.some((seen) => seen.resourceType === resource.resourceType && seen.id === resource.id)) included.push(resource);
-    }
-  }
-  return included;
 }
 
 const SUBSETTED = { system: 'http://terminology.hl7.org/CodeSystem/v3-ObservationValue', code: 'SUBSETTED', display: 'subsetted' };

@@ -1,7 +1,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { containsLiteral } from '../../../db/text-search.ts';
 import { AUDIT_ACTIONS, auditEventResource } from '../fhir.resources.ts';
-import { SOURCE } from '../search/engine.ts';
+import { SOURCE } from '../search/rows.ts';
 import { anyOf, inColumn } from '../search/params.ts';
 import { idParam } from './common.ts';
 import { defineFhirType } from './define.ts';

@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import { chargeItemResource } from '../fhir.resources.ts';
 import { idParam, lastUpdatedParam } from './common.ts';
+import { account } from './account.ts';
 import { defineFhirType, patientOfRows } from './define.ts';
+import { patient } from './patient.ts';
 
 /** The organization's admission charges (docs/fhir.md, "ChargeItem"). */
 export const chargeItem = defineFhirType({
@@ -11,6 +13,10 @@ export const chargeItem = defineFhirType({
   resource: chargeItemResource,
   mandatory: ['status', 'code', 'subject'],
   patientData: patientOfRows('admissionCharges'),
+  includes: {
+    'ChargeItem:patient': { target: () => patient, column: 'patientId' },
+    'ChargeItem:account': { target: () => account, column: 'admissionId' },
+  },
   searchParams: [
     idParam,
     {
@@ -27,6 +33,14 @@ export const chargeItem = defineFhirType({
       definition: 'http://hl7.org/fhir/SearchParameter/ChargeItem-context',
       documentation: 'Encounter/{id} or the id: the charges of those admissions.',
       target: 'Encounter',
+      column: 'admissionId',
+    },
+    {
+      name: 'account',
+      type: 'reference',
+      definition: 'http://hl7.org/fhir/SearchParameter/ChargeItem-account',
+      documentation: 'Account/{id} or the id: the charges of those admissions\' accounts (an Account\'s id is its admission\'s).',
+      target: 'Account',
       column: 'admissionId',
     },
     {

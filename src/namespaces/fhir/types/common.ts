@@ -1,5 +1,5 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
-import { anyOf, inColumn, type DateParam, type TokenParam } from '../search/params.ts';
+import { anyOf, inColumn, type DateParam, type StringParam, type TokenParam } from '../search/params.ts';
 
 /** The parameters many types share. */
 
@@ -23,6 +23,15 @@ export const lastUpdatedParam: DateParam = {
   column: sql.ref('updatedAt'),
   space: 'instant',
 };
+
+/** `code` of a stock item (Medication, MedicationKnowledge): the text of its code, the item's name, read as a string. */
+export const codeTextParam = (definition: string): StringParam => ({
+  name: 'code',
+  type: 'string',
+  definition,
+  documentation: 'The text of the code (the item\'s name), as the :text modifier reads it: case-insensitive, a part of the name starts with the value; code:contains anywhere; code:exact the whole name, case and all.',
+  column: 'itemName',
+});
 
 /**
  * The condition of a `status` token on a stored stage column: the stages `statuses` maps to one of

@@ -2,6 +2,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import { diagnosticReportResource } from '../fhir.resources.ts';
 import { idParam, lastUpdatedParam } from './common.ts';
 import { defineFhirType } from './define.ts';
+import { patient } from './patient.ts';
 import { diagnosticReportReadOwner } from '../fhir.patient-owner.ts';
 
 /** http://hl7.org/fhir/diagnostic-report-status (a required binding): the codes `status` takes. */
@@ -27,6 +28,8 @@ export const diagnosticReport = defineFhirType({
   mandatory: ['status', 'code'],
   readOwner: diagnosticReportReadOwner,
   ownPatientsParam: 'patient',
+  // The patient is the order's (`related` puts it on the row).
+  includes: { 'DiagnosticReport:patient': { target: () => patient, column: 'patientId' } },
   async patientData(db, ids) {
     const rows = await db.selectFrom('labResultFiles').innerJoin('labOrders', 'labOrders.id', 'labResultFiles.labOrderId').select(['labResultFiles.id', 'labOrders.patientId']).where('labResultFiles.id', 'in', ids).execute();
     return new Map(rows.map((row) => [row.id, row.patientId]));
@@ -39,7 +42,10 @@ export const diagnosticReport = defineFhirType({
       .where('id', 'in', [...new Set(rows.map((row) => String(row.labOrderId)))])
       .execute();
     const byId = new Map(orders.map((order) => [order.id, order]));
-    return rows.map((row) => ({ ...row, order: byId.get(String(row.labOrderId)) }));
+    return rows.map((row) => {
+      const order = byId.get(String(row.labOrderId));
+      return { ...row, order, patientId: order?.patientId };
+    });
   },
   searchParams: [
     idParam,

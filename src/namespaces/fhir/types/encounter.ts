@@ -7,6 +7,8 @@ import { ENCOUNTER_CLASSES, ENCOUNTER_STATUS, encounterResource } from '../fhir.
 import { inColumn } from '../search/params.ts';
 import { idParam, lastUpdatedParam, literalColumn, stageIn } from './common.ts';
 import { defineFhirType, patientOfRows } from './define.ts';
+import { patient } from './patient.ts';
+import { practitioner } from './practitioner.ts';
 
 /** http://hl7.org/fhir/encounter-status (a required binding): the codes `status` takes. */
 const ENCOUNTER_STATUS_CODES = ['planned', 'arrived', 'triaged', 'in-progress', 'onleave', 'finished', 'cancelled', 'entered-in-error', 'unknown'];
@@ -74,6 +76,10 @@ export const encounter = defineFhirType({
   patientData: patientsOfEncounters,
   readOwner: encounterReadOwner,
   ownPatientsParam: 'patient',
+  includes: {
+    'Encounter:patient': { target: () => patient, column: 'patientId' },
+    'Encounter:practitioner': { target: () => practitioner, column: 'admittingDoctorId' },
+  },
   searchParams: [
     idParam,
     {

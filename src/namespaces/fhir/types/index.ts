@@ -1,4 +1,6 @@
 import type { Operation } from '../../../operations/operation.ts';
+import { revincludesAmong } from '../search/revinclude.ts';
+import { account } from './account.ts';
 import { appointment } from './appointment.ts';
 import type { FhirType } from './define.ts';
 import { auditEvent } from './auditEvent.ts';
@@ -10,6 +12,7 @@ import { healthcareService } from './healthcareService.ts';
 import { invoice } from './invoice.ts';
 import { location } from './location.ts';
 import { medication } from './medication.ts';
+import { medicationKnowledge } from './medicationKnowledge.ts';
 import { organization } from './organization.ts';
 import { patient } from './patient.ts';
 import { practitioner } from './practitioner.ts';
@@ -30,10 +33,12 @@ export const FHIR_TYPES: readonly FhirType[] = [
   serviceRequest,
   diagnosticReport,
   chargeItem,
+  account,
   invoice,
   location,
   healthcareService,
   medication,
+  medicationKnowledge,
   auditEvent,
 ];
 
@@ -42,5 +47,8 @@ const BY_NAME = new Map(FHIR_TYPES.map((type) => [type.type, type]));
 /** The declaration of a type served, by its name as in a URL (case as FHIR spells it). */
 export const fhirType = (name: string): FhirType | undefined => BY_NAME.get(name);
 
+/** The `_revinclude`s of a type served: the reference parameters of the types served that name it. */
+export const revincludesOf = revincludesAmong(FHIR_TYPES);
+
 /** fhir.read<Type> and fhir.search<Type> of every type. */
-export const typeOperations: Operation[] = FHIR_TYPES.flatMap((type) => [readOperation(type), searchOperation(type)]);
+export const typeOperations: Operation[] = FHIR_TYPES.flatMap((type) => [readOperation(type), searchOperation(type, revincludesOf(type))]);

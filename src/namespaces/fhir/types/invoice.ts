@@ -3,6 +3,7 @@ import { DOCUMENT_NUMBER_SYSTEM, invoiceResource } from '../fhir.resources.ts';
 import { inColumn } from '../search/params.ts';
 import { idParam } from './common.ts';
 import { defineFhirType, patientOfRows } from './define.ts';
+import { patient } from './patient.ts';
 
 /** The kinds of billing document that are invoices; receipts and credit notes are not (docs/fhir.md, "Invoice"). */
 const INVOICE_KINDS = ['TAX_INVOICE', 'BILL_OF_SUPPLY'];
@@ -27,6 +28,7 @@ export const invoice = defineFhirType({
   resource: invoiceResource,
   mandatory: ['status'],
   patientData: patientOfRows('billingDocuments'),
+  includes: { 'Invoice:patient': { target: () => patient, column: 'patientId' } },
   async related(db, organizationId, rows) {
     const ids = rows.map((row) => String(row.id));
     const [lines, cancellations, credits] = await Promise.all([

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { medicationResource } from '../fhir.resources.ts';
-import { idParam, lastUpdatedParam } from './common.ts';
+import { codeTextParam, idParam, lastUpdatedParam } from './common.ts';
 import { defineFhirType } from './define.ts';
 
 /** The organization's stock items (docs/fhir.md, "Medication"). */
@@ -11,13 +11,7 @@ export const medication = defineFhirType({
   resource: medicationResource,
   searchParams: [
     idParam,
-    {
-      name: 'code',
-      type: 'string',
-      definition: 'http://hl7.org/fhir/SearchParameter/clinical-code',
-      documentation: 'The text of the code (the item\'s name), as the :text modifier reads it: case-insensitive, a part of the name starts with the value; code:contains anywhere; code:exact the whole name, case and all.',
-      column: 'itemName',
-    },
+    codeTextParam('http://hl7.org/fhir/SearchParameter/clinical-code'),
     {
       name: 'expiration-date',
       type: 'date',

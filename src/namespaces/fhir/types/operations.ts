@@ -7,6 +7,7 @@ import { out } from '../../../values/results.ts';
 import { ownerOfSearch, ownPatientsOf } from '../fhir.patient-owner.ts';
 import { pageReads, resourceReads, searchReadsPatientData } from '../fhir.reads.ts';
 import { readResource, searchInputOf, searchResources, type SearchInput } from '../search/engine.ts';
+import type { RevIncludes } from '../search/revinclude.ts';
 import type { FhirType } from './define.ts';
 
 /**
@@ -42,8 +43,8 @@ export function readOperation(type: FhirType): Operation {
  * searchset Bundle and its links). A type with an ownPatientsParam is searched by a patient's own
  * account too, kept to its own patient records.
  */
-export function searchOperation(type: FhirType): Operation {
-  const readsPatientData = searchReadsPatientData(type);
+export function searchOperation(type: FhirType, revincludes: RevIncludes): Operation {
+  const readsPatientData = searchReadsPatientData(type, revincludes);
   return defineOperation({
     namespace: 'fhir',
     name: `search${type.type}`,
@@ -51,19 +52,20 @@ export function searchOperation(type: FhirType): Operation {
     audience: type.ownPatientsParam ? self(ownerOfSearch(type.type)) : member(),
     tokenRequired: true,
     readsPatientData,
-    ...(readsPatientData ? { reads: pageReads(type) } : {}),
-    input: searchInputOf(type),
+    ...(readsPatientData ? { reads: pageReads(type, revincludes) } : {}),
+    input: searchInputOf(type, revincludes),
     output: z.object({
       total: out.int(),
       count: out.int(),
       next: out.id().nullable(),
       items: z.array(out.record({ resourceType: z.literal(type.type), id: out.id() })),
       included: z.array(out.record({ resourceType: out.text(), id: out.id() })),
+      warnings: z.array(out.text()).optional(),
     }),
     async handler(ctx, given) {
       const input = given as SearchInput;
       const own = ctx.asOwner ? (ctx.caller.kind === 'user' ? await ownPatientsOf(ctx.db, input.organizationId, ctx.caller.idpUserId) : []) : undefined;
-      return searchResources(ctx, type, input, own);
+      return searchResources(ctx, type, revincludes, input, own);
     },
   });
 }

@@ -70,4 +70,4 @@ export const patient = defineFhirType({
 
 /** The parameters as the CapabilityStatement names them, and the search's input (patient.test.ts checks the two agree). */
 export const PATIENT_SEARCH_PARAMS = patient.searchParams;
-export const patientSearchInput = searchInputOf(patient);
+export const patientSearchInput = searchInputOf(patient, {});

@@ -1,7 +1,7 @@
 import { practitionerRoleResource } from '../fhir.resources.ts';
 import { idParam } from './common.ts';
 import { defineFhirType } from './define.ts';
-import { membersOf } from './practitioner.ts';
+import { membersOf, practitioner } from './practitioner.ts';
 
 /** A membership: the practitioner (the same users record), the organization and the roles held there. */
 export const practitionerRole = defineFhirType({
@@ -10,6 +10,8 @@ export const practitionerRole = defineFhirType({
   table: 'users',
   scope: membersOf,
   resource: practitionerRoleResource,
+  // A role and its practitioner are the same users record.
+  includes: { 'PractitionerRole:practitioner': { target: () => practitioner, column: 'id' } },
   searchParams: [
     idParam,
     {

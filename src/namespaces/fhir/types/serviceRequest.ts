@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import { SERVICE_REQUEST_STATUS, serviceRequestResource } from '../fhir.resources.ts';
 import { idParam, lastUpdatedParam, stageIn } from './common.ts';
 import { defineFhirType, patientOfRows } from './define.ts';
+import { patient } from './patient.ts';
+import { practitioner } from './practitioner.ts';
 import { serviceRequestReadOwner } from '../fhir.patient-owner.ts';
 
 /** http://hl7.org/fhir/request-status (a required binding): the codes `status` takes. */
@@ -17,6 +19,10 @@ export const serviceRequest = defineFhirType({
   patientData: patientOfRows('labOrders'),
   readOwner: serviceRequestReadOwner,
   ownPatientsParam: 'patient',
+  includes: {
+    'ServiceRequest:patient': { target: () => patient, column: 'patientId' },
+    'ServiceRequest:requester': { target: () => practitioner, column: 'doctorId' },
+  },
   async related(db, organizationId, rows) {
     const tests = await db
       .selectFrom('labOrderTests')

@@ -1,0 +1,26 @@
+import { holdsRoleIn, type Caller } from '../../../caller/caller.ts';
+import { allows } from '../../../caller/smart-scopes.ts';
+import { rolesGranted } from '../../../access/grants.ts';
+import { AppError } from '../../../values/errors.ts';
+
+/**
+ * `_include` and `_revinclude` answer resources of other types: the caller must be one that may
+ * search those (its roles in the organization, src/access/grants.ts; a backend client its scopes),
+ * else the search is FORBIDDEN, as searching that type would be. Nothing reaches further by an include.
+ */
+export function assertMaySearch(caller: Caller, organizationId: string, resourceType: string, asked: string): void {
+  if (caller.kind === 'client') {
+    if (allows(caller.scopes, 'system', resourceType, 'search')) return;
+    throw new AppError('FORBIDDEN', `${asked}: the token's scopes do not allow searching ${resourceType} (system/${resourceType}.read would)`);
+  }
+  // No token reaches a search (tokenRequired); platform admins hold every role (holdsRoleIn).
+  if (caller.kind === 'anonymous') return;
+  // A token narrowed to SMART scopes (token exchange) includes only what its scopes let it search, as a client's.
+  const context = caller.smart?.patientId === null ? 'user' : 'patient';
+  if (caller.smart && !allows(caller.smart.scopes, context, resourceType, 'search')) {
+    throw new AppError('FORBIDDEN', `${asked}: the token's scopes do not allow searching ${resourceType} (${context}/${resourceType}.read would)`);
+  }
+  const roles = rolesGranted({ namespace: 'fhir', name: `search${resourceType}`, writes: false });
+  if (holdsRoleIn(caller, organizationId, new Set(roles))) return;
+  throw new AppError('FORBIDDEN', `${asked}: searching ${resourceType} needs one of the roles ${roles.join(', ')}`);
+}

@@ -1,7 +1,8 @@
 import type { Db } from '../db/database.ts';
 import { AppError } from '../values/errors.ts';
 import { parseJsonArray } from '../values/record.ts';
-import type { SmartAccess, SmartScope } from './smart-scopes.ts';
+import { parseScopes, type SmartAccess, type SmartScope } from './smart-scopes.ts';
+import type { SmartGrant } from './tokens.ts';
 
 export interface Membership {
   userId: string;
@@ -127,4 +128,17 @@ export function organizationsOf(caller: Caller): string[] {
  */
 export function isBlockedOnPlatform(caller: Caller): boolean {
   return caller.kind === 'user' && !caller.isPlatformAdmin && caller.memberships.some((m) => m.organizationId === null && m.blocked);
+}
+
+/**
+ * The caller of a token narrowed to SMART scopes: the user with `smart` set. With patient/ scopes it
+ * is the patient's own account only: no role, and of its user records only the blocked ones (a
+ * block still counts), so it reads nothing as staff (its own records through the types'
+ * readOwner, that patient's alone: src/access/clients.ts).
+ */
+export function narrowedCaller(caller: SignedInCaller, grant: SmartGrant): SignedInCaller {
+  const scopes = parseScopes(grant.scope) ?? [];
+  if (grant.patient === undefined) return { ...caller, smart: { scopes, patientId: null } };
+  const blocks = caller.memberships.filter((membership) => membership.blocked);
+  return { ...caller, memberships: blocks, roles: new Set(), isPlatformAdmin: false, smart: { scopes, patientId: grant.patient } };
 }

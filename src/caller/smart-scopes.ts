@@ -1,5 +1,3 @@
-import type { SignedInCaller } from './caller.ts';
-import type { SmartGrant } from './tokens.ts';
 
 /**
  * SMART on FHIR scopes (https://hl7.org/fhir/smart-app-launch/scopes-and-launch-context.html):
@@ -66,17 +64,4 @@ export function covers(granted: SmartScope, asked: SmartScope): boolean {
 export function allows(scopes: readonly SmartScope[], context: ScopeContext, resourceType: string, interaction: ReadInteraction): boolean {
   const asked: SmartScope = { context, resourceType, interactions: new Set([interaction]) };
   return scopes.some((scope) => covers(scope, asked));
-}
-
-/**
- * The caller of a token narrowed to SMART scopes: the user with `smart` set. With patient/ scopes it
- * is the patient's own account only: no role, and of its user records only the blocked ones (a
- * block still counts), so it reads nothing as staff (its own records through the types'
- * readOwner, that patient's alone: src/access/clients.ts).
- */
-export function narrowedCaller(caller: SignedInCaller, grant: SmartGrant): SignedInCaller {
-  const scopes = parseScopes(grant.scope) ?? [];
-  if (grant.patient === undefined) return { ...caller, smart: { scopes, patientId: null } };
-  const blocks = caller.memberships.filter((membership) => membership.blocked);
-  return { ...caller, memberships: blocks, roles: new Set(), isPlatformAdmin: false, smart: { scopes, patientId: grant.patient } };
 }

@@ -316,13 +316,22 @@ describeEachDialect('FHIR R4 authorization: SMART backend clients and patient ac
     assert.equal(own.body.id, mine.id);
     assert.equal((await fhir(t(), `/Patient/${someoneElse.id}`, { token, organizationId })).status, 403);
     assert.equal((await fhir(t(), `/Patient/${mine.id}`, { token, organizationId: orgId() })).status, 403);
-    assert.equal((await fhir(t(), '/Patient', { token, organizationId })).status, 403);
+    // Its search finds its own record only (docs/fhir.md, "A patient's own account").
+    const searched = await fhir(t(), '/Patient', { token, organizationId });
+    assert.equal(searched.status, 200);
+    assert.deepEqual(searched.body.entry.map((entry: { resource: { id: string } }) => entry.resource.id), [mine.id]);
     // Staff read as before.
     assert.equal((await fhir(t(), `/Patient/${someoneElse.id}`, { token: doctor.token, organizationId })).status, 200);
 
     await t().app.readLog.flush();
     const reads = await t().database.db.selectFrom('patientDataReads').select(['operation', 'patientIds']).where('actorIdpUserId', '=', account).execute();
-    assert.deepEqual(reads.map((row) => ({ ...row })), [{ operation: 'fhir.readPatient', patientIds: JSON.stringify([mine.id]) }]);
+    assert.deepEqual(
+      reads.map((row) => ({ ...row })).sort((a, b) => a.operation.localeCompare(b.operation)),
+      [
+        { operation: 'fhir.readPatient', patientIds: JSON.stringify([mine.id]) },
+        { operation: 'fhir.searchPatient', patientIds: JSON.stringify([mine.id]) },
+      ],
+    );
   });
 
   test('a patient sees a backend client\'s reads of its records under the client\'s name', async () => {

@@ -138,6 +138,11 @@ describeEachDialect('FHIR R4 authorization: tokens narrowed to user/ and patient
     assertOutcome(await fhir(t(), 'GET', `/Appointment?patient=${c.patient}`, as), 403, /searching Appointment/);
     assertOutcome(await fhir(t(), 'GET', `/Practitioner/${c.doctor.userId}`, as), 403, /user\/Practitioner\.read/);
     assertOutcome(await fhir(t(), 'GET', `/Patient/${c.patient}`, { ...as, organizationId: `${c.org}-other` }), 403);
+    // An include reaches no further than a search would: the scopes must cover the type included.
+    const searching: FhirCall = { token: (await narrowed(c.doctor.token, 'user/Appointment.rs')).access_token, organizationId: c.org };
+    assert.equal((await fhir(t(), 'GET', `/Appointment?patient=${c.patient}`, searching)).body.total, 1);
+    assertOutcome(await fhir(t(), 'GET', `/Appointment?patient=${c.patient}&_include=Appointment:patient`, searching), 403, /user\/Patient\.read/);
+    assertOutcome(await fhir(t(), 'GET', `/Patient?_id=${c.patient}&_revinclude=Appointment:patient`, as), 403, /searching Appointment/);
 
     // What its roles do not allow stays refused whatever the scope: doctors read no Invoice.
     const everything: FhirCall = { token: (await narrowed(c.doctor.token, 'user/*.read')).access_token, organizationId: c.org };

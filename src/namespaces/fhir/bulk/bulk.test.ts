@@ -83,7 +83,7 @@ describeEachDialect(
       const [system, patient] = metadata.body.rest[0].operation;
       assert.deepEqual(metadata.body.rest[0].operation.map((o: Json) => o.name), ['export', 'patient-export', 'group-export']);
       assert.ok(system.documentation.includes(TYPE_NAMES.join(', ')), 'it names the types exported');
-      assert.ok(patient.documentation.includes('Patient, Appointment, Encounter, ServiceRequest, DiagnosticReport, ChargeItem, Invoice.'), 'and the compartment\'s');
+      assert.ok(patient.documentation.includes('Patient, Appointment, Encounter, ServiceRequest, DiagnosticReport, ChargeItem, Account, Invoice.'), 'and the compartment\'s');
     });
 
     test('_type, Patient and Group level, and the parameters refused', async () => {
@@ -96,7 +96,7 @@ describeEachDialect(
 
       const patientLevel = await kickOff(t(), '/Patient/$export', who);
       const patientManifest = (await runToEnd(t(), String(patientLevel.headers['content-location']), admin.token)).body;
-      assert.deepEqual(patientManifest.output.map((o: Json) => o.type), ['Patient', 'Appointment', 'Encounter'], 'the Patient compartment (of the types with rows here)');
+      assert.deepEqual(patientManifest.output.map((o: Json) => o.type), ['Patient', 'Appointment', 'Encounter', 'Account'], 'the Patient compartment (of the types with rows here)');
 
       const group = await kickOff(t(), `/Group/${org}/$export?_type=Patient`, who);
       const groupManifest = (await runToEnd(t(), String(group.headers['content-location']), admin.token)).body;
@@ -194,7 +194,7 @@ describeEachDialect(
       assert.deepEqual(resumed.body.output.map((o: Json) => [o.type, o.count]), once.body.output.map((o: Json) => [o.type, o.count]));
       const [a, b] = [await filesOf(t(), resumed.body, admin.token), await filesOf(t(), once.body, admin.token)];
       assert.deepEqual(a, b, 'the same resources in the same order: none twice, none lost');
-      assert.deepEqual(Object.keys(a), ['Patient', 'Practitioner', 'PractitionerRole', 'Appointment', 'Encounter']);
+      assert.deepEqual(Object.keys(a), ['Patient', 'Practitioner', 'PractitionerRole', 'Appointment', 'Encounter', 'Account']);
       assert.equal(a.Patient!.length, patientIds.length);
     });
 

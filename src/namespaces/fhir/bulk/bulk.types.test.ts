@@ -14,7 +14,7 @@ import { assertOutcome, filesOf, kickOff, runToEnd, type Json } from './bulk.tes
 import { TYPE_NAMES } from './bulk.types.ts';
 
 /** The Patient compartment's types, as the declarations make it (a `patient` search parameter): written in this order. */
-const COMPARTMENT = ['Patient', 'Appointment', 'Encounter', 'ServiceRequest', 'DiagnosticReport', 'ChargeItem', 'Invoice'];
+const COMPARTMENT = ['Patient', 'Appointment', 'Encounter', 'ServiceRequest', 'DiagnosticReport', 'ChargeItem', 'Account', 'Invoice'];
 
 /** The organization's rows of each type, counted in the database (not through the search engine the export shares). */
 async function countsInDatabase(t: TestApp, organizationId: string): Promise<Record<string, number>> {
@@ -29,15 +29,18 @@ async function countsInDatabase(t: TestApp, organizationId: string): Promise<Rec
     PractitionerRole: members,
     Organization: 1,
     Appointment: await count('appointments'),
-    Encounter: await count('admissions'),
+    // Admissions, and visits: appointments checked in, in consultation or completed.
+    Encounter: (await count('admissions')) + Number((await db.selectFrom('appointments').select((eb) => eb.fn.countAll<number | string>().as('n')).where('organizationId', '=', organizationId).where('stage', 'in', ['checked_in', 'in_consultation', 'completed']).executeTakeFirstOrThrow()).n),
     Schedule: await count('practitionerSchedules'),
     ServiceRequest: await count('labOrders'),
     DiagnosticReport: await count('labResultFiles'),
     ChargeItem: await count('admissionCharges'),
+    Account: await count('admissions'),
     Invoice: Number(invoices.n),
     Location: (await count('wards')) + (await count('rooms')) + (await count('beds')),
     HealthcareService: await count('services'),
     Medication: await count('inventoryItems'),
+    MedicationKnowledge: await count('inventoryItems'),
     AuditEvent: (await count('auditLog')) + (await count('patientDataReads')),
   };
 }

@@ -74,3 +74,13 @@ test('metrics and tracing are off unless configured; their variables are checked
     assert.throws(() => loadConfig(env), (e: unknown) => e instanceof ConfigError && message.test(e.message), JSON.stringify(env));
   }
 });
+
+test('new password hashes cost scrypt N=2^15 outside tests, 2^10 in them; production takes no less than 2^15', () => {
+  const production = { NODE_ENV: 'production', AUTH_JWT_SECRET: 'x'.repeat(40) };
+  assert.equal(loadConfig({}).auth.passwordScryptLog2n, 15);
+  assert.equal(loadConfig(production).auth.passwordScryptLog2n, 15);
+  assert.equal(loadConfig({ NODE_ENV: 'test' }).auth.passwordScryptLog2n, 10);
+  assert.equal(loadConfig({ ...production, PASSWORD_SCRYPT_LOG2N: '17' }).auth.passwordScryptLog2n, 17);
+  assert.throws(() => loadConfig({ ...production, PASSWORD_SCRYPT_LOG2N: '12' }), /PASSWORD_SCRYPT_LOG2N: at least 15 in production/);
+  assert.throws(() => loadConfig({ PASSWORD_SCRYPT_LOG2N: '9' }), /PASSWORD_SCRYPT_LOG2N/);
+});

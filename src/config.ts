@@ -3,6 +3,9 @@ import { z } from 'zod';
 import { isTimeZone } from './time/zone.ts';
 import { toMinor } from './values/money.ts';
 
+/** log2 of scrypt's N for new password hashes unless PASSWORD_SCRYPT_LOG2N says otherwise (src/caller/passwords.ts). */
+export const DEFAULT_SCRYPT_LOG2N = 15;
+
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const url = z.url();
 /** A number with at most two decimals (an amount or a percentage), parsed to integer hundredths. */
@@ -57,6 +60,7 @@ const envSchema = z.object({
   AUTH_DEV_OTP_CODE: z.string().regex(/^\d{6}$/, 'must be six digits').default('123456'),
   OTP_TTL_SECONDS: z.coerce.number().int().min(30).default(300),
   OTP_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+  PASSWORD_SCRYPT_LOG2N: z.coerce.number().int().min(10).max(20).optional(),
   PASSWORD_RESET_TTL_SECONDS: z.coerce.number().int().min(60).default(1800),
   RATE_LIMIT_STORE: z.enum(['database', 'memory']).default('database'),
   OIDC_JWKS_URL: url.optional(),
@@ -149,6 +153,8 @@ export interface Config {
     otpTtlSeconds: number;
     otpMaxAttempts: number;
     passwordResetTtlSeconds: number;
+    /** log2 of scrypt's N for new password hashes (docs/identity.md): 15, or 10 in tests (each hash keeps its own) */
+    passwordScryptLog2n: number;
     oidc: { jwksUrl: string; issuer: string | undefined; audience: string | undefined } | undefined;
   };
   /**
@@ -234,6 +240,9 @@ export function loadConfig(source: Record<string, string | undefined> = readEnvi
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
   if (isProduction && !e.AUTH_JWT_SECRET) throw new ConfigError('invalid configuration:\n  AUTH_JWT_SECRET: required in production');
+  if (isProduction && e.PASSWORD_SCRYPT_LOG2N !== undefined && e.PASSWORD_SCRYPT_LOG2N < DEFAULT_SCRYPT_LOG2N) {
+    throw new ConfigError(`invalid configuration:\n  PASSWORD_SCRYPT_LOG2N: at least ${DEFAULT_SCRYPT_LOG2N} in production`);
+  }
   if (isProduction && e.AUTH_DEV_OTP) throw new ConfigError('invalid configuration:\n  AUTH_DEV_OTP: cannot be on in production');
   if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) {
     throw new ConfigError('invalid configuration:\n  METRICS_PORT: must differ from PORT (unset it to serve /metrics on PORT behind METRICS_TOKEN)');
@@ -271,6 +280,8 @@ export function loadConfig(source: Record<string, string | undefined> = readEnvi
       otpTtlSeconds: e.OTP_TTL_SECONDS,
       otpMaxAttempts: e.OTP_MAX_ATTEMPTS,
       passwordResetTtlSeconds: e.PASSWORD_RESET_TTL_SECONDS,
+      // Tests hash thousands of passwords: a cheaper scrypt there, the same algorithm and check.
+      passwordScryptLog2n: e.PASSWORD_SCRYPT_LOG2N ?? (e.NODE_ENV === 'test' ? 10 : DEFAULT_SCRYPT_LOG2N),
       oidc: e.OIDC_JWKS_URL ? { jwksUrl: e.OIDC_JWKS_URL, issuer: e.OIDC_ISSUER, audience: e.OIDC_AUDIENCE } : undefined,
     },
     rateLimits: { store: e.RATE_LIMIT_STORE, windows: windows.data },

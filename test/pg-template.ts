@@ -57,6 +57,7 @@ function template(adminUrl: string): Promise<string> {
       // Migrated under another name and renamed when complete: a process that died half-way leaves no half template.
       const building = `${name}_b${randomBytes(3).toString('hex')}`;
       await admin.query(`create database ${building}`);
+      await admin.query(`comment on database ${building} is '${MADE}${new Date().toISOString()}'`);
       const database = openDatabase(urlOf(adminUrl, building), { poolSize: 2 });
       try {
         await migrateToLatest(database.db);
@@ -71,10 +72,20 @@ function template(adminUrl: string): Promise<string> {
   return templateReady;
 }
 
-/** Templates of earlier migrations, and half-built ones, unless another run is cloning them now. */
+const MADE = 'healthops test template, made ';
+/** How long a template of other migrations is kept: another checkout's run may still be cloning it. */
+const KEEP_OTHERS_MS = 24 * 60 * 60 * 1000;
+
+/** Templates of other migrations (and half-built ones) made more than a day ago: no run still clones them. */
 async function dropOlderTemplates(admin: pg.Client, current: string): Promise<void> {
-  const { rows } = await admin.query<{ datname: string }>('select datname from pg_database where datname like $1 and datname <> $2', [`${PREFIX}%`, current]);
-  for (const { datname } of rows) await admin.query(`drop database if exists ${datname}`).catch(() => undefined);
+  const { rows } = await admin.query<{ datname: string; note: string | null }>(
+    "select datname, shobj_description(oid, 'pg_database') as note from pg_database where datname like $1 and datname <> $2",
+    [`${PREFIX}%`, current],
+  );
+  for (const { datname, note } of rows) {
+    const made = note?.startsWith(MADE) ? Date.parse(note.slice(MADE.length)) : Number.NaN;
+    if (!(Date.now() - made < KEEP_OTHERS_MS)) await admin.query(`drop database if exists ${datname}`).catch(() => undefined);
+  }
 }
 
 /** A fresh database on TEST_DATABASE_URL's server with every migration applied; `drop()` removes it. */

@@ -1,7 +1,6 @@
 import { randomBytes, randomInt, scrypt, timingSafeEqual, createHmac, type ScryptOptions } from 'node:crypto';
 
-// scrypt parameters (N=2^15, r=8, p=1: 32 MiB, ~50 ms) stored with each hash so they can be raised later.
-const N = 32768;
+// scrypt parameters (N=2^log2n from config.auth.passwordScryptLog2n, by default 2^15: 32 MiB, ~50 ms; r=8, p=1) stored with each hash so they can be raised later.
 const R = 8;
 const P = 1;
 const KEYLEN = 32;
@@ -13,10 +12,11 @@ function scryptAsync(password: string, salt: Buffer, keylen: number, options: Sc
   });
 }
 
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, log2n: number): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scryptAsync(password, salt, KEYLEN, { N, r: R, p: P, maxmem: MAXMEM });
-  return `scrypt$${N}$${R}$${P}$${salt.toString('base64url')}$${key.toString('base64url')}`;
+  const n = 2 ** log2n;
+  const key = await scryptAsync(password, salt, KEYLEN, { N: n, r: R, p: P, maxmem: MAXMEM });
+  return `scrypt$${n}$${R}$${P}$${salt.toString('base64url')}$${key.toString('base64url')}`;
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
@@ -32,11 +32,15 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return timingSafeEqual(expected, actual);
 }
 
-/** A hash computed when no account matched, so a failed login takes as long either way. */
-let dummyHash: Promise<string> | undefined;
-export async function burnPasswordCheck(password: string): Promise<void> {
-  dummyHash ??= hashPassword('not-a-real-password');
-  await verifyPassword(password, await dummyHash);
+/** A hash computed when no account matched, so a failed login takes as long either way (one per cost). */
+const dummyHashes = new Map<number, Promise<string>>();
+export async function burnPasswordCheck(password: string, log2n: number): Promise<void> {
+  let dummy = dummyHashes.get(log2n);
+  if (!dummy) {
+    dummy = hashPassword('not-a-real-password', log2n);
+    dummyHashes.set(log2n, dummy);
+  }
+  await verifyPassword(password, await dummy);
 }
 
 /** A random numeric one-time code of the given length. */

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { hashPassword } from '../../caller/passwords.ts';
+import { DEFAULT_SCRYPT_LOG2N } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { newId } from '../../values/ids.ts';
 import { parseJsonArray } from '../../values/record.ts';
@@ -47,7 +48,7 @@ export async function createPlatformAdmin(db: Db, options: PlatformAdminOptions)
   const existing = await findIdentityByEmail(db, email);
   const generatedPassword = password === undefined && !existing?.passwordHash ? randomBytes(18).toString('base64url') : undefined;
   const newHash = password ?? generatedPassword;
-  const passwordHash = newHash === undefined ? undefined : await hashPassword(newHash);
+  const passwordHash = newHash === undefined ? undefined : await hashPassword(newHash, DEFAULT_SCRYPT_LOG2N);
 
   return db.transaction().execute(async (trx) => {
     const current = await findIdentityByEmail(trx, email);

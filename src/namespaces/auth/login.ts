@@ -55,7 +55,7 @@ export const login = accountEntryOperation({
     const identity =
       identifier.kind === 'email' ? await findIdentityByEmail(ctx.db, identifier.value) : await findIdentityByPhone(ctx.db, identifier.value);
     if (!identity?.passwordHash) {
-      await burnPasswordCheck(password);
+      await burnPasswordCheck(password, ctx.config.auth.passwordScryptLog2n);
       throw rejected();
     }
     if (!(await verifyPassword(password, identity.passwordHash))) throw rejected();

@@ -26,7 +26,8 @@ describeEachDialect('auth signUp and login', (t) => {
     assert.equal(await tokenService(t().config).verify(data.accessToken), data.user.id);
 
     const row = await t().database.db.selectFrom('identities').selectAll().where('id', '=', data.user.id).executeTakeFirstOrThrow();
-    assert.match(row.passwordHash!, /^scrypt\$/);
+    // scrypt with the configured cost (2^10 under NODE_ENV=test, 2^15 otherwise: config.test.ts), stored with the hash.
+    assert.match(row.passwordHash!, new RegExp(`^scrypt\\$${2 ** t().config.auth.passwordScryptLog2n}\\$8\\$1\\$`));
     assert.equal(row.passwordHash!.includes(PASSWORD), false);
     const audit = await t().database.db.selectFrom('auditLog').selectAll().where('recordId', '=', data.user.id).execute();
     assert.deepEqual(audit.map((a) => a.operation), ['auth.signUp']);

@@ -30,7 +30,7 @@ export const resetPassword = accountEntryOperation({
     const codeHash = resetCodeHash(ctx.config, input.code);
     const found = await liveCodeByHash(ctx.db, 'password_reset', codeHash, ctx.now());
     if (!found) throw invalidCode();
-    const passwordHash = await hashPassword(input.password);
+    const passwordHash = await hashPassword(input.password, ctx.config.auth.passwordScryptLog2n);
     const identity = await writeIdentity(ctx, 'auth.resetPassword', async (trx, now) => {
       if (!(await consumeCode(trx, found.id, now))) throw invalidCode();
       await dropCodes(trx, 'password_reset', found.target);

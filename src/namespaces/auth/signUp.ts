@@ -33,7 +33,7 @@ export const signUp = accountEntryOperation({
     if (input.phone && (await findIdentityByPhone(ctx.db, input.phone))) {
       throw new AppError('CONFLICT', 'an account with this phone number already exists');
     }
-    const passwordHash = await hashPassword(input.password);
+    const passwordHash = await hashPassword(input.password, ctx.config.auth.passwordScryptLog2n);
     const identity = await writeIdentity(ctx, 'auth.signUp', (trx, now) =>
       createIdentity(trx, { email: input.email, phone: input.phone ?? null, name: input.name || null, passwordHash, lastLoginAt: now }, now),
     );

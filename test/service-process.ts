@@ -29,7 +29,8 @@ export interface ServiceProcess {
 export function startService(env: Record<string, string>, options: { node?: string; entry?: string; cwd?: string } = {}): ServiceProcess {
   const child = spawn(options.node ?? process.execPath, [options.entry ?? 'src/start.mjs'], {
     cwd: options.cwd ?? ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'development', PORT: '0', LOG_LEVEL: 'info', JOBS_ENABLED: 'false', ...env },
+    // The test run's compile cache (package.json's test:only) spares each service its TypeScript stripping.
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...(process.env.NODE_COMPILE_CACHE ? { NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE } : {}), NODE_ENV: 'development', PORT: '0', LOG_LEVEL: 'info', JOBS_ENABLED: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: string[] = [];

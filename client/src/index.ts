@@ -302,6 +302,8 @@ export function createClient(options: ClientOptions) {
       readOrganization: (data: Input<'/api/fhir/readOrganization'>) => call('fhir', 'readOrganization', data) as Promise<Output<'/api/fhir/readOrganization'>>,
       /** A patient as a FHIR R4 Patient (GET /fhir/R4/Patient/{id}) */
       readPatient: (data: Input<'/api/fhir/readPatient'>) => call('fhir', 'readPatient', data) as Promise<Output<'/api/fhir/readPatient'>>,
+      /** A payment received against an admission, or a refund of one as a FHIR R4 PaymentReconciliation (GET /fhir/R4/PaymentReconciliation/{id}) */
+      readPaymentReconciliation: (data: Input<'/api/fhir/readPaymentReconciliation'>) => call('fhir', 'readPaymentReconciliation', data) as Promise<Output<'/api/fhir/readPaymentReconciliation'>>,
       /** A member of the organization (doctor or staff) as a FHIR R4 Practitioner (GET /fhir/R4/Practitioner/{id}) */
       readPractitioner: (data: Input<'/api/fhir/readPractitioner'>) => call('fhir', 'readPractitioner', data) as Promise<Output<'/api/fhir/readPractitioner'>>,
       /** A membership of the organization and its roles as a FHIR R4 PractitionerRole (GET /fhir/R4/PractitionerRole/{id}) */
@@ -338,6 +340,8 @@ export function createClient(options: ClientOptions) {
       searchOrganization: (data: Input<'/api/fhir/searchOrganization'>) => call('fhir', 'searchOrganization', data) as Promise<Output<'/api/fhir/searchOrganization'>>,
       /** Search the organization's FHIR R4 Patient resources (GET /fhir/R4/Patient) */
       searchPatient: (data: Input<'/api/fhir/searchPatient'>) => call('fhir', 'searchPatient', data) as Promise<Output<'/api/fhir/searchPatient'>>,
+      /** Search the organization's FHIR R4 PaymentReconciliation resources (GET /fhir/R4/PaymentReconciliation) */
+      searchPaymentReconciliation: (data: Input<'/api/fhir/searchPaymentReconciliation'>) => call('fhir', 'searchPaymentReconciliation', data) as Promise<Output<'/api/fhir/searchPaymentReconciliation'>>,
       /** Search the organization's FHIR R4 Practitioner resources (GET /fhir/R4/Practitioner) */
       searchPractitioner: (data: Input<'/api/fhir/searchPractitioner'>) => call('fhir', 'searchPractitioner', data) as Promise<Output<'/api/fhir/searchPractitioner'>>,
       /** Search the organization's FHIR R4 PractitionerRole resources (GET /fhir/R4/PractitionerRole) */

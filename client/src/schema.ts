@@ -2600,6 +2600,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/fhir/readPaymentReconciliation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A payment received against an admission, or a refund of one as a FHIR R4 PaymentReconciliation (GET /fhir/R4/PaymentReconciliation/{id})
+         * @description Also callable as POST /api with {"namespace":"fhir","apiName":"readPaymentReconciliation","data":{...}}. Access: members of the organization with role admin, doctor, receptionist, accountant. The ids in the example are placeholders: first create the records (organizationId from organizations.create; id from fhir's create (or list)), or run npm run demo and use its ids.
+         */
+        post: operations["fhir.readPaymentReconciliation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/fhir/readPractitioner": {
         parameters: {
             query?: never;
@@ -2954,6 +2974,26 @@ export interface paths {
          * @description Also callable as POST /api with {"namespace":"fhir","apiName":"searchPatient","data":{...}}. Access: the account the data belongs to, and its organization's admin, doctor, nurse, receptionist, accountant, lab_technician. The ids in the example are placeholders: first create the records (organizationId from organizations.create), or run npm run demo and use its ids.
          */
         post: operations["fhir.searchPatient"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fhir/searchPaymentReconciliation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search the organization's FHIR R4 PaymentReconciliation resources (GET /fhir/R4/PaymentReconciliation)
+         * @description Also callable as POST /api with {"namespace":"fhir","apiName":"searchPaymentReconciliation","data":{...}}. Access: members of the organization with role admin, doctor, receptionist, accountant. The ids in the example are placeholders: first create the records (organizationId from organizations.create), or run npm run demo and use its ids.
+         */
+        post: operations["fhir.searchPaymentReconciliation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -23022,6 +23062,99 @@ export interface operations {
             };
         };
     };
+    "fhir.readPaymentReconciliation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    id: string;
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    organizationId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @constant */
+                            resourceType: "PaymentReconciliation";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description BAD_REQUEST or VALIDATION_FAILED (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or an invalid or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: not a member with a role allowed to call it, another organization, or blocked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the record is not in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE (the database cannot be reached) or NOT_CONFIGURED (a provider is missing) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "fhir.readPractitioner": {
         parameters: {
             query?: never;
@@ -24781,6 +24914,7 @@ export interface operations {
                     _revinclude?: string | string[];
                     /** @enum {string} */
                     _summary?: "count" | "false";
+                    identifier?: string | string[];
                     name?: string | string[];
                     "name:contains"?: string | string[];
                     "name:exact"?: string | string[];
@@ -24927,6 +25061,125 @@ export interface operations {
                                 id: string;
                                 /** @constant */
                                 resourceType: "Patient";
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            next: string | null;
+                            total: number;
+                            warnings?: string[];
+                        };
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description BAD_REQUEST or VALIDATION_FAILED (details name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: no token, or an invalid or expired one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: not a member with a role allowed to call it, another organization, or blocked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: the record is not in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE (the database cannot be reached) or NOT_CONFIGURED (a provider is missing) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "fhir.searchPaymentReconciliation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    _count?: number | string;
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    _cursor?: string;
+                    _elements?: string;
+                    _id?: string | string[];
+                    _include?: string | string[];
+                    _lastUpdated?: string | string[];
+                    _revinclude?: string | string[];
+                    /** @enum {string} */
+                    _summary?: "count" | "false";
+                    account?: string | string[];
+                    created?: string | string[];
+                    identifier?: string | string[];
+                    /** @example 01936f4e-8b2a-7c3d-9e4f-5a6b7c8d9e0f */
+                    organizationId: string;
+                    patient?: string | string[];
+                    requestor?: string | string[];
+                    status?: string | string[];
+                };
+            };
+        };
+        responses: {
+            /** @description ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            count: number;
+                            included: ({
+                                id: string;
+                                resourceType: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            items: ({
+                                id: string;
+                                /** @constant */
+                                resourceType: "PaymentReconciliation";
                             } & {
                                 [key: string]: unknown;
                             })[];

@@ -74,8 +74,8 @@ export const GRANTS: Readonly<Record<Exclude<Role, 'platform_admin'>, readonly s
     'labOrders:read',
     'labResultFiles:read',
     'preConsultationForms:read',
-    // FHIR types of records the nurse does not read (admission charges and so the admissions' accounts, billing documents).
-    ...withoutFhir('ChargeItem', 'Account', 'Invoice', 'AuditEvent'),
+    // FHIR types of billing records withheld from the nurse: admission charges, and so the admissions' accounts and the payments against them (docs/fhir.md, "Access"); billing documents.
+    ...withoutFhir('ChargeItem', 'Account', 'PaymentReconciliation', 'Invoice', 'AuditEvent'),
     ...CLINICAL_STAFF,
   ],
   receptionist: [
@@ -172,12 +172,12 @@ export const GRANTS: Readonly<Record<Exclude<Role, 'platform_admin'>, readonly s
     'admissionCharges:read',
     'patients:read',
     'fhir:read',
-    // It reads no appointments nor admissions here, so not their FHIR forms either (docs/fhir.md, "Access").
+    // It reads no appointments nor admissions (nor their payments) here, so not their FHIR forms either (docs/fhir.md, "Access").
     '!fhir.readAppointment',
     '!fhir.searchAppointment',
     '!fhir.readEncounter',
     '!fhir.searchEncounter',
-    ...withoutFhir('Invoice', 'Location', 'HealthcareService', 'Medication', 'MedicationKnowledge', 'AuditEvent'),
+    ...withoutFhir('PaymentReconciliation', 'Invoice', 'Location', 'HealthcareService', 'Medication', 'MedicationKnowledge', 'AuditEvent'),
     'notifications.*',
     'users:read',
   ],

@@ -15,7 +15,7 @@ describeEachDialect('FHIR R4: the types declared make the CapabilityStatement an
     const resources: Json[] = answer.body.rest[0].resource;
     assert.deepEqual(resources.map((resource) => resource.type), [
       'Patient', 'Practitioner', 'PractitionerRole', 'Organization', 'Appointment', 'Encounter', 'Schedule',
-      'ServiceRequest', 'DiagnosticReport', 'ChargeItem', 'Account', 'Invoice', 'Location', 'HealthcareService', 'Medication', 'MedicationKnowledge', 'AuditEvent', 'Slot',
+      'ServiceRequest', 'DiagnosticReport', 'ChargeItem', 'Account', 'PaymentReconciliation', 'Invoice', 'Location', 'HealthcareService', 'Medication', 'MedicationKnowledge', 'AuditEvent', 'Slot',
     ]);
     for (const type of FHIR_TYPES) {
       const entry = resources.find((resource) => resource.type === type.type);
@@ -31,7 +31,7 @@ describeEachDialect('FHIR R4: the types declared make the CapabilityStatement an
     }
     assert.deepEqual(resources.find((resource) => resource.type === 'Appointment').searchInclude, ['Appointment:patient', 'Appointment:practitioner']);
     // The revincludes are the reference parameters of the types that name it.
-    assert.deepEqual(resources.find((resource) => resource.type === 'Account').searchRevInclude, ['ChargeItem:account']);
+    assert.deepEqual(resources.find((resource) => resource.type === 'Account').searchRevInclude, ['ChargeItem:account', 'PaymentReconciliation:account']);
     assert.ok(resources.find((resource) => resource.type === 'Patient').searchRevInclude.includes('Appointment:patient'));
   });
 

@@ -94,6 +94,8 @@ describeEachDialect('FHIR R4: Invoice', (t) => {
     assert.deepEqual(await search(`identifier=${encodeURIComponent(taxed.number)}`), [taxed.id]);
     assert.deepEqual(await search(`identifier=${encodeURIComponent(`${NUMBER}|${interstate.number},${pennies.number}`)}`), sorted(interstate.id, pennies.id));
     assert.deepEqual(await search('identifier=INV/0000/999'), []);
+    // The system alone: every invoice that has a number (all do).
+    assert.deepEqual(await search(`identifier=${encodeURIComponent(`${NUMBER}|`)}`), sorted(taxed.id, interstate.id, pennies.id));
     assert.deepEqual(await search('status=issued'), sorted(taxed.id, pennies.id));
     assert.deepEqual(await search('status=http://hl7.org/fhir/invoice-status|cancelled'), [interstate.id]);
     assert.deepEqual(await search('status=balanced,draft'), []);

@@ -37,8 +37,8 @@ describeEachDialect('FHIR R4: Organization', (t) => {
     assertOutcome(await fhir(t(), 'GET', `/Organization/${other.organizationId}`, { ...as, organizationId: other.organizationId }), 403);
   });
 
-  test('search: _id and name find only the caller\'s organization', async () => {
-    const { organizationId, receptionist } = await hospital('Sunrise Hospital');
+  test('search: _id, name and identifier find only the caller\'s organization', async () => {
+    const { organizationId, slug, receptionist } = await hospital('Sunrise Hospital');
     const other = await hospital('Sunrise Clinic');
     const as = { token: receptionist.token, organizationId };
     const search = async (query: string) => idsOf(await searchset(t(), `/Organization?${query}`, as));
@@ -48,6 +48,13 @@ describeEachDialect('FHIR R4: Organization', (t) => {
     assert.deepEqual(await search('name=clinic'), []);
     assert.deepEqual(await search(`_id=${other.organizationId}`), []);
     assert.deepEqual(await search(`_id=${organizationId}`), [organizationId]);
+    // identifier: the slug, bare, with its system, or the system alone; another organization's slug finds nothing.
+    assert.deepEqual(await search(`identifier=${slug}`), [organizationId]);
+    assert.deepEqual(await search(`identifier=urn:healthops:organization-slug|${slug}`), [organizationId]);
+    assert.deepEqual(await search('identifier=urn:healthops:organization-slug|'), [organizationId]);
+    assert.deepEqual(await search(`identifier=${other.slug}`), []);
+    assert.deepEqual(await search(`identifier=${slug.toUpperCase()}`), []);
+    assertOutcome(await fhir(t(), 'GET', `/Organization?identifier=http://example.org|${slug}`, as), 400);
     const hr = await signIn(t(), { organizationId, roles: ['hr'] });
     assertOutcome(await fhir(t(), 'GET', '/Organization', { token: hr.token, organizationId }), 403);
   });

@@ -83,7 +83,7 @@ describeEachDialect(
       const [system, patient] = metadata.body.rest[0].operation;
       assert.deepEqual(metadata.body.rest[0].operation.map((o: Json) => o.name), ['export', 'patient-export', 'group-export']);
       assert.ok(system.documentation.includes(TYPE_NAMES.join(', ')), 'it names the types exported');
-      assert.ok(patient.documentation.includes('Patient, Appointment, Encounter, ServiceRequest, DiagnosticReport, ChargeItem, Account, Invoice.'), 'and the compartment\'s');
+      assert.ok(patient.documentation.includes('Patient, Appointment, Encounter, ServiceRequest, DiagnosticReport, ChargeItem, Account, PaymentReconciliation, Invoice.'), 'and the compartment\'s');
     });
 
     test('_type, Patient and Group level, and the parameters refused', async () => {

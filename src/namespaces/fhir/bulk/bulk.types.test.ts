@@ -14,12 +14,12 @@ import { assertOutcome, filesOf, kickOff, runToEnd, type Json } from './bulk.tes
 import { TYPE_NAMES } from './bulk.types.ts';
 
 /** The Patient compartment's types, as the declarations make it (a `patient` search parameter): written in this order. */
-const COMPARTMENT = ['Patient', 'Appointment', 'Encounter', 'ServiceRequest', 'DiagnosticReport', 'ChargeItem', 'Account', 'Invoice'];
+const COMPARTMENT = ['Patient', 'Appointment', 'Encounter', 'ServiceRequest', 'DiagnosticReport', 'ChargeItem', 'Account', 'PaymentReconciliation', 'Invoice'];
 
 /** The organization's rows of each type, counted in the database (not through the search engine the export shares). */
 async function countsInDatabase(t: TestApp, organizationId: string): Promise<Record<string, number>> {
   const db = t.database.db;
-  const count = async (table: 'patients' | 'appointments' | 'admissions' | 'practitionerSchedules' | 'labOrders' | 'labResultFiles' | 'admissionCharges' | 'wards' | 'rooms' | 'beds' | 'services' | 'inventoryItems' | 'auditLog' | 'patientDataReads') =>
+  const count = async (table: 'patients' | 'appointments' | 'admissions' | 'practitionerSchedules' | 'labOrders' | 'labResultFiles' | 'admissionCharges' | 'admissionPayments' | 'wards' | 'rooms' | 'beds' | 'services' | 'inventoryItems' | 'auditLog' | 'patientDataReads') =>
     Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number | string>().as('n')).where('organizationId', '=', organizationId).executeTakeFirstOrThrow()).n);
   const members = Number((await db.selectFrom('users').select((eb) => eb.fn.countAll<number | string>().as('n')).where('organizationId', '=', organizationId).where('invitationStatus', '=', 'accepted').executeTakeFirstOrThrow()).n);
   const invoices = await db.selectFrom('billingDocuments').select((eb) => eb.fn.countAll<number | string>().as('n')).where('organizationId', '=', organizationId).where('kind', 'in', ['TAX_INVOICE', 'BILL_OF_SUPPLY']).executeTakeFirstOrThrow();
@@ -36,6 +36,7 @@ async function countsInDatabase(t: TestApp, organizationId: string): Promise<Rec
     DiagnosticReport: await count('labResultFiles'),
     ChargeItem: await count('admissionCharges'),
     Account: await count('admissions'),
+    PaymentReconciliation: await count('admissionPayments'),
     Invoice: Number(invoices.n),
     Location: (await count('wards')) + (await count('rooms')) + (await count('beds')),
     HealthcareService: await count('services'),
@@ -82,6 +83,9 @@ describeEachDialect('FHIR Bulk Data export of every type served, from the declar
     await b.bed(h);
     admitted = await b.admissionWith(h, [{ price: 100, taxPercent: 12, name: 'Dressing kit' }]);
     ok(await b.invoiceAdmission(h, admitted));
+    // A payment and a refund of part of it: two PaymentReconciliations.
+    ok(await b.pay(h, admitted, 80));
+    ok(await b.call('admissions', 'refundPayment', { organizationId, admissionId: admitted, amount: 30, method: 'cash', reason: 'overpaid' }, h.accountant.token));
     const other = await b.patient(organizationId, 'Ravi Kumar');
     requested = (ok(await b.admit(h, { patientId: other, status: 'REQUESTED', requestedAt: Date.UTC(2020, 5, 1, 9) })) as { item: { id: string } }).item.id;
     const appointment = async (scheduledTime: string) =>
@@ -125,8 +129,11 @@ describeEachDialect('FHIR Bulk Data export of every type served, from the declar
     const patients = new Set(idsOf(files.Patient));
     const counts = await countsInDatabase(t(), h.organizationId);
     assert.equal(patients.size, counts.Patient);
+    // R4's PaymentReconciliation has no element naming a patient: its patient is its account's (detail.request), an Account of the same export.
+    const accounts = new Map(files.Account!.map((account) => [`Account/${String(account.id)}`, account]));
+    const named = (resource: Json) => (resource.resourceType === 'PaymentReconciliation' ? patientsNamed(accounts.get(resource.detail[0].request.reference)) : patientsNamed(resource));
     for (const type of COMPARTMENT.slice(1)) {
-      for (const resource of files[type]!) assert.ok(patientsNamed(resource).length > 0 && patientsNamed(resource).every((id) => patients.has(id)), `${type}/${resource.id} names the organization's patients`);
+      for (const resource of files[type]!) assert.ok(named(resource).length > 0 && named(resource).every((id) => patients.has(id)), `${type}/${resource.id} names the organization's patients`);
     }
     for (const type of COMPARTMENT.slice(1)) assert.equal(files[type]!.length, counts[type], `${type}: every row here names a patient`);
 

@@ -48,3 +48,23 @@ export function stageIn(column: string, statuses: Readonly<Record<string, string
     return parts.length === 0 ? sql<SqlBool>`1 = 0` : anyOf(parts);
   };
 }
+
+/**
+ * `identifier` of a type whose resources carry one identifier of `system`, held in `column`:
+ * `value`, `system|value`, or `system|` (every resource that has one).
+ */
+export const identifierParam = (definition: string, system: string, column: string, what: string): TokenParam => ({
+  name: 'identifier',
+  type: 'token',
+  definition,
+  documentation: `${what}, optionally with its system ${system}; ${system}| finds every one that has one.`,
+  system,
+  where: (values) => {
+    const given = values.filter((one) => one !== '');
+    const parts = [
+      ...(given.length > 0 ? [inColumn(column)(given)] : []),
+      ...(given.length < values.length ? [sql<SqlBool>`(${sql.ref(column)} is not null and ${sql.ref(column)} <> '')`] : []),
+    ];
+    return anyOf(parts);
+  },
+});

@@ -83,7 +83,7 @@ export function defineFhirType<T extends string>(declaration: FhirTypeDeclaratio
 }
 
 /** Patients' records answered by id: the resolver of a type whose rows carry `patientId`. */
-export function patientOfRows(table: 'appointments' | 'admissions' | 'labOrders' | 'admissionCharges' | 'billingDocuments'): PatientResolver {
+export function patientOfRows(table: 'appointments' | 'admissions' | 'labOrders' | 'admissionCharges' | 'admissionPayments' | 'billingDocuments'): PatientResolver {
   return async (db, ids) => {
     const rows = await db.selectFrom(table).select(['id', 'patientId']).where('id', 'in', ids).execute();
     return new Map(rows.flatMap((row) => (row.patientId ? [[row.id, row.patientId] as const] : [])));

@@ -15,6 +15,7 @@ import { medication } from './medication.ts';
 import { medicationKnowledge } from './medicationKnowledge.ts';
 import { organization } from './organization.ts';
 import { patient } from './patient.ts';
+import { paymentReconciliation } from './paymentReconciliation.ts';
 import { practitioner } from './practitioner.ts';
 import { practitionerRole } from './practitionerRole.ts';
 import { schedule } from './schedule.ts';
@@ -34,6 +35,7 @@ export const FHIR_TYPES: readonly FhirType[] = [
   diagnosticReport,
   chargeItem,
   account,
+  paymentReconciliation,
   invoice,
   location,
   healthcareService,

@@ -1,7 +1,6 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { DOCUMENT_NUMBER_SYSTEM, invoiceResource } from '../fhir.resources.ts';
-import { inColumn } from '../search/params.ts';
-import { idParam } from './common.ts';
+import { identifierParam, idParam } from './common.ts';
 import { defineFhirType, patientOfRows } from './define.ts';
 import { patient } from './patient.ts';
 
@@ -62,14 +61,7 @@ export const invoice = defineFhirType({
       target: 'Patient',
       column: 'patientId',
     },
-    {
-      name: 'identifier',
-      type: 'token',
-      definition: 'http://hl7.org/fhir/SearchParameter/Invoice-identifier',
-      documentation: `The number as printed (e.g. INV/2627/17), optionally with its system ${DOCUMENT_NUMBER_SYSTEM}.`,
-      system: DOCUMENT_NUMBER_SYSTEM,
-      where: inColumn('number'),
-    },
+    identifierParam('http://hl7.org/fhir/SearchParameter/Invoice-identifier', DOCUMENT_NUMBER_SYSTEM, 'number', 'The number as printed (e.g. INV/2627/17)'),
     {
       name: 'status',
       type: 'token',

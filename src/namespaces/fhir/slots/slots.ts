@@ -4,8 +4,8 @@ import type { Context } from '../../../operations/operation.ts';
 import { dayNumber, daysWindow, localMinute } from '../../../time/local-minutes.ts';
 import { addDays, dateIn, zonedInstant } from '../../../time/zone.ts';
 import { notFound, validationFailed } from '../../../values/errors.ts';
-import { busyIn, clockOf, freeSlotsOf, gridSlotsOf, MAX_SLOT_DAYS } from '../../appointments/appointments.public.ts';
-import { schedulesIn, type DoctorSchedule } from '../../practitionerSchedules/practitionerSchedules.public.ts';
+import { busyOf, clockOf, freeSlotsBySchedule, gridSlotsOf, MAX_SLOT_DAYS } from '../../appointments/appointments.public.ts';
+import { rememberedSchedulesIn, schedulesIn, type DoctorSchedule } from '../../practitionerSchedules/practitionerSchedules.public.ts';
 import type { FhirResource } from '../fhir.resources.ts';
 import { dateRange, type DateValue } from '../search/dates.ts';
 import type { SearchPage } from '../search/engine.ts';
@@ -19,6 +19,9 @@ import { slotId, slotKeyOf, startMinuteOf, type SlotKey } from './slot-id.ts';
  * or reserved without an appointment, or off the grid, is not found, and is not listed.
  */
 
+/** A search of every schedule of the organization (neither schedule nor schedule.actor) covers at most this many days. */
+export const MAX_CLINIC_SLOT_DAYS = 1;
+
 const SLOT_STATUSES = ['free', 'busy', 'busy-unavailable', 'busy-tentative', 'entered-in-error'] as const;
 
 export const scheduleParam: ReferenceParam = {
@@ -26,7 +29,7 @@ export const scheduleParam: ReferenceParam = {
   type: 'reference',
   target: 'Schedule',
   definition: 'http://hl7.org/fhir/SearchParameter/Slot-schedule',
-  documentation: 'Schedule/{id} or the id; several separated by commas. This or schedule.actor is required.',
+  documentation: `Schedule/{id} or the id; several separated by commas. Without it or schedule.actor: every schedule of the organization, ${MAX_CLINIC_SLOT_DAYS} day at a time.`,
   column: 'id',
 };
 
@@ -62,10 +65,29 @@ export const SLOT_SEARCH_PARAMS: readonly SearchParam[] = [scheduleParam, schedu
 
 type SlotStatus = 'free' | 'busy';
 
+/** Wall-clock times as instants, by zone, date and minute: the rules of a zone do not change, and a clinic's doctors share their grid's times. */
+const instants = new Map<string, number>();
+const MAX_INSTANTS_KEPT = 50_000;
+
+/** zonedInstant, remembered: a slot search converts each wall-clock time once, not once per slot. */
+function instantOf(date: string, minute: number, timeZone: string): number {
+  const key = `${timeZone} ${date} ${minute}`;
+  const known = instants.get(key);
+  if (known !== undefined) return known;
+  if (instants.size >= MAX_INSTANTS_KEPT) instants.clear();
+  const at = zonedInstant(date, minute, timeZone);
+  instants.set(key, at);
+  return at;
+}
+
 /** A slot of a schedule as a Slot resource. */
 export function slotResource(key: SlotKey, scheduleId: string, timeZone: string, status: SlotStatus): FhirResource<'Slot'> {
-  const start = zonedInstant(key.date, startMinuteOf(key), timeZone);
-  return {
+  return slotFound(key, scheduleId, timeZone, status).resource;
+}
+
+function slotFound(key: SlotKey, scheduleId: string, timeZone: string, status: SlotStatus): Found {
+  const start = instantOf(key.date, startMinuteOf(key), timeZone);
+  const resource: FhirResource<'Slot'> = {
     resourceType: 'Slot',
     id: slotId(key),
     schedule: { reference: `Schedule/${scheduleId}` },
@@ -73,6 +95,7 @@ export function slotResource(key: SlotKey, scheduleId: string, timeZone: string,
     start: new Date(start).toISOString(),
     end: new Date(start + key.minutes * 60_000).toISOString(),
   };
+  return { resource, start };
 }
 
 interface Found {
@@ -83,17 +106,17 @@ interface Found {
 /** The free slots of each schedule, dateFrom to dateTo; a slot two schedules of one doctor share (one id) once, the first's. */
 async function freeOfSchedules(ctx: Context, organizationId: string, schedules: readonly DoctorSchedule[], dateFrom: string, dateTo: string, timeZone: string): Promise<Found[]> {
   const found = new Map<string, Found>();
-  for (const schedule of schedules) {
-    for (const free of await freeSlotsOf(ctx, organizationId, [schedule], dateFrom, dateTo)) {
-      keep(found, slotResource({ doctorId: free.doctorId, date: free.date, time: free.time, minutes: free.duration }, schedule.id, timeZone, 'free'));
-    }
+  const bySchedule = await freeSlotsBySchedule(ctx, organizationId, schedules, dateFrom, dateTo);
+  for (const [i, schedule] of schedules.entries()) {
+    for (const free of bySchedule[i]!) keep(found, { doctorId: free.doctorId, date: free.date, time: free.time, minutes: free.duration }, schedule.id, timeZone, 'free');
   }
   return [...found.values()];
 }
 
 /** The slot, unless one with its id is kept already (two schedules of one doctor share it: the first's). */
-function keep(found: Map<string, Found>, resource: FhirResource<'Slot'>): void {
-  if (!found.has(resource.id)) found.set(resource.id, { resource, start: Date.parse(String(resource.start)) });
+function keep(found: Map<string, Found>, key: SlotKey, scheduleId: string, timeZone: string, status: SlotStatus): void {
+  const id = slotId(key);
+  if (!found.has(id)) found.set(id, slotFound(key, scheduleId, timeZone, status));
 }
 
 /**
@@ -103,16 +126,18 @@ function keep(found: Map<string, Found>, resource: FhirResource<'Slot'>): void {
  */
 async function busyOfSchedules(ctx: Context, organizationId: string, schedules: readonly DoctorSchedule[], dateFrom: string, dateTo: string, timeZone: string, free: ReadonlySet<string>): Promise<Found[]> {
   const found = new Map<string, Found>();
-  for (const [doctorId, own] of Map.groupBy(schedules, (schedule) => schedule.doctorId)) {
-    // A day more: a slot of an overnight session ends the day after it starts.
-    const held = await busyIn(ctx.db, organizationId, doctorId, daysWindow(dateFrom, addDays(dateTo, 1)), ctx.now());
+  const byDoctor = Map.groupBy(schedules, (schedule) => schedule.doctorId);
+  // A day more: a slot of an overnight session ends the day after it starts.
+  const heldBy = await busyOf(ctx.db, organizationId, [...byDoctor.keys()], daysWindow(dateFrom, addDays(dateTo, 1)), ctx.now());
+  for (const [doctorId, own] of byDoctor) {
+    const held = heldBy.get(doctorId) ?? [];
     if (held.length === 0) continue;
     for (const schedule of own) {
       for (const slot of gridSlotsOf(doctorId, [schedule], dateFrom, dateTo, timeZone)) {
         const key = { doctorId, date: slot.date, time: slot.time, minutes: slot.duration };
         const start = localMinute(slot.date, slot.time);
         if (free.has(slotId(key)) || !held.some((interval) => interval.start < start + slot.duration && start < interval.end)) continue;
-        keep(found, slotResource(key, schedule.id, timeZone, 'busy'));
+        keep(found, key, schedule.id, timeZone, 'busy');
       }
     }
   }
@@ -182,18 +207,19 @@ function windowOf(values: readonly DateValue[], timeZone: string): { low: number
   return { low, high };
 }
 
-const matches = (start: number, values: readonly DateValue[], timeZone: string) =>
-  values.every((value) => {
-    const [first, last] = dateRange(value, 'instant', timeZone) as [number, number];
-    return value.prefix !== 'ne' || start < first || start > last;
-  });
+/** Whether a start is outside every `ne` value's range: the ranges computed once per search, not per slot. */
+function outsideOfNe(values: readonly DateValue[], timeZone: string): (start: number) => boolean {
+  const left = values.filter((value) => value.prefix === 'ne').map((value) => dateRange(value, 'instant', timeZone) as [number, number]);
+  return (start) => left.every(([first, last]) => start < first || start > last);
+}
 
-/** The schedules of the ids and of the doctors (both, when both are given) valid in the window. */
-async function schedulesAsked(ctx: Context, organizationId: string, asked: { ids: string[] | undefined; doctors: string[] | undefined }, dateFrom: string, dateTo: string): Promise<DoctorSchedule[]> {
+/** The schedules of the ids and of the doctors (both, when both are given) valid in the window; neither: every schedule of the organization. */
+async function schedulesAsked(ctx: Context, organizationId: string, asked: { ids: string[] | undefined; doctors: string[] | undefined }, dateFrom: string, dateTo: string): Promise<readonly DoctorSchedule[]> {
   const { ids, doctors } = asked;
   if (ids) return (await schedulesIn(ctx.db, organizationId, { ids }, dateFrom, dateTo)).filter((schedule) => doctors === undefined || doctors.includes(schedule.doctorId));
+  if (!doctors) return rememberedSchedulesIn(ctx.db, organizationId, { everyDoctor: true }, dateFrom, dateTo);
   const schedules: DoctorSchedule[] = [];
-  for (const doctorId of doctors ?? []) schedules.push(...(await schedulesIn(ctx.db, organizationId, { doctorId }, dateFrom, dateTo)));
+  for (const doctorId of doctors) schedules.push(...(await rememberedSchedulesIn(ctx.db, organizationId, { doctorId }, dateFrom, dateTo)));
   return schedules;
 }
 
@@ -202,10 +228,12 @@ export async function searchSlots(ctx: Context, input: SlotSearchInput): Promise
   const timeZone = await zoneOfKnown(ctx, input.organizationId);
   const ids = allOf(input.schedule);
   const doctors = allOf(input['schedule.actor']);
-  if (!ids && !doctors) throw validationFailed('schedule', 'give schedule (Schedule/{id}) or schedule.actor (Practitioner/{id})');
   const { low, high } = windowOf(input.start ?? [], timeZone);
   const [dateFrom, dateTo] = [dateIn(timeZone, low), dateIn(timeZone, Math.max(low, high))];
   if (dayNumber(dateTo) - dayNumber(dateFrom) >= MAX_SLOT_DAYS) throw validationFailed('start', `at most ${MAX_SLOT_DAYS} days at once`);
+  if (!ids && !doctors && dayNumber(dateTo) - dayNumber(dateFrom) >= MAX_CLINIC_SLOT_DAYS) {
+    throw validationFailed('start', `without schedule or schedule.actor (every schedule of the organization), at most ${MAX_CLINIC_SLOT_DAYS} day at once`);
+  }
   const cursor = input._cursor === undefined ? undefined : slotKeyOf(input._cursor);
   if (input._cursor !== undefined && !cursor) throw validationFailed('_cursor', 'not a Slot id');
 
@@ -214,8 +242,9 @@ export async function searchSlots(ctx: Context, input: SlotSearchInput): Promise
   const schedules = empty ? [] : await schedulesAsked(ctx, input.organizationId, { ids, doctors }, dateFrom, dateTo);
   const free = await freeOfSchedules(ctx, input.organizationId, schedules, dateFrom, dateTo, timeZone);
   const busy = asked('busy') ? await busyOfSchedules(ctx, input.organizationId, schedules, dateFrom, dateTo, timeZone, new Set(free.map((slot) => slot.resource.id))) : [];
+  const kept = outsideOfNe(input.start ?? [], timeZone);
   const all = [...(asked('free') ? free : []), ...busy]
-    .filter((slot) => slot.start >= low && slot.start <= high && matches(slot.start, input.start ?? [], timeZone))
+    .filter((slot) => slot.start >= low && slot.start <= high && kept(slot.start))
     .sort((a, b) => a.start - b.start || a.resource.id.localeCompare(b.resource.id));
 
   const count = input._summary === 'count' ? 0 : input._count;

@@ -69,38 +69,44 @@ type SlotStatus = 'free' | 'busy';
 const instants = new Map<string, number>();
 const MAX_INSTANTS_KEPT = 50_000;
 
-/** zonedInstant, remembered: a slot search converts each wall-clock time once, not once per slot. */
-function instantOf(date: string, minute: number, timeZone: string): number {
-  const key = `${timeZone} ${date} ${minute}`;
-  const known = instants.get(key);
+/** The instant a slot starts: zonedInstant, remembered, so that a search converts each wall-clock time once, not once per slot. */
+function instantOf(key: SlotKey, timeZone: string): number {
+  const remembered = `${timeZone} ${key.date} ${key.time}`;
+  const known = instants.get(remembered);
   if (known !== undefined) return known;
   if (instants.size >= MAX_INSTANTS_KEPT) instants.clear();
-  const at = zonedInstant(date, minute, timeZone);
-  instants.set(key, at);
+  const at = zonedInstant(key.date, startMinuteOf(key), timeZone);
+  instants.set(remembered, at);
   return at;
+}
+
+/** A slot found: what a search sorts and pages by; its resource is made for the page only. */
+interface Found extends SlotKey {
+  id: string;
+  /** the instant it starts */
+  start: number;
+  scheduleId: string;
+  status: SlotStatus;
+}
+
+function slotFound(key: SlotKey, scheduleId: string, timeZone: string, status: SlotStatus): Found {
+  return { ...key, id: slotId(key), start: instantOf(key, timeZone), scheduleId, status };
+}
+
+function resourceOf(slot: Found): FhirResource<'Slot'> {
+  return {
+    resourceType: 'Slot',
+    id: slot.id,
+    schedule: { reference: `Schedule/${slot.scheduleId}` },
+    status: slot.status,
+    start: new Date(slot.start).toISOString(),
+    end: new Date(slot.start + slot.minutes * 60_000).toISOString(),
+  };
 }
 
 /** A slot of a schedule as a Slot resource. */
 export function slotResource(key: SlotKey, scheduleId: string, timeZone: string, status: SlotStatus): FhirResource<'Slot'> {
-  return slotFound(key, scheduleId, timeZone, status).resource;
-}
-
-function slotFound(key: SlotKey, scheduleId: string, timeZone: string, status: SlotStatus): Found {
-  const start = instantOf(key.date, startMinuteOf(key), timeZone);
-  const resource: FhirResource<'Slot'> = {
-    resourceType: 'Slot',
-    id: slotId(key),
-    schedule: { reference: `Schedule/${scheduleId}` },
-    status,
-    start: new Date(start).toISOString(),
-    end: new Date(start + key.minutes * 60_000).toISOString(),
-  };
-  return { resource, start };
-}
-
-interface Found {
-  resource: FhirResource<'Slot'>;
-  start: number;
+  return resourceOf(slotFound(key, scheduleId, timeZone, status));
 }
 
 /** The free slots of each schedule, dateFrom to dateTo; a slot two schedules of one doctor share (one id) once, the first's. */
@@ -108,15 +114,21 @@ async function freeOfSchedules(ctx: Context, organizationId: string, schedules: 
   const found = new Map<string, Found>();
   const bySchedule = await freeSlotsBySchedule(ctx, organizationId, schedules, dateFrom, dateTo);
   for (const [i, schedule] of schedules.entries()) {
-    for (const free of bySchedule[i]!) keep(found, { doctorId: free.doctorId, date: free.date, time: free.time, minutes: free.duration }, schedule.id, timeZone, 'free');
+    for (const free of bySchedule[i]!) {
+      const slot: Found = { doctorId: free.doctorId, date: free.date, time: free.time, minutes: free.duration, id: '', start: 0, scheduleId: schedule.id, status: 'free' };
+      slot.id = slotId(slot);
+      if (found.has(slot.id)) continue;
+      slot.start = instantOf(slot, timeZone);
+      found.set(slot.id, slot);
+    }
   }
   return [...found.values()];
 }
 
 /** The slot, unless one with its id is kept already (two schedules of one doctor share it: the first's). */
 function keep(found: Map<string, Found>, key: SlotKey, scheduleId: string, timeZone: string, status: SlotStatus): void {
-  const id = slotId(key);
-  if (!found.has(id)) found.set(id, slotFound(key, scheduleId, timeZone, status));
+  const slot = slotFound(key, scheduleId, timeZone, status);
+  if (!found.has(slot.id)) found.set(slot.id, slot);
 }
 
 /**
@@ -156,11 +168,11 @@ export async function readSlot(ctx: Context, organizationId: string, id: string)
   const key = slotKeyOf(id);
   if (!key) throw notFound('Slot');
   const schedules = await schedulesIn(ctx.db, organizationId, { doctorId: key.doctorId }, key.date, key.date);
-  const free = (await freeOfSchedules(ctx, organizationId, schedules, key.date, key.date, timeZone)).find((found) => found.resource.id === id);
-  if (free) return free.resource;
-  const busy = (await busyOfSchedules(ctx, organizationId, schedules, key.date, key.date, timeZone, new Set())).find((found) => found.resource.id === id);
+  const free = (await freeOfSchedules(ctx, organizationId, schedules, key.date, key.date, timeZone)).find((found) => found.id === id);
+  if (free) return resourceOf(free);
+  const busy = (await busyOfSchedules(ctx, organizationId, schedules, key.date, key.date, timeZone, new Set())).find((found) => found.id === id);
   if (!busy) throw notFound('Slot (free or booked)');
-  return busy.resource;
+  return resourceOf(busy);
 }
 
 /**
@@ -241,16 +253,17 @@ export async function searchSlots(ctx: Context, input: SlotSearchInput): Promise
   const empty = low > high || !(asked('free') || asked('busy')) || ids?.length === 0 || doctors?.length === 0;
   const schedules = empty ? [] : await schedulesAsked(ctx, input.organizationId, { ids, doctors }, dateFrom, dateTo);
   const free = await freeOfSchedules(ctx, input.organizationId, schedules, dateFrom, dateTo, timeZone);
-  const busy = asked('busy') ? await busyOfSchedules(ctx, input.organizationId, schedules, dateFrom, dateTo, timeZone, new Set(free.map((slot) => slot.resource.id))) : [];
+  const busy = asked('busy') ? await busyOfSchedules(ctx, input.organizationId, schedules, dateFrom, dateTo, timeZone, new Set(free.map((slot) => slot.id))) : [];
   const kept = outsideOfNe(input.start ?? [], timeZone);
   const all = [...(asked('free') ? free : []), ...busy]
     .filter((slot) => slot.start >= low && slot.start <= high && kept(slot.start))
-    .sort((a, b) => a.start - b.start || a.resource.id.localeCompare(b.resource.id));
+    // Ids in code-unit order, as the cursor compares them.
+    .sort((a, b) => a.start - b.start || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 
   const count = input._summary === 'count' ? 0 : input._count;
   if (count === 0) return { total: all.length, count: input._count, items: [], included: [], next: null };
   const after = cursor ? zonedInstant(cursor.date, startMinuteOf(cursor), timeZone) : undefined;
-  const rest = after === undefined ? all : all.filter((slot) => slot.start > after || (slot.start === after && slot.resource.id > input._cursor!));
+  const rest = after === undefined ? all : all.filter((slot) => slot.start > after || (slot.start === after && slot.id > input._cursor!));
   const page = rest.slice(0, count);
-  return { total: all.length, count, items: page.map((slot) => slot.resource), included: [], next: rest.length > count ? page.at(-1)!.resource.id : null };
+  return { total: all.length, count, items: page.map(resourceOf), included: [], next: rest.length > count ? page.at(-1)!.id : null };
 }

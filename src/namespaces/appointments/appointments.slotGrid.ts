@@ -18,6 +18,15 @@ const weekdayGrids = new WeakMap<DoctorSchedule, Map<number, (readonly number[])
 /** HH:mm of each minute of the day, written once. */
 const CLOCK: readonly string[] = Array.from({ length: MINUTES_PER_DAY + 1 }, (_, minute) => timeOfDay(minute));
 
+let lastDay = Number.NaN;
+let lastDate = '';
+
+/** dateOfDay, the last answer remembered: the doctors of one search walk the same days. */
+function dateOf(day: number): string {
+  if (day !== lastDay) [lastDay, lastDate] = [day, dateOfDay(day)];
+  return lastDate;
+}
+
 /** Day 0 (1970-01-01) was a Thursday. */
 const weekdayOfDay = (day: number) => (((day + 4) % 7) + 7) % 7;
 
@@ -51,7 +60,7 @@ export interface GridDay {
  */
 export function* gridDays(schedules: readonly DoctorSchedule[], fromDay: number, toDay: number, timeZone: string, wanted?: number): Generator<GridDay> {
   for (let day = fromDay; day <= toDay; day++) {
-    const date = dateOfDay(day);
+    const date = dateOf(day);
     const dayStart = day * MINUTES_PER_DAY;
     if (schedules.length === 1) {
       const only = schedules[0]!;

@@ -18,6 +18,8 @@ describeEachDialect(
       const monday = (startTime: string, endTime: string) => [{ weekday: 1, startTime, endTime }];
       ok(await schedules(t())('create', schedule(c.org, c.doctor.userId, { slotMinutes: 30, weeklyHours: monday('09:00', '12:00') })));
       ok(await schedules(t())('create', schedule(c.org, c.doctor.userId, { slotMinutes: 60, weeklyHours: monday('11:00', '13:00') })));
+      // A third of the first doctor's, on the first one's grid from 11:00: the same two Slots, listed once.
+      ok(await schedules(t())('create', schedule(c.org, c.doctor.userId, { slotMinutes: 30, weeklyHours: monday('11:00', '12:00') })));
       ok(await schedules(t())('create', schedule(c.org, second.userId, { slotMinutes: 45, weeklyHours: monday('10:00', '14:00') })));
       ok(await schedules(t())('create', schedule(c.org, third.userId, { slotMinutes: 30, weeklyHours: [{ weekday: 2, startTime: '09:00', endTime: '12:00' }] })));
       ok(await t().call('appointments', 'create', booking(c, { scheduledDate: '2030-03-04', scheduledTime: '09:30', duration: 30 })));
@@ -36,6 +38,7 @@ describeEachDialect(
       assert.equal(expected.length, 11);
       assert.deepEqual(all.body.entry.map((entry: Json) => entry.resource), expected);
       assert.equal(all.body.total, 11);
+      assert.equal(new Set(ids(all.body)).size, 11);
       assert.equal(new Set(expected.map((slot: Json) => slot.id.split('.')[0])).size, 2);
       assert.ok(expected.every((slot: Json) => !slot.id.startsWith(elsewhere.doctor.userId)));
 

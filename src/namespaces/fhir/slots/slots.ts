@@ -111,18 +111,24 @@ export function slotResource(key: SlotKey, scheduleId: string, timeZone: string,
 
 /** The free slots of each schedule, dateFrom to dateTo; a slot two schedules of one doctor share (one id) once, the first's. */
 async function freeOfSchedules(ctx: Context, organizationId: string, schedules: readonly DoctorSchedule[], dateFrom: string, dateTo: string, timeZone: string): Promise<Found[]> {
-  const found = new Map<string, Found>();
   const bySchedule = await freeSlotsBySchedule(ctx, organizationId, schedules, dateFrom, dateTo);
+  // Only a doctor with several schedules can have one slot twice: one schedule's slots are distinct.
+  const shared = new Set([...Map.groupBy(schedules, (s) => s.doctorId)].filter(([, own]) => own.length > 1).map(([doctorId]) => doctorId));
+  const seen = new Set<string>();
+  const found: Found[] = [];
   for (const [i, schedule] of schedules.entries()) {
     for (const free of bySchedule[i]!) {
       const slot: Found = { doctorId: free.doctorId, date: free.date, time: free.time, minutes: free.duration, id: '', start: 0, scheduleId: schedule.id, status: 'free' };
       slot.id = slotId(slot);
-      if (found.has(slot.id)) continue;
+      if (shared.has(slot.doctorId)) {
+        if (seen.has(slot.id)) continue;
+        seen.add(slot.id);
+      }
       slot.start = instantOf(slot, timeZone);
-      found.set(slot.id, slot);
+      found.push(slot);
     }
   }
-  return [...found.values()];
+  return found;
 }
 
 /** The slot, unless one with its id is kept already (two schedules of one doctor share it: the first's). */

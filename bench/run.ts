@@ -265,6 +265,7 @@ async function runDatabase(kind: DbKind, token: string): Promise<DbReport> {
 
   let db = benchDb(target);
   const state: RunState = { meta, nextDay: await firstFreeDay(db.db), nextAdmission: await firstUnbilledAdmission(db.db, meta) };
+  for (const scenario of chosen) await scenario.prepare?.(db.db, meta);
   await db.close();
 
   process.stderr.write(`${kind}: storage baseline (${DURATION} s)...\n`);
@@ -386,6 +387,18 @@ function targets(report: DbReport, bare: Row | undefined): string[] {
     // the cost of one request: compared at one connection when measured, else at full load
     const [a, b, how] = getById.oneRps && fhirRead.oneRps ? [getById.oneRps, fhirRead.oneRps, '1 connection'] : [getById.rps, fhirRead.rps, `${CONNECTIONS} connections`];
     out.push(`fhir-read within 1.5x of getById's cost: ${mark(fhirRead.errors === 0 && b > 0 && a / b <= 1.5)} (${b > 0 ? (a / b).toFixed(2) : '∞'}x, ${how})`);
+  }
+  const findSlots = by('findSlots');
+  if (findSlots && getById) {
+    const cpu = findSlots.cpuUs && getById.cpuUs ? `; CPU per request ${(findSlots.cpuUs / getById.cpuUs).toFixed(2)}x getById's` : '';
+    out.push(`findSlots >= 1/3 of getById's req/s: ${mark(findSlots.errors === 0 && 3 * findSlots.rps >= getById.rps)} (${f0(findSlots.rps)} req/s, ${pct(findSlots.rps, getById.rps)} of getById's${cpu})`);
+  }
+  const clinic = by('findSlots-clinic');
+  if (clinic && getById) {
+    // the cost of one request: compared at one connection when measured, else at full load
+    const [a, b, how] = getById.oneRps && clinic.oneRps ? [getById.oneRps, clinic.oneRps, '1 connection'] : [getById.rps, clinic.rps, `${CONNECTIONS} connections`];
+    const cpu = clinic.cpuUs && getById.cpuUs ? `; CPU per request ${(clinic.cpuUs / getById.cpuUs).toFixed(2)}x` : '';
+    out.push(`findSlots-clinic < 5x getById's cost: ${mark(clinic.errors === 0 && b > 0 && a / b < 5)} (${b > 0 ? (a / b).toFixed(2) : '∞'}x, ${how}${cpu})`);
   }
   for (const s of chosen.filter((x) => x.pageOf)) {
     const p500 = by(s.name);

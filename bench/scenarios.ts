@@ -3,6 +3,8 @@
  * another commit): each makes the Lua body of a wrk run from the seeded database's meta.
  */
 import type { Db } from '../src/db/database.ts';
+import { dateOfDay } from '../src/time/local-minutes.ts';
+import { newId } from '../src/values/ids.ts';
 import { addDays } from '../src/time/zone.ts';
 import { CHARGES_PER_ADMISSION, type Meta } from './seed.ts';
 import { luaString, rotating, type WrkResult } from './wrk.ts';
@@ -23,6 +25,8 @@ export interface Scenario {
   pageOf?: string;
   /** Lua body(n) for one wrk run; `after` moves the day cursor past what the run booked */
   body(state: RunState): { lua: string; after?: (r: WrkResult) => void };
+  /** adds to the seeded database what the scenario reads and the seed lacks, once (bench/run.ts calls it before starting the service) */
+  prepare?(db: Db, meta: Meta): Promise<void>;
 }
 
 export const envelope = (namespace: string, apiName: string, data: unknown) => ({ namespace, apiName, data });
@@ -83,11 +87,26 @@ end
   },
   {
     name: 'findSlots',
-    what: "appointments.findSlots, one scheduled doctor's month (31 days, 30-minute slots) in the big organization",
+    what: "appointments.findSlots, one scheduled doctor's week (7 days, 30-minute slots, as issue 29 asks) in the big organization",
+    kind: 'read',
+    body: ({ meta }) => ({
+      lua: rotating([envelope('appointments', 'findSlots', { organizationId: meta.bigOrganizationId, doctorId: meta.scheduledDoctorId, dateFrom: meta.slotsFrom, dateTo: addDays(meta.slotsFrom, 6) })]),
+    }),
+  },
+  {
+    name: 'findSlots-month',
+    what: 'the same over 31 days (the findSlots scenario before issue 29; ~1,500 slots, ~140 KB per answer)',
     kind: 'read',
     body: ({ meta }) => ({
       lua: rotating([envelope('appointments', 'findSlots', { organizationId: meta.bigOrganizationId, doctorId: meta.scheduledDoctorId, dateFrom: meta.slotsFrom, dateTo: addDays(meta.slotsFrom, 30) })]),
     }),
+  },
+  {
+    name: 'findSlots-clinic',
+    what: `GET /fhir/R4/Slot?start={day}: the free slots of every doctor of the big organization on one day (its 50 doctors, each with a schedule of every day 09:00-17:00 in 30-minute slots, where their seeded appointments are), first page of 20 with the total`,
+    kind: 'read',
+    prepare: scheduleEveryDoctor,
+    body: ({ meta }) => ({ lua: fhirGets([[meta.bigOrganizationId, `/fhir/R4/Slot?start=${clinicDay(meta)}`]]) }),
   },
   {
     name: 'users.search',
@@ -174,6 +193,37 @@ export async function firstUnbilledAdmission(db: Db, meta: Meta): Promise<number
   const rows = await db.selectFrom('billingDocuments').select('sourceId').where('organizationId', '=', meta.bigOrganizationId).where('sourceType', '=', 'admission').execute();
   const billed = new Set(rows.map((row) => row.sourceId));
   return ids.findLastIndex((id) => billed.has(id)) + 1;
+}
+
+/** The days the clinic's schedules hold, from the seeding day: within the seeded appointments (a year either side) and before any day a booking scenario books. */
+const CLINIC_DAYS = 364;
+
+/** The day findSlots-clinic searches: tomorrow (UTC, the bench service's zone), within the clinic's schedules. */
+function clinicDay(meta: Meta): string {
+  const tomorrow = dateOfDay(Math.floor(Date.now() / 86_400_000) + 1);
+  const last = addDays(meta.slotsFrom, CLINIC_DAYS - 1);
+  return tomorrow < meta.slotsFrom ? addDays(meta.slotsFrom, 1) : tomorrow > last ? last : tomorrow;
+}
+
+/**
+ * A schedule for each doctor of the big organization that has none (the seed gives one doctor
+ * one): every day 09:00-17:00 in 30-minute slots, valid for CLINIC_DAYS from the seeding day only,
+ * so that the days the booking scenarios book (after every seeded appointment) stay unscheduled and
+ * those scenarios run as before.
+ */
+async function scheduleEveryDoctor(db: Db, meta: Meta): Promise<void> {
+  const organizationId = meta.bigOrganizationId;
+  const scheduled = new Set((await db.selectFrom('practitionerSchedules').select('doctorId').where('organizationId', '=', organizationId).execute()).map((r) => r.doctorId));
+  const doctors = await db.selectFrom('users').select('id').where('organizationId', '=', organizationId).where('role', '=', 'doctor').execute();
+  const weeklyHours = JSON.stringify([0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, startTime: '09:00', endTime: '17:00' })));
+  const now = Date.now();
+  const rows = doctors
+    .filter((d) => !scheduled.has(d.id))
+    .map((d) => ({
+      id: newId(), organizationId, doctorId: d.id, organizationBranchId: null, serviceId: null, slotMinutes: 30, validFrom: meta.slotsFrom,
+      validTo: addDays(meta.slotsFrom, CLINIC_DAYS - 1), weeklyHours, exceptions: '[]', createdAt: now, updatedAt: now,
+    }));
+  if (rows.length) await db.insertInto('practitionerSchedules').values(rows).execute();
 }
 
 /** GETs of the FHIR API cycling through (organization, path) pairs, each with its X-Organization-Id. */

@@ -100,10 +100,12 @@ export async function clockOf(ctx: Context, organizationId: string): Promise<Org
 /**
  * The organization (an organizations record) and the doctor and service a read names in it, else
  * NOT_FOUND naming the first missing: an empty answer would hide a wrong id. The organization is
- * the remembered read of clockOf; the others one look-up by id each.
+ * the remembered read of clockOf (its clock is the answer); the others one look-up by id each.
  */
-export async function assertKnown(ctx: Context, organizationId: string, named: { doctorId?: string | undefined; serviceId?: string | undefined }): Promise<void> {
-  if (!(await clockOf(ctx, organizationId)).known) throw notFound('organization');
+export async function assertKnown(ctx: Context, organizationId: string, named: { doctorId?: string | undefined; serviceId?: string | undefined }): Promise<OrganizationClock> {
+  const clock = await clockOf(ctx, organizationId);
+  if (!clock.known) throw notFound('organization');
   if (named.doctorId !== undefined) await knownDoctor(ctx.db, organizationId, named.doctorId);
   if (named.serviceId !== undefined) await found(findService(ctx.db, organizationId, named.serviceId), 'service');
+  return clock;
 }

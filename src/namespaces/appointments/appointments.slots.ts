@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.ts';
 import { serialiseOn } from '../../db/locks.ts';
 import type { Context } from '../../operations/operation.ts';
 import { daysOf, MINUTES_PER_DAY, type Interval } from '../../time/local-minutes.ts';
+import { merged } from '../practitionerSchedules/practitionerSchedules.public.ts';
 import { organizationTerm } from './appointments.repo.ts';
 import { MAX_DURATION } from './appointments.fields.ts';
 import { activeAt } from './appointments.status.ts';
@@ -172,4 +173,56 @@ export async function unavailableIn(db: Db, doctor: { organizationId: string; id
   const reserved = await reservedIn(db, doctor.id, window);
   const busy = allowOverlap ? [] : await busyIn(db, doctor.organizationId, doctor.id, window, now, serviceId);
   return { reserved, busy };
+}
+
+/**
+ * The statements of takenOf, one per kind for every doctor asked (tests read their plans): the
+ * reserved blocks and the active appointments of the doctors that overlap the window, by doctor.
+ * Written in SQL (the `sql` tag builds in a few microseconds, Kysely's builder in tens), each reads
+ * the doctors' index (doctorId, startMinute, id) over the window, one range per doctor.
+ */
+export function takenQueries(db: Db, organizationId: string, doctorIds: readonly string[], window: Interval, now: number) {
+  const doctors = sql.join(doctorIds);
+  const reserved = sql<TakenRow>`select "doctorId", "startMinute", "endMinute" from "doctorReservedSlots" where "doctorId" in (${doctors}) and ${overlapping(window)}`;
+  const busy = sql<TakenRow>`select "doctorId", "startMinute", "endMinute" from "appointments"
+    where ${organizationTerm(db, organizationId)} and "doctorId" in (${doctors}) and ${overlapping(window)} and ${activeAt(now)}`;
+  return { reserved, busy };
+}
+
+interface TakenRow {
+  doctorId: string;
+  startMinute: number | string;
+  endMinute: number | string;
+}
+
+/** Rows as intervals per doctor, each doctor's list in the order of the rows. */
+function byDoctor(rows: readonly TakenRow[], into = new Map<string, Interval[]>()): Map<string, Interval[]> {
+  for (const row of rows) {
+    const interval = { start: Number(row.startMinute), end: Number(row.endMinute) };
+    const list = into.get(row.doctorId);
+    if (list) list.push(interval);
+    else into.set(row.doctorId, [interval]);
+  }
+  return into;
+}
+
+/** The time held by the active appointments of each of the doctors that overlaps the window (unsorted): one statement. */
+export async function busyOf(db: Db, organizationId: string, doctorIds: readonly string[], window: Interval, now: number): Promise<Map<string, Interval[]>> {
+  if (doctorIds.length === 0) return new Map();
+  return byDoctor((await takenQueries(db, organizationId, doctorIds, window, now).busy.execute(db)).rows);
+}
+
+/**
+ * The time of each of the doctors that cannot be booked in the window, merged and sorted by start
+ * (a doctor with none has no entry): the reserved blocks, and (unless the organization lets
+ * appointments overlap) the time held by active appointments. Two statements for all the doctors,
+ * read fresh on every call: a free slot is never served from a remembered booking.
+ */
+export async function takenOf(db: Db, doctors: { organizationId: string; ids: readonly string[] }, window: Interval, now: number, allowOverlap: boolean): Promise<Map<string, Interval[]>> {
+  if (doctors.ids.length === 0) return new Map();
+  const queries = takenQueries(db, doctors.organizationId, doctors.ids, window, now);
+  const taken = byDoctor((await queries.reserved.execute(db)).rows);
+  if (!allowOverlap) byDoctor((await queries.busy.execute(db)).rows, taken);
+  for (const [doctorId, intervals] of taken) taken.set(doctorId, merged(intervals));
+  return taken;
 }

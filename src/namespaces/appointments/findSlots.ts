@@ -3,13 +3,12 @@ import { z } from 'zod';
 import { validationFailed } from '../../values/errors.ts';
 import { date, filter, id } from '../../values/fields.ts';
 import { defineOperation, type Context } from '../../operations/operation.ts';
-import { addDays } from '../../time/zone.ts';
-import { dateOfDay, dayOfMinute, daysWindow, dayStartMinute, MINUTES_PER_DAY, timeOfDay, type Interval } from '../../time/local-minutes.ts';
-import { byStart, freeOf } from '../../time/slot-grid.ts';
-import { merged, schedulesIn, slotsOn, type DoctorSchedule } from '../practitionerSchedules/practitionerSchedules.public.ts';
+import { dayNumber, daysWindow, type Interval } from '../../time/local-minutes.ts';
+import { rememberedSchedulesIn, type DoctorSchedule } from '../practitionerSchedules/practitionerSchedules.public.ts';
 import { daysAsked, duration } from './appointments.fields.ts';
-import { assertKnown, clockOf } from './appointments.references.ts';
-import { unavailableIn } from './appointments.slots.ts';
+import { assertKnown, clockOf, type OrganizationClock } from './appointments.references.ts';
+import { clockTime, gridDays } from './appointments.slotGrid.ts';
+import { takenOf } from './appointments.slots.ts';
 import { out } from '../../values/results.ts';
 
 /** At most this many days in one request. */
@@ -22,36 +21,39 @@ export interface FreeSlot {
   duration: number;
 }
 
-/** The slots on the grids of one doctor's schedules, `from` to `to`, as local minutes by start (the first schedule's length where two share a start). */
-function gridSlots(schedules: readonly DoctorSchedule[], from: string, to: string, timeZone: string, wanted?: number): Interval[] {
-  const slots: Interval[] = [];
-  for (let date = from; date <= to; date = addDays(date, 1)) {
-    const day = dayStartMinute(date);
-    const onDay: Interval[] = [];
-    for (const s of schedules) {
-      const length = wanted ?? s.slotMinutes;
-      for (const start of slotsOn(s, date, timeZone, length)) onDay.push({ start: day + start, end: day + start + length });
-    }
-    // One schedule's starts come sorted and distinct (its ranges are merged): only several need sorting and their starts made one.
-    for (const slot of schedules.length === 1 ? onDay : byStart(onDay)) slots.push(slot);
-  }
-  return slots;
+interface GridWalk {
+  fromDay: number;
+  toDay: number;
+  timeZone: string;
+  /** a length for every slot instead of each schedule's own */
+  wanted?: number | undefined;
+  /** merged and by start */
+  taken: readonly Interval[];
+  /** no slot starting before this local minute */
+  notBefore: number;
 }
 
-/** The free slots as the answer lists them; a day's date is written once (a month holds some 1,500 slots). */
-function listed(doctorId: string, free: readonly Interval[]): FreeSlot[] {
-  const slots: FreeSlot[] = [];
-  let day = Number.NaN;
-  let date = '';
-  for (const slot of free) {
-    const slotDay = dayOfMinute(slot.start);
-    if (slotDay !== day) {
-      day = slotDay;
-      date = dateOfDay(day);
+/**
+ * The slots on the grids of one doctor's schedules (where two share a start, the first schedule's
+ * length) that start at `notBefore` or later and overlap nothing `taken`, by start, appended to
+ * `into` as the answer lists them (and their local minutes to `starts`): one pass over the grid and
+ * the taken time together.
+ */
+function walkGrid(doctorId: string, schedules: readonly DoctorSchedule[], walk: GridWalk, into: FreeSlot[], starts?: number[]): void {
+  const { taken, notBefore } = walk;
+  let t = 0;
+  for (const day of gridDays(schedules, walk.fromDay, walk.toDay, walk.timeZone, walk.wanted)) {
+    for (let i = 0; i < day.starts.length; i++) {
+      const minute = day.starts[i]!;
+      const length = typeof day.lengths === 'number' ? day.lengths : day.lengths[i]!;
+      const start = day.dayStart + minute;
+      if (start < notBefore) continue;
+      while (t < taken.length && taken[t]!.end <= start) t++;
+      if (t < taken.length && taken[t]!.start < start + length) continue;
+      into.push({ doctorId, date: day.date, time: clockTime(minute), duration: length });
+      starts?.push(start);
     }
-    slots.push({ doctorId, date, time: timeOfDay(slot.start - day * MINUTES_PER_DAY), duration: slot.end - slot.start });
   }
-  return slots;
 }
 
 /**
@@ -82,11 +84,11 @@ export const findSlots = defineOperation({
   async handler(ctx, input) {
     const { organizationId, dateFrom, dateTo } = input;
     if (!input.doctorId && !input.serviceId) throw validationFailed('doctorId', 'give doctorId or serviceId');
-    await assertKnown(ctx, organizationId, { doctorId: input.doctorId, serviceId: input.serviceId });
+    const clock = await assertKnown(ctx, organizationId, { doctorId: input.doctorId, serviceId: input.serviceId });
     daysAsked({ from: dateFrom, to: dateTo, fromField: 'dateFrom', toField: 'dateTo' }, MAX_SLOT_DAYS);
     const scope = input.doctorId ? { doctorId: input.doctorId, serviceId: input.serviceId ?? undefined } : { serviceId: input.serviceId! };
-    const schedules = await schedulesIn(ctx.db, organizationId, scope, dateFrom, dateTo);
-    return { organizationId, dateFrom, dateTo, items: await freeSlotsOf(ctx, organizationId, schedules, dateFrom, dateTo, input.duration ?? undefined) };
+    const schedules = await rememberedSchedulesIn(ctx.db, organizationId, scope, dateFrom, dateTo);
+    return { organizationId, dateFrom, dateTo, items: await freeSlotsAt(ctx, organizationId, clock, schedules, { dateFrom, dateTo, duration: input.duration ?? undefined }) };
   },
 });
 
@@ -95,24 +97,52 @@ export const findSlots = defineOperation({
  * lists them: FHIR's busy Slots are those of a schedule's grid an appointment holds (docs/fhir.md, "Schedule and Slot").
  */
 export function gridSlotsOf(doctorId: string, schedules: readonly DoctorSchedule[], dateFrom: string, dateTo: string, timeZone: string): FreeSlot[] {
-  return listed(doctorId, gridSlots(schedules, dateFrom, dateTo, timeZone));
+  const slots: FreeSlot[] = [];
+  walkGrid(doctorId, schedules, { fromDay: dayNumber(dateFrom), toDay: dayNumber(dateTo), timeZone, taken: [], notBefore: -Infinity }, slots);
+  return slots;
 }
 
 /**
- * The free slots on the grids of `schedules`, dateFrom to dateTo (a window findSlots bounds), by
- * date, time and doctor: findSlots's answer, and FHIR's Slots (one schedule at a time, docs/fhir.md,
- * "Schedule and Slot"). A doctor's slots are less the doctor's reserved blocks, leave and active
- * appointments (none where the organization lets appointments overlap) and those already begun.
+ * The free slots of each schedule on its own, as findSlots finds them (a Slot names its schedule: two schedules of one doctor
+ * may each have a slot at one time), in the order of `schedules`; the time taken is read once for all.
  */
-export async function freeSlotsOf(ctx: Context, organizationId: string, schedules: readonly DoctorSchedule[], dateFrom: string, dateTo: string, duration?: number): Promise<FreeSlot[]> {
-  const window = daysWindow(dateFrom, dateTo);
+export async function freeSlotsBySchedule(ctx: Context, organizationId: string, schedules: readonly DoctorSchedule[], dateFrom: string, dateTo: string): Promise<FreeSlot[][]> {
   const clock = await clockOf(ctx, organizationId);
-  const items: FreeSlot[] = [];
-  for (const [doctorId, own] of Map.groupBy(schedules, (s) => s.doctorId)) {
-    const { reserved, busy } = await unavailableIn(ctx.db, { organizationId, id: doctorId }, window, ctx.now(), clock.settings.allowOverlappingAppointments);
-    const free = freeOf(gridSlots(own, dateFrom, dateTo, clock.timeZone, duration), merged([...reserved, ...busy]), clock.nowMinute);
-    items.push(...listed(doctorId, free));
+  const taken = await takenIn(ctx, organizationId, clock, schedules, dateFrom, dateTo);
+  const walk = { fromDay: dayNumber(dateFrom), toDay: dayNumber(dateTo), timeZone: clock.timeZone, notBefore: clock.nowMinute };
+  return schedules.map((schedule) => {
+    const free: FreeSlot[] = [];
+    walkGrid(schedule.doctorId, [schedule], { ...walk, taken: taken.get(schedule.doctorId) ?? [] }, free);
+    return free;
+  });
+}
+
+/** The time the doctors of `schedules` cannot be booked, dateFrom to dateTo: read fresh, two statements for all of them. */
+function takenIn(ctx: Context, organizationId: string, clock: OrganizationClock, schedules: readonly DoctorSchedule[], dateFrom: string, dateTo: string) {
+  const doctors = { organizationId, ids: [...new Set(schedules.map((s) => s.doctorId))] };
+  return takenOf(ctx.db, doctors, daysWindow(dateFrom, dateTo), ctx.now(), clock.settings.allowOverlappingAppointments);
+}
+
+async function freeSlotsAt(
+  ctx: Context,
+  organizationId: string,
+  clock: OrganizationClock,
+  schedules: readonly DoctorSchedule[],
+  asked: { dateFrom: string; dateTo: string; duration: number | undefined },
+): Promise<FreeSlot[]> {
+  const taken = await takenIn(ctx, organizationId, clock, schedules, asked.dateFrom, asked.dateTo);
+  const walk = { fromDay: dayNumber(asked.dateFrom), toDay: dayNumber(asked.dateTo), timeZone: clock.timeZone, wanted: asked.duration, notBefore: clock.nowMinute };
+  const byDoctor = Map.groupBy(schedules, (s) => s.doctorId);
+  if (byDoctor.size < 2) {
+    const items: FreeSlot[] = [];
+    for (const [doctorId, own] of byDoctor) walkGrid(doctorId, own, { ...walk, taken: taken.get(doctorId) ?? [] }, items);
+    return items;
   }
-  items.sort((a, b) => a.date.localeCompare(b.date) || a.time.localeCompare(b.time) || a.doctorId.localeCompare(b.doctorId));
-  return items;
+  // Doctor after doctor in the order of their ids, then by start in a stable sort: by date, time and doctor.
+  const items: FreeSlot[] = [];
+  const starts: number[] = [];
+  for (const doctorId of [...byDoctor.keys()].sort((a, b) => a.localeCompare(b))) walkGrid(doctorId, byDoctor.get(doctorId)!, { ...walk, taken: taken.get(doctorId) ?? [] }, items, starts);
+  return Array.from(items.keys())
+    .sort((a, b) => starts[a]! - starts[b]!)
+    .map((i) => items[i]!);
 }

@@ -11,8 +11,8 @@ export interface DoctorSchedule extends ScheduleRules {
   slotMinutes: number;
 }
 
-/** Whose schedules: one doctor's (all services, or `serviceId` and the service-less ones), every doctor's for `serviceId`, or those of the ids. */
-export type ScheduleScope = { doctorId: string; serviceId?: string | undefined } | { serviceId: string } | { ids: readonly string[] };
+/** Whose schedules: one doctor's (all services, or `serviceId` and the service-less ones), every doctor's for `serviceId`, those of the ids, or every doctor's of the organization. */
+export type ScheduleScope = { doctorId: string; serviceId?: string | undefined } | { serviceId: string } | { ids: readonly string[] } | { everyDoctor: true };
 
 /** The schedules of the scope valid on some day from `dateFrom` to `dateTo`: one query on (doctorId, validFrom) or (organizationId, serviceId). */
 export async function schedulesIn(db: Db, organizationId: string, scope: ScheduleScope, dateFrom: string, dateTo: string): Promise<DoctorSchedule[]> {
@@ -28,7 +28,7 @@ export async function schedulesIn(db: Db, organizationId: string, scope: Schedul
     if (serviceId) query = query.where((eb) => eb.or([eb('serviceId', 'is', null), eb('serviceId', '=', serviceId)]));
   } else if ('ids' in scope) {
     query = query.where('id', 'in', scope.ids);
-  } else {
+  } else if ('serviceId' in scope) {
     query = query.where('serviceId', '=', scope.serviceId);
   }
   const rows = await query.orderBy('doctorId').orderBy('validFrom').execute();
@@ -45,8 +45,19 @@ export async function schedulesIn(db: Db, organizationId: string, scope: Schedul
  * (src/db/table-cache.ts); the shared values must never be changed.
  */
 export async function doctorSchedulesIn(db: Db, organizationId: string, doctorId: string, dateFrom: string, dateTo: string): Promise<readonly DoctorSchedule[]> {
-  const all = await cachedRead(db, ['practitionerSchedules'], `schedules:${organizationId}:${doctorId}`, () =>
-    schedulesIn(db, organizationId, { doctorId }, '0000-01-01', '9999-12-31'),
+  return rememberedSchedulesIn(db, organizationId, { doctorId }, dateFrom, dateTo);
+}
+
+const scopeKey = (scope: ScheduleScope): string =>
+  'doctorId' in scope ? `${scope.doctorId}:${scope.serviceId ?? ''}` : 'ids' in scope ? `ids:${scope.ids.join(',')}` : 'serviceId' in scope ? `service:${scope.serviceId}` : 'every';
+
+/**
+ * schedulesIn, remembered per scope until the table changes (src/db/table-cache.ts): what the free
+ * slot searches read on every request. The shared values must never be changed.
+ */
+export async function rememberedSchedulesIn(db: Db, organizationId: string, scope: ScheduleScope, dateFrom: string, dateTo: string): Promise<readonly DoctorSchedule[]> {
+  const all = await cachedRead(db, ['practitionerSchedules'], `schedules:${organizationId}:${scopeKey(scope)}`, () =>
+    schedulesIn(db, organizationId, scope, '0000-01-01', '9999-12-31'),
   );
   return all.filter((s) => s.validFrom <= dateTo && (s.validTo === null || s.validTo >= dateFrom));
 }

@@ -4,8 +4,8 @@ import type { Context } from '../../../operations/operation.ts';
 import { dayNumber, daysWindow, localMinute } from '../../../time/local-minutes.ts';
 import { addDays, dateIn, zonedInstant } from '../../../time/zone.ts';
 import { notFound, validationFailed } from '../../../values/errors.ts';
-import { busyIn, clockOf, freeSlotsOf, gridSlotsOf, MAX_SLOT_DAYS } from '../../appointments/appointments.public.ts';
-import { schedulesIn, type DoctorSchedule } from '../../practitionerSchedules/practitionerSchedules.public.ts';
+import { busyOf, clockOf, freeSlotsBySchedule, gridSlotsOf, MAX_SLOT_DAYS } from '../../appointments/appointments.public.ts';
+import { rememberedSchedulesIn, schedulesIn, type DoctorSchedule } from '../../practitionerSchedules/practitionerSchedules.public.ts';
 import type { FhirResource } from '../fhir.resources.ts';
 import { dateRange, type DateValue } from '../search/dates.ts';
 import type { SearchPage } from '../search/engine.ts';
@@ -14,10 +14,13 @@ import { slotId, slotKeyOf, startMinuteOf, type SlotKey } from './slot-id.ts';
 
 /**
  * Slots (docs/fhir.md, "Schedule and Slot"): the free slots appointments.findSlots computes, one
- * schedule at a time (freeSlotsOf, the same code), never stored, and the busy ones: a slot of a
+ * schedule at a time (freeSlotsBySchedule, findSlots's code), never stored, and the busy ones: a slot of a
  * schedule's grid that is not free because an active appointment (a hold too) holds it. One begun
  * or reserved without an appointment, or off the grid, is not found, and is not listed.
  */
+
+/** A search of every schedule of the organization (neither schedule nor schedule.actor) covers at most this many days. */
+export const MAX_CLINIC_SLOT_DAYS = 1;
 
 const SLOT_STATUSES = ['free', 'busy', 'busy-unavailable', 'busy-tentative', 'entered-in-error'] as const;
 
@@ -26,7 +29,7 @@ export const scheduleParam: ReferenceParam = {
   type: 'reference',
   target: 'Schedule',
   definition: 'http://hl7.org/fhir/SearchParameter/Slot-schedule',
-  documentation: 'Schedule/{id} or the id; several separated by commas. This or schedule.actor is required.',
+  documentation: `Schedule/{id} or the id; several separated by commas. Without it or schedule.actor: every schedule of the organization, ${MAX_CLINIC_SLOT_DAYS} day at a time.`,
   column: 'id',
 };
 
@@ -62,38 +65,76 @@ export const SLOT_SEARCH_PARAMS: readonly SearchParam[] = [scheduleParam, schedu
 
 type SlotStatus = 'free' | 'busy';
 
-/** A slot of a schedule as a Slot resource. */
-export function slotResource(key: SlotKey, scheduleId: string, timeZone: string, status: SlotStatus): FhirResource<'Slot'> {
-  const start = zonedInstant(key.date, startMinuteOf(key), timeZone);
+/** Wall-clock times as instants, by zone, date and minute: the rules of a zone do not change, and a clinic's doctors share their grid's times. */
+const instants = new Map<string, number>();
+const MAX_INSTANTS_KEPT = 50_000;
+
+/** The instant a slot starts: zonedInstant, remembered, so that a search converts each wall-clock time once, not once per slot. */
+function instantOf(key: SlotKey, timeZone: string): number {
+  const remembered = `${timeZone} ${key.date} ${key.time}`;
+  const known = instants.get(remembered);
+  if (known !== undefined) return known;
+  if (instants.size >= MAX_INSTANTS_KEPT) instants.clear();
+  const at = zonedInstant(key.date, startMinuteOf(key), timeZone);
+  instants.set(remembered, at);
+  return at;
+}
+
+/** A slot found: what a search sorts and pages by; its resource is made for the page only. */
+interface Found extends SlotKey {
+  id: string;
+  /** the instant it starts */
+  start: number;
+  scheduleId: string;
+  status: SlotStatus;
+}
+
+function slotFound(key: SlotKey, scheduleId: string, timeZone: string, status: SlotStatus): Found {
+  return { ...key, id: slotId(key), start: instantOf(key, timeZone), scheduleId, status };
+}
+
+function resourceOf(slot: Found): FhirResource<'Slot'> {
   return {
     resourceType: 'Slot',
-    id: slotId(key),
-    schedule: { reference: `Schedule/${scheduleId}` },
-    status,
-    start: new Date(start).toISOString(),
-    end: new Date(start + key.minutes * 60_000).toISOString(),
+    id: slot.id,
+    schedule: { reference: `Schedule/${slot.scheduleId}` },
+    status: slot.status,
+    start: new Date(slot.start).toISOString(),
+    end: new Date(slot.start + slot.minutes * 60_000).toISOString(),
   };
 }
 
-interface Found {
-  resource: FhirResource<'Slot'>;
-  start: number;
+/** A slot of a schedule as a Slot resource. */
+export function slotResource(key: SlotKey, scheduleId: string, timeZone: string, status: SlotStatus): FhirResource<'Slot'> {
+  return resourceOf(slotFound(key, scheduleId, timeZone, status));
 }
 
 /** The free slots of each schedule, dateFrom to dateTo; a slot two schedules of one doctor share (one id) once, the first's. */
 async function freeOfSchedules(ctx: Context, organizationId: string, schedules: readonly DoctorSchedule[], dateFrom: string, dateTo: string, timeZone: string): Promise<Found[]> {
-  const found = new Map<string, Found>();
-  for (const schedule of schedules) {
-    for (const free of await freeSlotsOf(ctx, organizationId, [schedule], dateFrom, dateTo)) {
-      keep(found, slotResource({ doctorId: free.doctorId, date: free.date, time: free.time, minutes: free.duration }, schedule.id, timeZone, 'free'));
+  const bySchedule = await freeSlotsBySchedule(ctx, organizationId, schedules, dateFrom, dateTo);
+  // Only a doctor with several schedules can have one slot twice: one schedule's slots are distinct.
+  const shared = new Set([...Map.groupBy(schedules, (s) => s.doctorId)].filter(([, own]) => own.length > 1).map(([doctorId]) => doctorId));
+  const seen = new Set<string>();
+  const found: Found[] = [];
+  for (const [i, schedule] of schedules.entries()) {
+    for (const free of bySchedule[i]!) {
+      const slot: Found = { doctorId: free.doctorId, date: free.date, time: free.time, minutes: free.duration, id: '', start: 0, scheduleId: schedule.id, status: 'free' };
+      slot.id = slotId(slot);
+      if (shared.has(slot.doctorId)) {
+        if (seen.has(slot.id)) continue;
+        seen.add(slot.id);
+      }
+      slot.start = instantOf(slot, timeZone);
+      found.push(slot);
     }
   }
-  return [...found.values()];
+  return found;
 }
 
 /** The slot, unless one with its id is kept already (two schedules of one doctor share it: the first's). */
-function keep(found: Map<string, Found>, resource: FhirResource<'Slot'>): void {
-  if (!found.has(resource.id)) found.set(resource.id, { resource, start: Date.parse(String(resource.start)) });
+function keep(found: Map<string, Found>, key: SlotKey, scheduleId: string, timeZone: string, status: SlotStatus): void {
+  const slot = slotFound(key, scheduleId, timeZone, status);
+  if (!found.has(slot.id)) found.set(slot.id, slot);
 }
 
 /**
@@ -103,16 +144,18 @@ function keep(found: Map<string, Found>, resource: FhirResource<'Slot'>): void {
  */
 async function busyOfSchedules(ctx: Context, organizationId: string, schedules: readonly DoctorSchedule[], dateFrom: string, dateTo: string, timeZone: string, free: ReadonlySet<string>): Promise<Found[]> {
   const found = new Map<string, Found>();
-  for (const [doctorId, own] of Map.groupBy(schedules, (schedule) => schedule.doctorId)) {
-    // A day more: a slot of an overnight session ends the day after it starts.
-    const held = await busyIn(ctx.db, organizationId, doctorId, daysWindow(dateFrom, addDays(dateTo, 1)), ctx.now());
+  const byDoctor = Map.groupBy(schedules, (schedule) => schedule.doctorId);
+  // A day more: a slot of an overnight session ends the day after it starts.
+  const heldBy = await busyOf(ctx.db, organizationId, [...byDoctor.keys()], daysWindow(dateFrom, addDays(dateTo, 1)), ctx.now());
+  for (const [doctorId, own] of byDoctor) {
+    const held = heldBy.get(doctorId) ?? [];
     if (held.length === 0) continue;
     for (const schedule of own) {
       for (const slot of gridSlotsOf(doctorId, [schedule], dateFrom, dateTo, timeZone)) {
         const key = { doctorId, date: slot.date, time: slot.time, minutes: slot.duration };
         const start = localMinute(slot.date, slot.time);
         if (free.has(slotId(key)) || !held.some((interval) => interval.start < start + slot.duration && start < interval.end)) continue;
-        keep(found, slotResource(key, schedule.id, timeZone, 'busy'));
+        keep(found, key, schedule.id, timeZone, 'busy');
       }
     }
   }
@@ -131,11 +174,11 @@ export async function readSlot(ctx: Context, organizationId: string, id: string)
   const key = slotKeyOf(id);
   if (!key) throw notFound('Slot');
   const schedules = await schedulesIn(ctx.db, organizationId, { doctorId: key.doctorId }, key.date, key.date);
-  const free = (await freeOfSchedules(ctx, organizationId, schedules, key.date, key.date, timeZone)).find((found) => found.resource.id === id);
-  if (free) return free.resource;
-  const busy = (await busyOfSchedules(ctx, organizationId, schedules, key.date, key.date, timeZone, new Set())).find((found) => found.resource.id === id);
+  const free = (await freeOfSchedules(ctx, organizationId, schedules, key.date, key.date, timeZone)).find((found) => found.id === id);
+  if (free) return resourceOf(free);
+  const busy = (await busyOfSchedules(ctx, organizationId, schedules, key.date, key.date, timeZone, new Set())).find((found) => found.id === id);
   if (!busy) throw notFound('Slot (free or booked)');
-  return busy.resource;
+  return resourceOf(busy);
 }
 
 /**
@@ -182,18 +225,19 @@ function windowOf(values: readonly DateValue[], timeZone: string): { low: number
   return { low, high };
 }
 
-const matches = (start: number, values: readonly DateValue[], timeZone: string) =>
-  values.every((value) => {
-    const [first, last] = dateRange(value, 'instant', timeZone) as [number, number];
-    return value.prefix !== 'ne' || start < first || start > last;
-  });
+/** Whether a start is outside every `ne` value's range: the ranges computed once per search, not per slot. */
+function outsideOfNe(values: readonly DateValue[], timeZone: string): (start: number) => boolean {
+  const left = values.filter((value) => value.prefix === 'ne').map((value) => dateRange(value, 'instant', timeZone) as [number, number]);
+  return (start) => left.every(([first, last]) => start < first || start > last);
+}
 
-/** The schedules of the ids and of the doctors (both, when both are given) valid in the window. */
-async function schedulesAsked(ctx: Context, organizationId: string, asked: { ids: string[] | undefined; doctors: string[] | undefined }, dateFrom: string, dateTo: string): Promise<DoctorSchedule[]> {
+/** The schedules of the ids and of the doctors (both, when both are given) valid in the window; neither: every schedule of the organization. */
+async function schedulesAsked(ctx: Context, organizationId: string, asked: { ids: string[] | undefined; doctors: string[] | undefined }, dateFrom: string, dateTo: string): Promise<readonly DoctorSchedule[]> {
   const { ids, doctors } = asked;
   if (ids) return (await schedulesIn(ctx.db, organizationId, { ids }, dateFrom, dateTo)).filter((schedule) => doctors === undefined || doctors.includes(schedule.doctorId));
+  if (!doctors) return rememberedSchedulesIn(ctx.db, organizationId, { everyDoctor: true }, dateFrom, dateTo);
   const schedules: DoctorSchedule[] = [];
-  for (const doctorId of doctors ?? []) schedules.push(...(await schedulesIn(ctx.db, organizationId, { doctorId }, dateFrom, dateTo)));
+  for (const doctorId of doctors) schedules.push(...(await rememberedSchedulesIn(ctx.db, organizationId, { doctorId }, dateFrom, dateTo)));
   return schedules;
 }
 
@@ -202,10 +246,12 @@ export async function searchSlots(ctx: Context, input: SlotSearchInput): Promise
   const timeZone = await zoneOfKnown(ctx, input.organizationId);
   const ids = allOf(input.schedule);
   const doctors = allOf(input['schedule.actor']);
-  if (!ids && !doctors) throw validationFailed('schedule', 'give schedule (Schedule/{id}) or schedule.actor (Practitioner/{id})');
   const { low, high } = windowOf(input.start ?? [], timeZone);
   const [dateFrom, dateTo] = [dateIn(timeZone, low), dateIn(timeZone, Math.max(low, high))];
   if (dayNumber(dateTo) - dayNumber(dateFrom) >= MAX_SLOT_DAYS) throw validationFailed('start', `at most ${MAX_SLOT_DAYS} days at once`);
+  if (!ids && !doctors && dayNumber(dateTo) - dayNumber(dateFrom) >= MAX_CLINIC_SLOT_DAYS) {
+    throw validationFailed('start', `without schedule or schedule.actor (every schedule of the organization), at most ${MAX_CLINIC_SLOT_DAYS} day at once`);
+  }
   const cursor = input._cursor === undefined ? undefined : slotKeyOf(input._cursor);
   if (input._cursor !== undefined && !cursor) throw validationFailed('_cursor', 'not a Slot id');
 
@@ -213,15 +259,17 @@ export async function searchSlots(ctx: Context, input: SlotSearchInput): Promise
   const empty = low > high || !(asked('free') || asked('busy')) || ids?.length === 0 || doctors?.length === 0;
   const schedules = empty ? [] : await schedulesAsked(ctx, input.organizationId, { ids, doctors }, dateFrom, dateTo);
   const free = await freeOfSchedules(ctx, input.organizationId, schedules, dateFrom, dateTo, timeZone);
-  const busy = asked('busy') ? await busyOfSchedules(ctx, input.organizationId, schedules, dateFrom, dateTo, timeZone, new Set(free.map((slot) => slot.resource.id))) : [];
+  const busy = asked('busy') ? await busyOfSchedules(ctx, input.organizationId, schedules, dateFrom, dateTo, timeZone, new Set(free.map((slot) => slot.id))) : [];
+  const kept = outsideOfNe(input.start ?? [], timeZone);
   const all = [...(asked('free') ? free : []), ...busy]
-    .filter((slot) => slot.start >= low && slot.start <= high && matches(slot.start, input.start ?? [], timeZone))
-    .sort((a, b) => a.start - b.start || a.resource.id.localeCompare(b.resource.id));
+    .filter((slot) => slot.start >= low && slot.start <= high && kept(slot.start))
+    // Ids in code-unit order, as the cursor compares them.
+    .sort((a, b) => a.start - b.start || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 
   const count = input._summary === 'count' ? 0 : input._count;
   if (count === 0) return { total: all.length, count: input._count, items: [], included: [], next: null };
   const after = cursor ? zonedInstant(cursor.date, startMinuteOf(cursor), timeZone) : undefined;
-  const rest = after === undefined ? all : all.filter((slot) => slot.start > after || (slot.start === after && slot.resource.id > input._cursor!));
+  const rest = after === undefined ? all : all.filter((slot) => slot.start > after || (slot.start === after && slot.id > input._cursor!));
   const page = rest.slice(0, count);
-  return { total: all.length, count, items: page.map((slot) => slot.resource), included: [], next: rest.length > count ? page.at(-1)!.resource.id : null };
+  return { total: all.length, count, items: page.map(resourceOf), included: [], next: rest.length > count ? page.at(-1)!.id : null };
 }

@@ -1,8 +1,8 @@
 import { mayBulkExport } from '../../../access/clients.ts';
-import { rolesGranted } from '../../../access/grants.ts';
 import { holdsRoleIn } from '../../../caller/caller.ts';
 import type { Context } from '../../../operations/operation.ts';
 import { AppError } from '../../../values/errors.ts';
+import { rolesSearching } from '../search/included-access.ts';
 
 /**
  * Who runs a Bulk Data export, decided here and nowhere else (docs/fhir.md, "Bulk Data export"):
@@ -30,5 +30,5 @@ export function exporterOf(ctx: Context, types: readonly string[]): string {
  */
 export function mayExport(ctx: Context, organizationId: string, type: string): boolean {
   if (ctx.caller.kind !== 'user') return true;
-  return holdsRoleIn(ctx.caller, organizationId, new Set(rolesGranted({ namespace: 'fhir', name: `search${type}`, writes: false })));
+  return holdsRoleIn(ctx.caller, organizationId, rolesSearching(type));
 }

@@ -3,6 +3,15 @@ import { allows } from '../../../caller/smart-scopes.ts';
 import { rolesGranted } from '../../../access/grants.ts';
 import { AppError } from '../../../values/errors.ts';
 
+const searchRoles = new Map<string, ReadonlySet<string>>();
+
+/** The roles granted `fhir.search<Type>` (src/access/grants.ts), read once per type: who may search a type, included or exported. */
+export function rolesSearching(resourceType: string): ReadonlySet<string> {
+  let roles = searchRoles.get(resourceType);
+  if (!roles) searchRoles.set(resourceType, (roles = new Set(rolesGranted({ namespace: 'fhir', name: `search${resourceType}`, writes: false }))));
+  return roles;
+}
+
 /**
  * `_include` and `_revinclude` answer resources of other types: the caller must be one that may
  * search those (its roles in the organization, src/access/grants.ts; a backend client its scopes),
@@ -16,11 +25,13 @@ export function assertMaySearch(caller: Caller, organizationId: string, resource
   // No token reaches a search (tokenRequired); platform admins hold every role (holdsRoleIn).
   if (caller.kind === 'anonymous') return;
   // A token narrowed to SMART scopes (token exchange) includes only what its scopes let it search, as a client's.
-  const context = caller.smart?.patientId === null ? 'user' : 'patient';
-  if (caller.smart && !allows(caller.smart.scopes, context, resourceType, 'search')) {
-    throw new AppError('FORBIDDEN', `${asked}: the token's scopes do not allow searching ${resourceType} (${context}/${resourceType}.read would)`);
+  if (caller.smart) {
+    const context = caller.smart.patientId === null ? 'user' : 'patient';
+    if (!allows(caller.smart.scopes, context, resourceType, 'search')) {
+      throw new AppError('FORBIDDEN', `${asked}: the token's scopes do not allow searching ${resourceType} (${context}/${resourceType}.read would)`);
+    }
   }
-  const roles = rolesGranted({ namespace: 'fhir', name: `search${resourceType}`, writes: false });
-  if (holdsRoleIn(caller, organizationId, new Set(roles))) return;
-  throw new AppError('FORBIDDEN', `${asked}: searching ${resourceType} needs one of the roles ${roles.join(', ')}`);
+  const roles = rolesSearching(resourceType);
+  if (holdsRoleIn(caller, organizationId, roles)) return;
+  throw new AppError('FORBIDDEN', `${asked}: searching ${resourceType} needs one of the roles ${[...roles].join(', ')}`);
 }

@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { amountDueSql } from '../../admissions/admissions.public.ts';
 import { ACCOUNT_STATUSES, accountResource } from '../fhir.resources.account.ts';
 import { inColumn } from '../search/params.ts';
-import { idParam } from './common.ts';
+import { idParam, patientParam } from './common.ts';
 import { defineFhirType, patientOfRows } from './define.ts';
 import { patient } from './patient.ts';
 
@@ -35,14 +35,7 @@ export const account = defineFhirType({
   },
   searchParams: [
     idParam,
-    {
-      name: 'patient',
-      type: 'reference',
-      definition: 'http://hl7.org/fhir/SearchParameter/Account-patient',
-      documentation: 'Patient/{id} or the id: the accounts of those patients\' admissions.',
-      target: 'Patient',
-      column: 'patientId',
-    },
+    patientParam('http://hl7.org/fhir/SearchParameter/Account-patient', 'the accounts of those patients\' admissions'),
     {
       name: 'status',
       type: 'token',

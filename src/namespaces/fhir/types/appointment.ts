@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { APPOINTMENT_STATUS, appointmentResource } from '../fhir.resources.ts';
-import { idParam, lastUpdatedParam, stageIn } from './common.ts';
+import { idParam, lastUpdatedParam, patientParam, stageIn } from './common.ts';
 import { defineFhirType, patientOfRows } from './define.ts';
 import { patient } from './patient.ts';
 import { practitioner } from './practitioner.ts';
@@ -26,14 +26,7 @@ export const appointment = defineFhirType({
   },
   searchParams: [
     idParam,
-    {
-      name: 'patient',
-      type: 'reference',
-      definition: 'http://hl7.org/fhir/SearchParameter/Appointment-patient',
-      documentation: 'Patient/{id} or the id: the appointments of those patients.',
-      target: 'Patient',
-      column: 'patientId',
-    },
+    patientParam('http://hl7.org/fhir/SearchParameter/Appointment-patient', 'the appointments of those patients'),
     {
       name: 'practitioner',
       type: 'reference',

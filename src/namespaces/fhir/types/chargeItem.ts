@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { chargeItemResource } from '../fhir.resources.ts';
-import { idParam, lastUpdatedParam } from './common.ts';
+import { idParam, lastUpdatedParam, patientParam } from './common.ts';
 import { account } from './account.ts';
 import { defineFhirType, patientOfRows } from './define.ts';
 import { patient } from './patient.ts';
@@ -19,14 +19,7 @@ export const chargeItem = defineFhirType({
   },
   searchParams: [
     idParam,
-    {
-      name: 'patient',
-      type: 'reference',
-      definition: 'http://hl7.org/fhir/SearchParameter/ChargeItem-patient',
-      documentation: 'Patient/{id} or the id: the charges of those patients.',
-      target: 'Patient',
-      column: 'patientId',
-    },
+    patientParam('http://hl7.org/fhir/SearchParameter/ChargeItem-patient', 'the charges of those patients'),
     {
       name: 'context',
       type: 'reference',

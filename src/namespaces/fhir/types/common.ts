@@ -1,5 +1,5 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
-import { anyOf, inColumn, type DateParam, type StringParam, type TokenParam } from '../search/params.ts';
+import { anyOf, inColumn, type DateParam, type ReferenceParam, type StringParam, type TokenParam } from '../search/params.ts';
 
 /** The parameters many types share. */
 
@@ -23,6 +23,20 @@ export const lastUpdatedParam: DateParam = {
   column: sql.ref('updatedAt'),
   space: 'instant',
 };
+
+/**
+ * `patient` of a type whose rows name their patient in `patientId`: `Patient/{id}` or the id, several
+ * by commas. `definition` is the R4 SearchParameter it is (`clinical-patient`, `<Type>-patient`);
+ * `what` says what of those patients it finds.
+ */
+export const patientParam = (definition: string, what: string): ReferenceParam => ({
+  name: 'patient',
+  type: 'reference',
+  definition,
+  documentation: `Patient/{id} or the id: ${what}.`,
+  target: 'Patient',
+  column: 'patientId',
+});
 
 /** `code` of a stock item (Medication, MedicationKnowledge): the text of its code, the item's name, read as a string. */
 export const codeTextParam = (definition: string): StringParam => ({

@@ -5,7 +5,7 @@ import type { PatientResolver } from '../../../operations/reads.ts';
 import { encounterReadOwner } from '../fhir.patient-owner.ts';
 import { ENCOUNTER_CLASSES, ENCOUNTER_STATUS, encounterResource } from '../fhir.resources.ts';
 import { inColumn } from '../search/params.ts';
-import { idParam, lastUpdatedParam, literalColumn, stageIn } from './common.ts';
+import { idParam, lastUpdatedParam, literalColumn, patientParam, stageIn } from './common.ts';
 import { defineFhirType, patientOfRows } from './define.ts';
 import { patient } from './patient.ts';
 import { practitioner } from './practitioner.ts';
@@ -82,14 +82,7 @@ export const encounter = defineFhirType({
   },
   searchParams: [
     idParam,
-    {
-      name: 'patient',
-      type: 'reference',
-      definition: 'http://hl7.org/fhir/SearchParameter/clinical-patient',
-      documentation: 'Patient/{id} or the id: the admissions and visits of those patients.',
-      target: 'Patient',
-      column: 'patientId',
-    },
+    patientParam('http://hl7.org/fhir/SearchParameter/clinical-patient', 'the admissions and visits of those patients'),
     {
       name: 'practitioner',
       type: 'reference',

@@ -1,6 +1,6 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { DOCUMENT_NUMBER_SYSTEM, invoiceResource } from '../fhir.resources.ts';
-import { identifierParam, idParam } from './common.ts';
+import { identifierParam, idParam, patientParam } from './common.ts';
 import { defineFhirType, patientOfRows } from './define.ts';
 import { patient } from './patient.ts';
 
@@ -53,14 +53,7 @@ export const invoice = defineFhirType({
   },
   searchParams: [
     idParam,
-    {
-      name: 'patient',
-      type: 'reference',
-      definition: 'http://hl7.org/fhir/SearchParameter/Invoice-patient',
-      documentation: 'Patient/{id} or the id: the invoices of those patients.',
-      target: 'Patient',
-      column: 'patientId',
-    },
+    patientParam('http://hl7.org/fhir/SearchParameter/Invoice-patient', 'the invoices of those patients'),
     identifierParam('http://hl7.org/fhir/SearchParameter/Invoice-identifier', DOCUMENT_NUMBER_SYSTEM, 'number', 'The number as printed (e.g. INV/2627/17)'),
     {
       name: 'status',

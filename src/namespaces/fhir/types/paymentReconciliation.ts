@@ -1,7 +1,7 @@
 import { sql, type SqlBool } from 'kysely';
 import { PAYMENT_REFERENCE_SYSTEM, paymentReconciliationResource } from '../fhir.resources.payment.ts';
 import { account } from './account.ts';
-import { identifierParam, idParam } from './common.ts';
+import { identifierParam, idParam, patientParam } from './common.ts';
 import { defineFhirType, patientOfRows } from './define.ts';
 import { patient } from './patient.ts';
 import { practitioner } from './practitioner.ts';
@@ -31,14 +31,7 @@ export const paymentReconciliation = defineFhirType({
   },
   searchParams: [
     idParam,
-    {
-      name: 'patient',
-      type: 'reference',
-      definition: `${OWN_SEARCH_PARAMETER}-patient`,
-      documentation: 'Patient/{id} or the id: the payments and refunds of those patients\' admissions (the service\'s own parameter: R4 defines none).',
-      target: 'Patient',
-      column: 'patientId',
-    },
+    patientParam(`${OWN_SEARCH_PARAMETER}-patient`, 'the payments and refunds of those patients\' admissions (the service\'s own parameter: R4 defines none)'),
     {
       name: 'account',
       type: 'reference',

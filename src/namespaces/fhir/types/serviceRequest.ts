@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { SERVICE_REQUEST_STATUS, serviceRequestResource } from '../fhir.resources.ts';
-import { idParam, lastUpdatedParam, stageIn } from './common.ts';
+import { idParam, lastUpdatedParam, patientParam, stageIn } from './common.ts';
 import { defineFhirType, patientOfRows } from './define.ts';
 import { patient } from './patient.ts';
 import { practitioner } from './practitioner.ts';
@@ -36,14 +36,7 @@ export const serviceRequest = defineFhirType({
   },
   searchParams: [
     idParam,
-    {
-      name: 'patient',
-      type: 'reference',
-      definition: 'http://hl7.org/fhir/SearchParameter/clinical-patient',
-      documentation: 'Patient/{id} or the id: the lab orders of those patients.',
-      target: 'Patient',
-      column: 'patientId',
-    },
+    patientParam('http://hl7.org/fhir/SearchParameter/clinical-patient', 'the lab orders of those patients'),
     {
       name: 'requester',
       type: 'reference',

@@ -41,6 +41,9 @@ const RESOURCE = ['application/fhir+json', 'application/json'];
 const PATCH = ['application/json-patch+json'];
 const CANCEL_FIELDS = { reason: 'reason' };
 
+/** The Appointment a booking or a cancellation answers, on the organization's clock. */
+const appointmentAnswer: FhirWrite['answer'] = async (item, request) => appointmentOfItem(item, await request.timeZone());
+
 export const FHIR_WRITES: readonly FhirWrite[] = [
   {
     type: 'Appointment',
@@ -49,7 +52,7 @@ export const FHIR_WRITES: readonly FhirWrite[] = [
     accepts: RESOURCE,
     documentation: 'Books a free Slot (slot: [Slot/{id}]) for one Patient participant, with the service of the slot\'s schedule: appointments.create. 409 when its time is taken meanwhile.',
     data: async (request) => bookingOfAppointment(request.body, request.organizationId, await request.timeZone(), request.serviceOfSlot),
-    answer: async (item, request) => appointmentOfItem(item, await request.timeZone()),
+    answer: appointmentAnswer,
     fields: BOOKING_FIELDS,
   },
   {
@@ -59,7 +62,7 @@ export const FHIR_WRITES: readonly FhirWrite[] = [
     accepts: PATCH,
     documentation: 'A JSON Patch setting status to cancelled with a cancelationReason: appointments.cancel. Any other patch is 422.',
     data: async (request) => ({ id: request.id, organizationId: request.organizationId, reason: reasonOfPatch(request.body) }),
-    answer: async (item, request) => appointmentOfItem(item, await request.timeZone()),
+    answer: appointmentAnswer,
     fields: CANCEL_FIELDS,
   },
   {
@@ -70,7 +73,7 @@ export const FHIR_WRITES: readonly FhirWrite[] = [
     accepts: RESOURCE,
     documentation: 'POST /Appointment/{id}/$cancel with a Parameters resource holding reason (valueString): appointments.cancel.',
     data: async (request) => ({ id: request.id, organizationId: request.organizationId, reason: reasonOfCancel(request.body) }),
-    answer: async (item, request) => appointmentOfItem(item, await request.timeZone()),
+    answer: appointmentAnswer,
     fields: CANCEL_FIELDS,
   },
   {

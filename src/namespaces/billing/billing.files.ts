@@ -2,7 +2,6 @@ import { FileAnswer } from '../../operations/file-answer.ts';
 import type { ReadRecord } from '../../operations/reads.ts';
 import type { StoredDocument } from './billing.read.ts';
 import { renderHtml } from './render/html.ts';
-import { renderPdf } from './render/pdf.ts';
 import type { DocumentView } from './render/view.ts';
 
 export type DocumentFormat = 'pdf' | 'html';
@@ -24,5 +23,11 @@ export class DocumentFile extends FileAnswer {
 
 /** The document in the format: PDF bytes or an HTML page. */
 export async function renderDocument(stored: StoredDocument, view: DocumentView, format: DocumentFormat): Promise<DocumentFile> {
-  return new DocumentFile(stored, format, format === 'pdf' ? await renderPdf(view) : renderHtml(view));
+  return new DocumentFile(stored, format, format === 'pdf' ? await renderPdfLater(view) : renderHtml(view));
+}
+
+/** PDFKit and its fonts (about 6 MB of heap) are loaded when a process first renders a PDF, not at start. */
+export async function renderPdfLater(view: DocumentView): Promise<Buffer> {
+  const { renderPdf } = await import('./render/pdf.ts');
+  return renderPdf(view);
 }

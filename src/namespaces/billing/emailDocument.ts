@@ -7,11 +7,10 @@ import { AppError, validationFailed } from '../../values/errors.ts';
 import { email, id } from '../../values/fields.ts';
 import { itemResult, out } from '../../values/results.ts';
 import { findPatient } from '../patients/patients.public.ts';
-import { DOCUMENT_CONTENT_TYPES, documentFileName } from './billing.files.ts';
+import { DOCUMENT_CONTENT_TYPES, documentFileName, renderPdfLater } from './billing.files.ts';
 import { loadDocument } from './billing.read.ts';
 import { viewOf } from './billing.view.ts';
 import { titles } from './render/document-content.ts';
-import { renderPdf } from './render/pdf.ts';
 import type { DocumentView } from './render/view.ts';
 
 type Input = { organizationId: string; id: string; to?: string | null | undefined };
@@ -58,7 +57,7 @@ export const emailDocument = defineOperation({
     const to = input.to ?? (row.patientId ? (await findPatient(ctx.db, input.organizationId, row.patientId))?.email : null);
     if (!to) throw validationFailed('to', "the patient has no email on record: give the address in 'to'");
     const view = await viewOf(ctx.db, stored);
-    const pdf = await renderPdf(view);
+    const pdf = await renderPdfLater(view);
     try {
       await mailer.send({
         to,

@@ -38,6 +38,7 @@ const envSchema = z.object({
     .default('sqlite:./data/healthops.db'),
   SQLITE_SYNCHRONOUS: z.enum(['FULL', 'NORMAL']).default('FULL'),
   SQLITE_CACHE_MIB: z.coerce.number().int().min(1).max(65536).default(32),
+  SQLITE_CHECKPOINT_PAGES: z.coerce.number().int().min(100).max(1_000_000).default(10_000),
   DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
@@ -128,6 +129,8 @@ export interface Config {
   sqliteSynchronous: 'FULL' | 'NORMAL';
   /** SQLite's page cache of the service's connection (MiB). */
   sqliteCacheMiB: number;
+  /** WAL pages after which a commit checkpoints the WAL into the database file (SQLite's wal_autocheckpoint). */
+  sqliteCheckpointPages: number;
   /**
    * Start-up: how long to wait for a database that is not reachable yet (ms); whether to apply
    * pending migrations (false: refuse to start while any is pending; `npm run migrate` applies them).
@@ -262,6 +265,7 @@ export function loadConfig(source: Record<string, string | undefined> = readEnvi
     databaseUrl: e.DATABASE_URL,
     sqliteSynchronous: e.SQLITE_SYNCHRONOUS,
     sqliteCacheMiB: e.SQLITE_CACHE_MIB,
+    sqliteCheckpointPages: e.SQLITE_CHECKPOINT_PAGES,
     database: { waitMs: e.DATABASE_WAIT_SECONDS * 1000, migrateOnStart: e.MIGRATE_ON_START, poolSize: e.DATABASE_POOL_SIZE, connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS },
     corsOrigins: e.CORS_ORIGINS ? e.CORS_ORIGINS.split(',').map((o) => o.trim()) : [],
     bodyLimitBytes: e.BODY_LIMIT_BYTES,

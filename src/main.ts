@@ -23,6 +23,7 @@ async function main(): Promise<void> {
   const database = openDatabase(config.databaseUrl, {
     sqliteSynchronous: config.sqliteSynchronous,
     sqliteCacheMiB: config.sqliteCacheMiB,
+    sqliteCheckpointPages: config.sqliteCheckpointPages,
     poolSize: config.database.poolSize,
     connectTimeoutMs: config.database.connectTimeoutMs,
   });

@@ -16,6 +16,8 @@ export interface DatabaseOptions {
   sqliteSynchronous?: 'FULL' | 'NORMAL';
   /** SQLite's page cache (MiB; default SQLite's own, 2). */
   sqliteCacheMiB?: number;
+  /** WAL pages after which a commit checkpoints (default SQLite's own, 1000). */
+  sqliteCheckpointPages?: number;
   /** Commit SQLite transactions in batches (default true). */
   sqliteGroupCommit?: boolean;
   /** PostgreSQL schema to use (tests run each suite in a schema of its own). */
@@ -36,7 +38,7 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
 function openHandle(url: string, options: DatabaseOptions): DatabaseHandle {
   if (url.startsWith('sqlite:')) {
     const path = url.slice('sqlite:'.length) || ':memory:';
-    const sqlite = openSqlite(path, { synchronous: options.sqliteSynchronous ?? 'FULL', groupCommit: options.sqliteGroupCommit ?? true, cacheMiB: options.sqliteCacheMiB });
+    const sqlite = openSqlite(path, { synchronous: options.sqliteSynchronous ?? 'FULL', groupCommit: options.sqliteGroupCommit ?? true, cacheMiB: options.sqliteCacheMiB, checkpointPages: options.sqliteCheckpointPages });
     const { db, versions, lists } = kyselyOn(new SqliteDialect({ database: sqlite }), 'sqlite');
     // A failed group commit takes back writes that reads may already have counted.
     const durable = () =>

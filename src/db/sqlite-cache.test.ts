@@ -20,3 +20,19 @@ test('the SQLite connection gets the configured page cache (negative: KiB)', asy
   assert.equal(await cacheSize({}), -2000, "without the option SQLite's own default");
   assert.throws(() => loadConfig({ SQLITE_CACHE_MIB: '0' }), /SQLITE_CACHE_MIB/);
 });
+
+test('the SQLite connection checkpoints the WAL after the configured number of pages', async () => {
+  const checkpointPages = async (options: Parameters<typeof openDatabase>[1]) => {
+    const database = openDatabase('sqlite::memory:', options);
+    try {
+      const { rows } = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(database.db);
+      return rows[0]!.wal_autocheckpoint;
+    } finally {
+      await database.close();
+    }
+  };
+  assert.equal(loadConfig({}).sqliteCheckpointPages, 10_000);
+  assert.equal(await checkpointPages({ sqliteCheckpointPages: loadConfig({ SQLITE_CHECKPOINT_PAGES: '2500' }).sqliteCheckpointPages }), 2500);
+  assert.equal(await checkpointPages({}), 1000, "without the option SQLite's own default");
+  assert.throws(() => loadConfig({ SQLITE_CHECKPOINT_PAGES: '10' }), /SQLITE_CHECKPOINT_PAGES/);
+});

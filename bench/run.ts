@@ -13,7 +13,8 @@
  * Flags: --db=sqlite|postgres|sqlite,postgres (default sqlite; PostgreSQL at DATABASE_URL or
  * postgres://postgres@127.0.0.1:5432/test, schema bench_v1), --scenarios=a,b (default all),
  * --duration=10s, --warmup=2s, --connections=50, --reseed, --scale=1, --cpu-prof (profile the
- * service; the summary is printed at the end), --no-bare, --node-args="..." (flags for the service's node).
+ * service; the summary is printed at the end), --no-bare, --node-args="..." (flags for the service's node),
+ * --service-env=KEY=VALUE,... (settings of the service, e.g. to measure one against its default).
  */
 import { spawn } from 'node:child_process';
 import { closeSync, fdatasyncSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
@@ -43,6 +44,7 @@ const { values: flags } = parseArgs({
     'cpu-prof': { type: 'boolean', default: false },
     'no-bare': { type: 'boolean', default: false },
     'node-args': { type: 'string', default: '' },
+    'service-env': { type: 'string', default: '' },
   },
 });
 
@@ -246,6 +248,17 @@ async function checkInvariants(db: Db, meta: Meta): Promise<Invariants> {
   };
 }
 
+/** `--service-env=KEY=VALUE,KEY=VALUE`: settings of the service under test (e.g. SQLITE_CHECKPOINT_PAGES=1000 against the default). */
+function serviceEnv(text: string): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const pair of text.split(',').filter(Boolean)) {
+    const [key, value, ...rest] = pair.split('=');
+    if (!key || value === undefined || rest.length > 0) throw new Error(`--service-env takes KEY=VALUE pairs separated by commas, not ${pair}`);
+    env[key] = value;
+  }
+  return env;
+}
+
 interface DbReport {
   db: DbKind;
   seeded: boolean;
@@ -280,6 +293,7 @@ async function runDatabase(kind: DbKind, token: string): Promise<DbReport> {
     port,
     core: SERVICE_CORE,
     nodeArgs: [...(flags['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${PROFILES}`, `--cpu-prof-name=${profName}`] : []), ...flags['node-args'].split(' ').filter(Boolean)],
+    env: serviceEnv(flags['service-env']),
   });
   const rows: Row[] = [];
   const rss = new RssSampler(service.pid!);

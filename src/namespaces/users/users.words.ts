@@ -1,0 +1,34 @@
+import type { Insertable } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import { wordsOf } from '../../values/words.ts';
+import type { UserWordsTable } from './users.table.ts';
+
+/** The position of a word found only in the email (after any display-name word). */
+export const NAME_ABSENT = 10_000;
+
+interface Indexed {
+  id: string;
+  organizationId: string | null;
+  displayName: string | null;
+  email: string;
+  createdAt: number;
+}
+
+/** The userWords rows of a user: each word once, at its first display-name position (NAME_ABSENT if only in the email). */
+export function wordRowsOf(user: Indexed): Insertable<UserWordsTable>[] {
+  if (user.organizationId === null) return [];
+  const positions = new Map<string, number>();
+  wordsOf(user.displayName).forEach((word, at) => {
+    if (!positions.has(word)) positions.set(word, at);
+  });
+  for (const word of wordsOf(user.email)) if (!positions.has(word)) positions.set(word, NAME_ABSENT);
+  const { id: userId, organizationId, createdAt } = user;
+  return [...positions].map(([word, position]) => ({ organizationId, word, userId, position, createdAt }));
+}
+
+/** Rewrites the words of a user just written (every write of a user's record calls this; deletes cascade). */
+export async function indexUserWords(db: Db, user: Indexed): Promise<void> {
+  await db.deleteFrom('userWords').where('userId', '=', user.id).execute();
+  const rows = wordRowsOf(user);
+  if (rows.length) await db.insertInto('userWords').values(rows).execute();
+}

@@ -17,7 +17,7 @@ import pg from 'pg';
 import { openDatabase } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { newId } from '../src/values/ids.ts';
-import { keyOf, searchForm } from '../src/namespaces/foods/foods.fields.ts';
+import { keyOf, searchTextOf } from '../src/namespaces/foods/foods.fields.ts';
 import { wordRowsOf } from '../src/namespaces/users/users.words.ts';
 import { SETTINGS_DEFAULTS } from '../src/namespaces/organizations/organizations.settings.ts';
 import { applyRate, multiply } from '../src/values/money.ts';
@@ -764,7 +764,7 @@ function foodRow(rnd: ReturnType<typeof generator>, i: number, now: number): Row
     nameKey: keyOf(name),
     categoryKey: keyOf(category),
     foodCodeKey: keyOf(foodCode),
-    searchText: searchForm([name, category, ...ingredients].join(' ')),
+    searchText: searchTextOf(name, category, ingredients),
     createdAt: at,
     updatedAt: at,
   };

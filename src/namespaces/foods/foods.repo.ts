@@ -113,7 +113,10 @@ function visible(db: Db, filter: FoodFilter) {
 
 /** `term` starts a word of searchText (its words joined by single spaces): the full-text match, tested on a row. */
 function startsAWord(term: string): Expression<SqlBool> {
-  return sql<SqlBool>`(' ' || ${sql.ref('foods.searchText')}) like ${`% ${term}%`}`;
+  // Two LIKEs on the column itself (not on an expression of it): PostgreSQL then estimates how many
+  // rows match from the column's statistics and walks the name index for a common word.
+  const column = sql.ref('foods.searchText');
+  return sql<SqlBool>`(${column} like ${`${term}%`} or ${column} like ${`% ${term}%`})`;
 }
 
 /** How many visible foods match, all of them (list: remembered while the foods are unchanged, list-memo.ts). */
@@ -203,10 +206,10 @@ function matches(db: Db, filter: FoodFilter, terms: readonly string[]): RawBuild
   return sql`select s."foodId" as "id", s."nameKey" as "nameKey" from "foodsFts" join "foodSearch" s on s."rowid" = "foodsFts"."rowid"${joined} where "foodsFts" match ${query}`;
 }
 
-/** How many foods match, counting at most `cap` + 1 of them. */
-async function countMatches(db: Db, filter: FoodFilter, terms: readonly string[], cap: number): Promise<number> {
-  const { rows } = await sql<{ n: number | string }>`select count(*) as "n" from (${matches(db, filter, terms)} limit ${cap + 1}) as "found"`.execute(db);
-  return Number(rows[0]?.n ?? 0);
+/** How many foods match, counting at most `cap` + 1 of them (remembered while the foods are unchanged, list-memo.ts). */
+function countMatches(db: Db, filter: FoodFilter, terms: readonly string[], cap: number): Promise<number> {
+  const found = sql`(${matches(db, filter, terms)} limit ${cap + 1})`.as('found');
+  return countOf(db, ['foods'], db.selectFrom(found).select((eb) => eb.fn.countAll<number | string>().as('n')));
 }
 
 /**

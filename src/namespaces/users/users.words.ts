@@ -1,5 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { lockedIfPostgres } from '../../db/locks.ts';
+import { isPostgres } from '../../db/migrations/dialect-features.ts';
 import { wordsOf } from '../../values/words.ts';
 import type { UserWordsTable } from './users.table.ts';
 
@@ -26,9 +28,21 @@ export function wordRowsOf(user: Indexed): Insertable<UserWordsTable>[] {
   return [...positions].map(([word, position]) => ({ organizationId, word, userId, position, createdAt }));
 }
 
-/** Rewrites the words of a user just written (every write of a user's record calls this; deletes cascade). */
+/**
+ * Rewrites the words of a user just written (every write of a user's record calls this; deletes
+ * cascade). In one transaction with the user's row locked (PostgreSQL) and read anew, so two
+ * writes of the same user racing leave the words of the row as it ends, never a mix or a
+ * duplicate key.
+ */
 export async function indexUserWords(db: Db, user: Indexed): Promise<void> {
-  await db.deleteFrom('userWords').where('userId', '=', user.id).execute();
-  const rows = wordRowsOf(user);
-  if (rows.length) await db.insertInto('userWords').values(rows).execute();
+  const write = async (trx: Db) => {
+    const current = await lockedIfPostgres(
+      trx.selectFrom('users').select(['id', 'organizationId', 'displayName', 'email', 'createdAt']).where('id', '=', user.id),
+      isPostgres(trx) ? 'postgres' : 'sqlite',
+    ).executeTakeFirst();
+    await trx.deleteFrom('userWords').where('userId', '=', user.id).execute();
+    const rows = current ? wordRowsOf({ ...current, createdAt: Number(current.createdAt) }) : [];
+    if (rows.length) await trx.insertInto('userWords').values(rows).execute();
+  };
+  await (db.isTransaction ? write(db) : db.transaction().execute(write));
 }

@@ -32,3 +32,21 @@ export function queryWords(text: string | null | undefined): string[] {
 export function prefixRange(prefix: string): { from: string; to: string } {
   return { from: prefix, to: `${prefix}\u{10FFFF}` };
 }
+
+/** The words of texts, in order, joined by single spaces: a food's searchText (searchTextOf). */
+export function wordsText(...texts: (string | null | undefined)[]): string {
+  return texts.flatMap((text) => wordsOf(text)).join(' ');
+}
+
+/** The position of a person's word found only in the email (after any display-name word). */
+export const EMAIL_ONLY = 10_000;
+
+/** A person's words, each once, with where it first occurs in the display name (0: its first word), or EMAIL_ONLY. */
+export function personWords(displayName: string | null | undefined, email: string | null | undefined): [word: string, position: number][] {
+  const positions = new Map<string, number>();
+  wordsOf(displayName).forEach((word, at) => {
+    if (!positions.has(word)) positions.set(word, at);
+  });
+  for (const word of wordsOf(email)) if (!positions.has(word)) positions.set(word, EMAIL_ONLY);
+  return [...positions];
+}

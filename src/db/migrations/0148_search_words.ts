@@ -1,6 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { searchTextOf } from '../../namespaces/foods/foods.fields.ts';
-import { wordRowsOf } from '../../namespaces/users/users.words.ts';
+import { personWords, wordsText } from '../../values/words.ts';
 import { col, notNull } from './columns.ts';
 import { isPostgres } from './dialect-features.ts';
 
@@ -14,7 +13,7 @@ import { isPostgres } from './dialect-features.ts';
  * Existing users are indexed here.
  *
  * foods.search (docs/wellness.md, "list and search"): `searchText` becomes the food's words
- * (searchTextOf: letters and digits, folded, joined by single spaces), rewritten here for every
+ * (foods.fields.ts's searchTextOf: letters and digits, folded, joined by single spaces), rewritten here for every
  * food, and the visible foods' words get a full-text index in which a query word is a prefix:
  * - SQLite: FTS5 `foodsFts` (contentless, detail=none: which foods hold a word, nothing more;
  *   tokenizer `ascii`, which splits the words at their spaces exactly as they are, so the tokens are
@@ -78,7 +77,8 @@ async function rewriteSearchText(db: Kysely<unknown>): Promise<void> {
     if (foods.length === 0) return;
     for (const food of foods) {
       const ingredients: unknown = food.ingredients ? JSON.parse(food.ingredients) : null;
-      const text = searchTextOf(food.name, food.category, Array.isArray(ingredients) ? ingredients.map(String) : null);
+      // as foods.fields.ts's searchTextOf makes it
+      const text = wordsText(food.name, food.category, ...(Array.isArray(ingredients) ? ingredients.map(String) : []));
       if (text !== food.searchText) await q.updateTable('foods').set({ searchText: text }).where('id', '=', food.id).execute();
     }
     after = foods[foods.length - 1]!.id;
@@ -102,7 +102,8 @@ async function backfillUserWords(db: Kysely<unknown>): Promise<void> {
       .limit(BATCH)
       .execute();
     if (users.length === 0) return;
-    const rows = users.flatMap((u) => wordRowsOf({ ...u, createdAt: Number(u.createdAt) }));
+    // as users.words.ts's wordRowsOf writes them
+    const rows = users.flatMap((u) => personWords(u.displayName, u.email).map(([word, position]) => ({ organizationId: u.organizationId, word, userId: u.id, position, createdAt: Number(u.createdAt) })));
     for (let i = 0; i < rows.length; i += INSERT_ROWS) {
       await (db as Kysely<{ userWords: object }>).insertInto('userWords').values(rows.slice(i, i + INSERT_ROWS)).execute();
     }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { wordsOf } from '../../values/words.ts';
+import { wordsText } from '../../values/words.ts';
 import { str } from '../../values/fields.ts';
 import type { Serving as StoredServing } from './foods.table.ts';
 
@@ -97,5 +97,5 @@ export function keyOf(text: string | null | undefined): string {
  * word where it starts one of these words; both databases index them as they are here.
  */
 export function searchTextOf(name: string, category: string | null | undefined, ingredients: readonly string[] | null | undefined): string {
-  return wordsOf([name, category ?? '', ...(ingredients ?? [])].join(' ')).join(' ');
+  return wordsText(name, category, ...(ingredients ?? []));
 }

@@ -3,8 +3,8 @@ import { pageOfQuery, readPage } from '../../db/paged-list.ts';
 import { sortedBy } from '../../db/ordering.ts';
 import type { Db } from '../../db/database.ts';
 import { containsLiteral, containsText } from '../../db/text-search.ts';
-import { prefixRange, queryWords } from '../../values/words.ts';
-import { indexUserWords, NAME_ABSENT } from './users.words.ts';
+import { EMAIL_ONLY, prefixRange, queryWords } from '../../values/words.ts';
+import { indexUserWords } from './users.words.ts';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../values/errors.ts';
 import { offsetOf, pageOf, type Page } from '../../values/paging.ts';
@@ -147,7 +147,7 @@ export async function insertUnlessExists(db: Db, record: UserRecord): Promise<Us
 interface Match {
   id: string;
   createdAt: number;
-  /** For each query word, the display-name positions of the user's words it starts (NAME_ABSENT: an email word). */
+  /** For each query word, the display-name positions of the user's words it starts (EMAIL_ONLY: an email word). */
   found: number[][];
   rank: number;
 }
@@ -158,7 +158,7 @@ interface Match {
  */
 function rankOf(found: readonly number[][]): number {
   if (found.every((positions, i) => positions.includes(i))) return 0;
-  return found.every((positions) => positions.some((p) => p < NAME_ABSENT)) ? 1 : 2;
+  return found.every((positions) => positions.some((p) => p < EMAIL_ONLY)) ? 1 : 2;
 }
 
 /**

@@ -49,7 +49,7 @@ export interface UserWordsTable {
   organizationId: string;
   word: string;
   userId: string;
-  /** Where the word first occurs in the display name (0 = its first word); NAME_ABSENT when only in the email. */
+  /** Where the word first occurs in the display name (0 = its first word); EMAIL_ONLY (src/values/words.ts) when only in the email. */
   position: number;
   /** The user's createdAt, for the order within a rank without reading the users. */
   createdAt: number;

@@ -2,11 +2,8 @@ import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { lockedIfPostgres } from '../../db/locks.ts';
 import { isPostgres } from '../../db/migrations/dialect-features.ts';
-import { wordsOf } from '../../values/words.ts';
+import { personWords } from '../../values/words.ts';
 import type { UserWordsTable } from './users.table.ts';
-
-/** The position of a word found only in the email (after any display-name word). */
-export const NAME_ABSENT = 10_000;
 
 interface Indexed {
   id: string;
@@ -16,16 +13,11 @@ interface Indexed {
   createdAt: number;
 }
 
-/** The userWords rows of a user: each word once, at its first display-name position (NAME_ABSENT if only in the email). */
+/** The userWords rows of a user (none for a platform-level record). */
 export function wordRowsOf(user: Indexed): Insertable<UserWordsTable>[] {
   if (user.organizationId === null) return [];
-  const positions = new Map<string, number>();
-  wordsOf(user.displayName).forEach((word, at) => {
-    if (!positions.has(word)) positions.set(word, at);
-  });
-  for (const word of wordsOf(user.email)) if (!positions.has(word)) positions.set(word, NAME_ABSENT);
   const { id: userId, organizationId, createdAt } = user;
-  return [...positions].map(([word, position]) => ({ organizationId, word, userId, position, createdAt }));
+  return personWords(user.displayName, user.email).map(([word, position]) => ({ organizationId, word, userId, position, createdAt }));
 }
 
 /**

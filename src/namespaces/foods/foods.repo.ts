@@ -105,20 +105,22 @@ function visible(db: Db, filter: FoodFilter) {
   let query = db.selectFrom('foods').where('isActive', '=', true);
   if (filter.categoryId !== undefined) query = query.where('categoryId', '=', filter.categoryId);
   if (filter.category !== undefined) query = query.where('categoryKey', '=', keyOf(filter.category));
-  for (const term of filter.terms ?? []) query = query.where(startsAWord(term));
+  for (const term of filter.terms ?? []) query = query.where(startsAWord(term, isPostgres(db)));
   if (filter.minCalories !== undefined) query = query.where('calories', '>=', filter.minCalories);
   if (filter.maxCalories !== undefined) query = query.where('calories', '<=', filter.maxCalories);
   return query;
 }
 
 /** `term` starts a word of searchText (its words joined by single spaces): the full-text match, tested on a row. */
-function startsAWord(term: string): Expression<SqlBool> {
-  // LIKEs on the column itself (not on an expression of it): PostgreSQL then estimates how many rows
-  // match from the column's statistics and walks the name index for a common word. The substring
-  // test first: the cheapest on SQLite (a walk's entries are mostly rejected by it), the word-start
-  // test only for those it keeps.
-  const column = sql.ref('foods.searchText');
-  return sql<SqlBool>`(${column} like ${`%${term}%`} and (${column} like ${`${term}%`} or ${column} like ${`% ${term}%`}))`;
+function startsAWord(term: string, postgres: boolean, searchText = 'foods.searchText'): Expression<SqlBool> {
+  // The substring test first, on the column itself: the cheapest (a walk's entries are mostly
+  // rejected by it), served by PostgreSQL's trigram index and estimated from the column's statistics.
+  // Then the word start: on SQLite two more LIKEs; on PostgreSQL one LIKE on an expression, which
+  // the planner neither splits into two index scans (as it does an OR) nor estimates from statistics.
+  const column = sql.ref(searchText);
+  const substring = sql`${column} like ${`%${term}%`}`;
+  if (postgres) return sql<SqlBool>`(${substring} and (' ' || ${column}) like ${`% ${term}%`})`;
+  return sql<SqlBool>`(${substring} and (${column} like ${`${term}%`} or ${column} like ${`% ${term}%`}))`;
 }
 
 /** How many visible foods match, all of them (list: remembered while the foods are unchanged, list-memo.ts). */
@@ -144,12 +146,12 @@ export async function pageFoods(db: Db, filter: FoodFilter, paging: Paging, opti
   if (filter.terms?.length) {
     // The full-text index finds the matches; when they are few (at most the cap), the page is read
     // from them in name order; when many, the name-order walk finds a page's worth within its first
-    // entries (each entry's words tested: the same match as the index's). One word: its matches are
-    // counted first (a cheap capped count of one list); several: the page and the count are one
-    // statement (the index intersects the lists once), and the walk follows only when capped.
+    // entries (each entry's words tested: the same match as the index's). The capped count comes
+    // first (remembered while the foods are unchanged), but for several words on SQLite, where the
+    // page and the count are one statement (FTS5 intersects the lists once).
     const terms = filter.terms;
     const cap = Math.max(options.totalCap ?? SEARCH_TOTAL_CAP, (page ?? 1) * pageSize);
-    let n = terms.length === 1 ? await countMatches(db, filter, terms, cap) : undefined;
+    let n = terms.length === 1 || isPostgres(db) ? await countMatches(db, filter, terms, cap) : undefined;
     const found = n !== undefined && n > cap ? undefined : await matchedPage(db, filter, terms, cap, after, skipped, pageSize + 1);
     n ??= found?.matches ?? (await countMatches(db, filter, terms, cap));
     counted = n > cap ? { total: cap, capped: true } : { total: n, capped: false };
@@ -157,6 +159,9 @@ export async function pageFoods(db: Db, filter: FoodFilter, paging: Paging, opti
       rows = found.ids.length === 0 ? [] : await readPage(db, db.selectFrom('foods').selectAll().where('id', 'in', found.ids).orderBy('nameKey').orderBy('id'), pageSize, foods.freeForm);
     }
     if (after) counted = null;
+  }
+  if (rows === undefined && filter.terms?.length && isPostgres(db)) {
+    rows = await walkedPage(db, filter, filter.terms, after, skipped, pageSize + 1);
   }
   if (rows === undefined) {
     let rowsQuery = visible(db, filter).selectAll().orderBy('nameKey').orderBy('id').limit(pageSize + 1);
@@ -180,6 +185,38 @@ export async function pageFoods(db: Db, filter: FoodFilter, paging: Paging, opti
   };
 }
 
+/**
+ * PostgreSQL: a page of the many matches along the name index, as SQLite's walk. Asked for the
+ * word-start test in name order, the planner misjudges how many foods pass it and collects every
+ * match through the trigram index to sort them (a common word: 15-130 ms). Asked for the substring
+ * test alone (estimated from the column's statistics) it walks the name index; the word start is
+ * then tested here (the same test: " " + searchText holds " " + word), and the walk goes on from the
+ * last food read while the page is not full.
+ */
+async function walkedPage(db: Db, filter: FoodFilter, terms: readonly string[], after: CursorKey | undefined, skipped: number, limit: number) {
+  const ids: string[] = [];
+  let toSkip = skipped;
+  let from = after;
+  const chunk = Math.max(64, 2 * (limit + skipped));
+  for (;;) {
+    let query = visible(db, { ...filter, terms: undefined }).select(['id', 'nameKey', 'searchText']).orderBy('nameKey').orderBy('id').limit(chunk);
+    for (const term of terms) query = query.where(sql.ref('searchText'), 'like', `%${term}%`);
+    const start = from;
+    if (start) query = query.where((eb) => eb(eb.refTuple('nameKey', 'id'), '>', eb.tuple(start.nameKey, start.id)));
+    const found = await query.execute();
+    for (const food of found) {
+      const words = ` ${food.searchText}`;
+      if (!terms.every((term) => words.includes(` ${term}`))) continue;
+      if (toSkip > 0) toSkip--;
+      else if (ids.push(food.id) === limit) break;
+    }
+    const last = found[found.length - 1];
+    if (ids.length === limit || found.length < chunk || !last) break;
+    from = { nameKey: last.nameKey, id: last.id };
+  }
+  return ids.length === 0 ? [] : readPage(db, db.selectFrom('foods').selectAll().where('id', 'in', ids).orderBy('nameKey').orderBy('id'), limit - 1, foods.freeForm);
+}
+
 /** The filters of a search besides its words, on the foods row `f`. */
 function otherFilters(filter: FoodFilter): RawBuilder<unknown>[] {
   const conditions: RawBuilder<unknown>[] = [];
@@ -191,16 +228,16 @@ function otherFilters(filter: FoodFilter): RawBuilder<unknown>[] {
 }
 
 /**
- * The visible foods of which every term starts a word, as (id, nameKey), from the full-text index
- * (migration 0148): on SQLite foodsFts (each term a prefix query) and foodSearch (the food and its
- * nameKey); on PostgreSQL the GIN index of the words as a tsvector. The foods rows are joined only
- * for the other filters.
+ * The visible foods of which every term starts a word, as (id, nameKey): on SQLite from the
+ * full-text index (migration 0148), foodsFts (each term a prefix query) and foodSearch (the food
+ * and its nameKey), the foods rows joined only for the other filters; on PostgreSQL the word-start
+ * tests, whose substring parts the trigram index of searchText serves (a bitmap of each word's
+ * trigrams: exact keys, where a tsvector's prefix query scans its index for every word it starts).
  */
 function matches(db: Db, filter: FoodFilter, terms: readonly string[]): RawBuilder<unknown> {
   const others = otherFilters(filter);
   if (isPostgres(db)) {
-    const query = terms.map((term) => `'${term}':*`).join(' & ');
-    const where = sql.join([sql`f."isActive"`, sql`array_to_tsvector(string_to_array(f."searchText", ' ')) @@ ${query}::tsquery`, ...others], sql` and `);
+    const where = sql.join([sql`f."isActive"`, ...terms.map((term) => startsAWord(term, true, 'f.searchText')), ...others], sql` and `);
     return sql`select f."id" as "id", f."nameKey" as "nameKey" from "foods" f where ${where}`;
   }
   const query = terms.map((term) => `"${term}"*`).join(' AND ');

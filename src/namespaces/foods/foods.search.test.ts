@@ -71,6 +71,8 @@ describeEachDialect('foods.search (word starts, full-text index)', (t) => {
     const count = SEARCH_TOTAL_CAP + 5;
     const items = Array.from({ length: count }, (_, i) => ({ name: `Dish ${String(i).padStart(4, '0')}${i % 2 ? ' odd' : ''}`, ingredients: [tag] }));
     for (let i = 0; i < items.length; i += 1000) await bulk(t(), items.slice(i, i + 1000));
+    // First in name order, and holding the tag inside a word only: a walk reads past them all.
+    await bulk(t(), Array.from({ length: 150 }, (_, i) => ({ name: `Aaa ${i}`, ingredients: [`x${tag}`] })));
     const all = await search(tag, { page_size: 3 });
     assert.deepEqual([all.total, all.totalCapped], [SEARCH_TOTAL_CAP, true]);
     assert.deepEqual(all.items.map((f: Food) => f.name), ['Dish 0000', 'Dish 0001 odd', 'Dish 0002']);

@@ -152,7 +152,7 @@ export async function pageFoods(db: Db, filter: FoodFilter, paging: Paging, opti
     const terms = filter.terms;
     const cap = Math.max(options.totalCap ?? SEARCH_TOTAL_CAP, (page ?? 1) * pageSize);
     let n = terms.length === 1 || isPostgres(db) ? await countMatches(db, filter, terms, cap) : undefined;
-    const found = n !== undefined && n > cap ? undefined : await matchedPage(db, filter, terms, cap, after, skipped, pageSize + 1);
+    const found = n !== undefined && n > cap ? undefined : await matchedPage(db, filter, terms, cap, after, skipped, pageSize + 1, n === undefined);
     n ??= found?.matches ?? (await countMatches(db, filter, terms, cap));
     counted = n > cap ? { total: cap, capped: true } : { total: n, capped: false };
     if (found && !counted.capped) {
@@ -197,7 +197,8 @@ async function walkedPage(db: Db, filter: FoodFilter, terms: readonly string[], 
   const ids: string[] = [];
   let toSkip = skipped;
   let from = after;
-  const chunk = Math.max(64, 2 * (limit + skipped));
+  // Most entries holding a common word hold it at a word's start: a page's worth and a little more.
+  const chunk = limit + skipped + 16;
   for (;;) {
     let query = visible(db, { ...filter, terms: undefined }).select(['id', 'nameKey', 'searchText']).orderBy('nameKey').orderBy('id').limit(chunk);
     for (const term of terms) query = query.where(sql.ref('searchText'), 'like', `%${term}%`);
@@ -256,12 +257,14 @@ function countMatches(db: Db, filter: FoodFilter, terms: readonly string[], cap:
  * `skipped`), and how many those are (`matches`: undefined when the page has no row to say it).
  * The page is right when they are at most `cap`.
  */
-async function matchedPage(db: Db, filter: FoodFilter, terms: readonly string[], cap: number, after: CursorKey | undefined, skipped: number, limit: number): Promise<{ ids: string[]; matches: number | undefined }> {
+async function matchedPage(db: Db, filter: FoodFilter, terms: readonly string[], cap: number, after: CursorKey | undefined, skipped: number, limit: number, counting: boolean): Promise<{ ids: string[]; matches: number | undefined }> {
   const from = after ? sql`where ("nameKey", "id") > (${after.nameKey}, ${after.id})` : sql``;
-  const { rows } = await sql<{ id: string; n: number | string }>`
+  // Counted here only where the caller has not counted them (several words on SQLite).
+  const counted = counting ? sql`(select count(*) from "found")` : sql`null`;
+  const { rows } = await sql<{ id: string; n: number | string | null }>`
     with "found" as materialized (${matches(db, filter, terms)} limit ${cap + 1})
-    select "id", (select count(*) from "found") as "n" from "found" ${from} order by "nameKey", "id" limit ${limit} offset ${after ? 0 : skipped}`.execute(db);
-  return { ids: rows.map((row) => row.id), matches: rows[0] ? Number(rows[0].n) : undefined };
+    select "id", ${counted} as "n" from "found" ${from} order by "nameKey", "id" limit ${limit} offset ${after ? 0 : skipped}`.execute(db);
+  return { ids: rows.map((row) => row.id), matches: rows[0]?.n == null ? undefined : Number(rows[0].n) };
 }
 
 /** Foods (visible or not) whose code is one of `codeKeys` or whose nameKey is one of `nameKeys`, oldest first. */

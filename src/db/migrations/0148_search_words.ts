@@ -4,7 +4,7 @@ import { col, notNull } from './columns.ts';
 import { isPostgres } from './dialect-features.ts';
 
 /**
- * Word-start search (issue 29; docs/api.md, "users.search"): `userWords` holds the words of each
+ * Word-start search (issue 29; docs/identity.md, users "search"): `userWords` holds the words of each
  * organization user's displayName and email (src/values/words.ts), keyed (organizationId, word,
  * userId), so that a query word's prefix is one range of the primary key inside one organization
  * and a search never reads another organization's entries. The words are the service's (the same

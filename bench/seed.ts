@@ -17,7 +17,8 @@ import pg from 'pg';
 import { openDatabase } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { newId } from '../src/values/ids.ts';
-import { keyOf, searchForm } from '../src/namespaces/foods/foods.fields.ts';
+import { keyOf, searchTextOf } from '../src/namespaces/foods/foods.fields.ts';
+import { wordRowsOf } from '../src/namespaces/users/users.words.ts';
 import { SETTINGS_DEFAULTS } from '../src/namespaces/organizations/organizations.settings.ts';
 import { applyRate, multiply } from '../src/values/money.ts';
 import { Progress } from './progress.ts';
@@ -84,7 +85,7 @@ export interface SeedOptions {
 const ADMIN = 'bench-admin';
 const TABLES = [
   'organizations', 'users', 'patients', 'appointments', 'practitionerSchedules', 'notifications', 'inventoryItems', 'inventoryBatches', 'inventoryMovements',
-  'services', 'admissions', 'admissionLogs', 'admissionCharges', 'foods',
+  'services', 'admissions', 'admissionLogs', 'admissionCharges', 'foods', 'userWords',
 ];
 /** The big hospital's GSTIN (Karnataka, '29', where its address is): its invoices are tax invoices with CGST and SGST. */
 const BIG_GSTIN = '29AAGCB7383J1Z4';
@@ -303,19 +304,23 @@ async function seed(writer: BulkWriter, scale: number): Promise<Meta> {
       const last = rnd.pick(LAST);
       const id = newId();
       const idpUserId = `idp-${index}-${u}`;
+      const email = `${first}.${last}.${u}@org${index}.bench.test`.toLowerCase();
+      const displayName = `${role === 'doctor' ? 'Dr. ' : ''}${first} ${last}`;
       await writer.insert(
         'users',
         userRow({
           id,
           idpUserId,
           organizationId: org,
-          email: `${first}.${last}.${u}@org${index}.bench.test`.toLowerCase(),
-          displayName: `${role === 'doctor' ? 'Dr. ' : ''}${first} ${last}`,
+          email,
+          displayName,
           role,
           now: created + u * 1000,
           doctor: role === 'doctor' ? { yoe: 1 + rnd.int(30), reviews: rnd.int(500), rating: 3 + rnd.int(21) / 10 } : undefined,
         }),
       );
+      // users.search's index (migration 0148), as the service writes it
+      for (const row of wordRowsOf({ id, organizationId: org, displayName, email, createdAt: created + u * 1000 })) await writer.insert('userWords', row);
       if (role === 'doctor') doctors.push(id);
       if (role === 'admin') adminUserId = id;
       people.push({ idpUserId, role });
@@ -759,7 +764,7 @@ function foodRow(rnd: ReturnType<typeof generator>, i: number, now: number): Row
     nameKey: keyOf(name),
     categoryKey: keyOf(category),
     foodCodeKey: keyOf(foodCode),
-    searchText: searchForm([name, category, ...ingredients].join(' ')),
+    searchText: searchTextOf(name, category, ingredients),
     createdAt: at,
     updatedAt: at,
   };

@@ -51,6 +51,7 @@ import * as billingLogos from './migrations/0144_billing_logos.ts';
 import * as billingRefunds from './migrations/0145_billing_refunds.ts';
 import * as fhirBulkExports from './migrations/0146_fhir_bulk_exports.ts';
 import * as fhirClients from './migrations/0147_fhir_clients.ts';
+import * as searchWords from './migrations/0148_search_words.ts';
 import * as jobs from './migrations/0126_jobs.ts';
 import * as admissionStagePayments from './migrations/0125_admission_stage_payments.ts';
 import * as notificationChannels from './migrations/0124_notification_channels.ts';
@@ -116,6 +117,7 @@ const migrations: Record<string, Migration> = {
   '0145_billing_refunds': billingRefunds,
   '0146_fhir_bulk_exports': fhirBulkExports,
   '0147_fhir_clients': fhirClients,
+  '0148_search_words': searchWords,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -95,7 +95,9 @@ export function repositoryOf<T extends TableName, I extends FieldName<T> = never
       return toRecord(row);
     },
     async insert(db, record) {
-      return toRecord(await db.insertInto(table).values(codec.toInsert(record)).returningAll().executeTakeFirstOrThrow());
+      const stored = toRecord(await db.insertInto(table).values(codec.toInsert(record)).returningAll().executeTakeFirstOrThrow());
+      await spec.afterWrite?.(db, stored);
+      return stored;
     },
     async patch(db, organizationId, recordId, changes) {
       // Nothing to change (e.g. the same values within the same millisecond): the record as stored.
@@ -105,7 +107,9 @@ export function repositoryOf<T extends TableName, I extends FieldName<T> = never
       for (const [column, value] of Object.entries(codec.toColumns(changes))) query = query.set(db.dynamic.ref(column), value);
       const row = await query.returningAll().executeTakeFirst();
       if (!row) throw notFound(table);
-      return toRecord(row);
+      const stored = toRecord(row);
+      await spec.afterWrite?.(db, stored);
+      return stored;
     },
     async remove(db, organizationId, recordId) {
       let query = db.deleteFrom(db.dynamic.table(table).as('t')).where(db.dynamic.ref('id'), '=', recordId);

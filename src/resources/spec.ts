@@ -75,6 +75,11 @@ export interface ResourceSpec<T extends TableName, I extends FieldName<T> = neve
   listSearch?: readonly FieldName<T>[];
   /** How the generated operations answer a record (derived extension fields); the repository's records stay as stored. */
   present?: (record: ResourceRecord<T, I>, ctx: Context) => ResourceRecord<T, I> | Record<string, unknown>;
+  /**
+   * Runs after the repository inserts or patches a record, with the record as stored, in the same
+   * transaction: to keep a table derived from the records (an index of their words) in step.
+   */
+  afterWrite?: (db: Db, record: ResourceRecord<T, I>) => Promise<void>;
   /** Runs before delete with the record as stored, e.g. to refuse with INVALID_STATE while others refer to it. */
   beforeDelete?: (ctx: Context, record: ResourceRecord<T, I>) => Promise<void>;
 }

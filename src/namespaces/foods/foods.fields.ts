@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wordsText } from '../../values/words.ts';
 import { str } from '../../values/fields.ts';
 import type { Serving as StoredServing } from './foods.table.ts';
 
@@ -90,7 +91,11 @@ export function keyOf(text: string | null | undefined): string {
   return (text ?? '').trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
-/** Lower-cased with accents removed ("Crème" -> "creme"): the form of searchText and of search terms. */
-export function searchForm(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+/**
+ * A food's searchText: the words (src/values/words.ts) of its name, category and ingredients, in
+ * order, joined by single spaces ("Crème Brûlée (v2)" -> "creme brulee v2"). search matches a query
+ * word where it starts one of these words; both databases index them as they are here.
+ */
+export function searchTextOf(name: string, category: string | null | undefined, ingredients: readonly string[] | null | undefined): string {
+  return wordsText(name, category, ...(ingredients ?? []));
 }

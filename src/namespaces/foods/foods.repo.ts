@@ -1,14 +1,13 @@
-import { sql, type Insertable, type Selectable } from 'kysely';
+import { sql, type Expression, type Insertable, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
 import { countOf } from '../../db/list-memo.ts';
 import type { Db } from '../../db/database.ts';
 import { readPage } from '../../db/paged-list.ts';
 import { isPostgres } from '../../db/migrations/dialect-features.ts';
-import { containsLiteral } from '../../db/text-search.ts';
 import { notFound } from '../../values/errors.ts';
 import { newId } from '../../values/ids.ts';
 import { defineCodec, type TableRecord } from '../../db/codec.ts';
-import { FOOD_FIELDS, keyOf, searchForm, type FoodInput } from './foods.fields.ts';
-import { encodeCursor, type FoodPage, type Paging } from './foods.paging.ts';
+import { FOOD_FIELDS, keyOf, searchTextOf, type FoodInput } from './foods.fields.ts';
+import { encodeCursor, SEARCH_TOTAL_CAP, type CursorKey, type FoodPage, type Paging } from './foods.paging.ts';
 import type { FoodsTable } from './foods.table.ts';
 
 /** The foods table: JSON and isActive decoded; the derived columns never in a record (derivedColumns writes them from it). */
@@ -26,7 +25,7 @@ function derivedColumns(record: FoodRecord) {
     nameKey: keyOf(record.name),
     categoryKey: keyOf(category),
     foodCodeKey: record.foodCode ? keyOf(record.foodCode) : null,
-    searchText: searchForm([record.name, category, ...(record.ingredients ?? [])].join(' ')),
+    searchText: searchTextOf(record.name, category, record.ingredients),
   };
 }
 
@@ -96,7 +95,7 @@ export interface FoodFilter {
   categoryId?: string | undefined;
   /** A category name, in any letter case. */
   category?: string | undefined;
-  /** Search terms in searchForm(); each must occur in name, category or ingredients. */
+  /** Search words (src/values/words.ts); each must start a word of the name, category or ingredients (searchText). */
   terms?: readonly string[] | undefined;
   minCalories?: number | undefined;
   maxCalories?: number | undefined;
@@ -106,30 +105,29 @@ function visible(db: Db, filter: FoodFilter) {
   let query = db.selectFrom('foods').where('isActive', '=', true);
   if (filter.categoryId !== undefined) query = query.where('categoryId', '=', filter.categoryId);
   if (filter.category !== undefined) query = query.where('categoryKey', '=', keyOf(filter.category));
-  for (const term of filter.terms ?? []) query = query.where(containsLiteral('searchText', term));
+  for (const term of filter.terms ?? []) query = query.where(startsAWord(term, isPostgres(db)));
   if (filter.minCalories !== undefined) query = query.where('calories', '>=', filter.minCalories);
   if (filter.maxCalories !== undefined) query = query.where('calories', '<=', filter.maxCalories);
   return query;
 }
 
-/**
- * How many visible foods match, counting at most `cap` + 1 of them when a cap is given (the
- * count stops there: on SQLite the name-order index walk ends after that many matches, on
- * PostgreSQL the trigram bitmap scan reads that many rows). `capped` when more than `cap` match;
- * `total` is then `cap`.
- */
-export async function countFoods(db: Db, filter: FoodFilter, cap?: number): Promise<{ total: number; capped: boolean }> {
-  if (cap === undefined) {
-    const total = await countOf(db, ['foods'], visible(db, filter).select((eb) => eb.fn.countAll<number | string>().as('n')));
-    return { total, capped: false };
-  }
-  const matches = visible(db, filter).select(sql<number>`1`.as('one')).limit(cap + 1).as('matches');
-  const n = await countOf(db, ['foods'], db.selectFrom(matches).select((eb) => eb.fn.countAll<number | string>().as('n')));
-  return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
+/** `term` starts a word of searchText (its words joined by single spaces): the full-text match, tested on a row. */
+function startsAWord(term: string, postgres: boolean, searchText = 'foods.searchText'): Expression<SqlBool> {
+  // The substring test first, on the column itself: the cheapest (a walk's entries are mostly
+  // rejected by it), served by PostgreSQL's trigram index and estimated from the column's statistics.
+  // Then the word start: on SQLite two more LIKEs; on PostgreSQL one LIKE on an expression, which
+  // the planner neither splits into two index scans (as it does an OR) nor estimates from statistics.
+  const column = sql.ref(searchText);
+  const substring = sql`${column} like ${`%${term}%`}`;
+  if (postgres) return sql<SqlBool>`(${substring} and (' ' || ${column}) like ${`% ${term}%`})`;
+  return sql<SqlBool>`(${substring} and (${column} like ${`${term}%`} or ${column} like ${`% ${term}%`}))`;
 }
 
-/** At most this many matches are sorted in memory rather than walked in name order (PostgreSQL). */
-const FEW_MATCHES = 1_000;
+/** How many visible foods match, all of them (list: remembered while the foods are unchanged, list-memo.ts). */
+export async function countFoods(db: Db, filter: FoodFilter): Promise<{ total: number; capped: boolean }> {
+  const total = await countOf(db, ['foods'], visible(db, filter).select((eb) => eb.fn.countAll<number | string>().as('n')));
+  return { total, capped: false };
+}
 
 export interface CountOptions {
   /**
@@ -142,29 +140,30 @@ export interface CountOptions {
 /** One page of visible foods in (nameKey, id) order: keyset after a cursor, else by page number. */
 export async function pageFoods(db: Db, filter: FoodFilter, paging: Paging, options: CountOptions = {}): Promise<FoodPage<FoodRecord>> {
   const { after, page, pageSize } = paging;
-  const cap = options.totalCap === undefined ? undefined : Math.max(options.totalCap, (page ?? 1) * pageSize);
-  // PostgreSQL reads a search's page along the name index, which scans most of the catalogue
-  // when few foods match every term (two words: 40-140 ms). Counted first (the count is
-  // remembered, list-memo.ts), few matches are collected through the trigram index and sorted.
-  let counted: { total: number; capped: boolean } | null = null;
-  if (!after && filter.terms?.length && isPostgres(db)) counted = await countFoods(db, filter, cap);
-  const few = counted !== null && !counted.capped && counted.total <= FEW_MATCHES;
   const skipped = page !== undefined && page > 1 ? (page - 1) * pageSize : 0;
+  let counted: { total: number; capped: boolean } | null = null;
   let rows;
-  if (few) {
-    // The page's ids from the few matches, then their rows within the page budget.
-    const ids = await db
-      .with((cte) => cte('matches').materialized(), () => visible(db, filter).select(['id', 'nameKey']))
-      .selectFrom('matches')
-      .select('id')
-      .orderBy('nameKey')
-      .orderBy('id')
-      .limit(pageSize + 1)
-      .offset(skipped)
-      .execute();
-    const pageIds = ids.map((row) => row.id);
-    rows = pageIds.length === 0 ? [] : await readPage(db, db.selectFrom('foods').selectAll().where('id', 'in', pageIds).orderBy('nameKey').orderBy('id'), pageSize, foods.freeForm);
-  } else {
+  if (filter.terms?.length) {
+    // The full-text index finds the matches; when they are few (at most the cap), the page is read
+    // from them in name order; when many, the name-order walk finds a page's worth within its first
+    // entries (each entry's words tested: the same match as the index's). The capped count comes
+    // first (remembered while the foods are unchanged), but for several words on SQLite, where the
+    // page and the count are one statement (FTS5 intersects the lists once).
+    const terms = filter.terms;
+    const cap = Math.max(options.totalCap ?? SEARCH_TOTAL_CAP, (page ?? 1) * pageSize);
+    let n = terms.length === 1 || isPostgres(db) ? await countMatches(db, filter, terms, cap) : undefined;
+    const found = n !== undefined && n > cap ? undefined : await matchedPage(db, filter, terms, cap, after, skipped, pageSize + 1, n === undefined);
+    n ??= found?.matches ?? (await countMatches(db, filter, terms, cap));
+    counted = n > cap ? { total: cap, capped: true } : { total: n, capped: false };
+    if (found && !counted.capped) {
+      rows = found.ids.length === 0 ? [] : await readPage(db, db.selectFrom('foods').selectAll().where('id', 'in', found.ids).orderBy('nameKey').orderBy('id'), pageSize, foods.freeForm);
+    }
+    if (after) counted = null;
+  }
+  if (rows === undefined && filter.terms?.length && isPostgres(db)) {
+    rows = await walkedPage(db, filter, filter.terms, after, skipped, pageSize + 1);
+  }
+  if (rows === undefined) {
     let rowsQuery = visible(db, filter).selectAll().orderBy('nameKey').orderBy('id').limit(pageSize + 1);
     if (after) rowsQuery = rowsQuery.where((eb) => eb(eb.refTuple('nameKey', 'id'), '>', eb.tuple(after.nameKey, after.id)));
     else if (skipped > 0) rowsQuery = rowsQuery.offset(skipped);
@@ -172,7 +171,7 @@ export async function pageFoods(db: Db, filter: FoodFilter, paging: Paging, opti
   }
   const more = rows.length > pageSize;
   // A first page that holds every match is its own count: no second pass over the foods.
-  if (counted === null && !after) counted = page === 1 && !more ? { total: rows.length, capped: false } : await countFoods(db, filter, cap);
+  if (counted === null && !after) counted = page === 1 && !more ? { total: rows.length, capped: false } : await countFoods(db, filter);
   const pageRows = more ? rows.slice(0, pageSize) : rows;
   const last = pageRows[pageRows.length - 1];
   return {
@@ -184,6 +183,88 @@ export async function pageFoods(db: Db, filter: FoodFilter, paging: Paging, opti
     pageSize,
     totalPages: counted === null ? null : Math.ceil(counted.total / pageSize),
   };
+}
+
+/**
+ * PostgreSQL: a page of the many matches along the name index, as SQLite's walk. Asked for the
+ * word-start test in name order, the planner misjudges how many foods pass it and collects every
+ * match through the trigram index to sort them (a common word: 15-130 ms). Asked for the substring
+ * test alone (estimated from the column's statistics) it walks the name index; the word start is
+ * then tested here (the same test: " " + searchText holds " " + word), and the walk goes on from the
+ * last food read while the page is not full.
+ */
+async function walkedPage(db: Db, filter: FoodFilter, terms: readonly string[], after: CursorKey | undefined, skipped: number, limit: number) {
+  const ids: string[] = [];
+  let toSkip = skipped;
+  let from = after;
+  // Most entries holding a common word hold it at a word's start: a page's worth and a little more.
+  const chunk = limit + skipped + 16;
+  for (;;) {
+    let query = visible(db, { ...filter, terms: undefined }).select(['id', 'nameKey', 'searchText']).orderBy('nameKey').orderBy('id').limit(chunk);
+    for (const term of terms) query = query.where(sql.ref('searchText'), 'like', `%${term}%`);
+    const start = from;
+    if (start) query = query.where((eb) => eb(eb.refTuple('nameKey', 'id'), '>', eb.tuple(start.nameKey, start.id)));
+    const found = await query.execute();
+    for (const food of found) {
+      const words = ` ${food.searchText}`;
+      if (!terms.every((term) => words.includes(` ${term}`))) continue;
+      if (toSkip > 0) toSkip--;
+      else if (ids.push(food.id) === limit) break;
+    }
+    const last = found[found.length - 1];
+    if (ids.length === limit || found.length < chunk || !last) break;
+    from = { nameKey: last.nameKey, id: last.id };
+  }
+  return ids.length === 0 ? [] : readPage(db, db.selectFrom('foods').selectAll().where('id', 'in', ids).orderBy('nameKey').orderBy('id'), limit - 1, foods.freeForm);
+}
+
+/** The filters of a search besides its words, on the foods row `f`. */
+function otherFilters(filter: FoodFilter): RawBuilder<unknown>[] {
+  const conditions: RawBuilder<unknown>[] = [];
+  if (filter.categoryId !== undefined) conditions.push(sql`f."categoryId" = ${filter.categoryId}`);
+  if (filter.category !== undefined) conditions.push(sql`f."categoryKey" = ${keyOf(filter.category)}`);
+  if (filter.minCalories !== undefined) conditions.push(sql`f."calories" >= ${filter.minCalories}`);
+  if (filter.maxCalories !== undefined) conditions.push(sql`f."calories" <= ${filter.maxCalories}`);
+  return conditions;
+}
+
+/**
+ * The visible foods of which every term starts a word, as (id, nameKey): on SQLite from the
+ * full-text index (migration 0148), foodsFts (each term a prefix query) and foodSearch (the food
+ * and its nameKey), the foods rows joined only for the other filters; on PostgreSQL the word-start
+ * tests, whose substring parts the trigram index of searchText serves (a bitmap of each word's
+ * trigrams: exact keys, where a tsvector's prefix query scans its index for every word it starts).
+ */
+function matches(db: Db, filter: FoodFilter, terms: readonly string[]): RawBuilder<unknown> {
+  const others = otherFilters(filter);
+  if (isPostgres(db)) {
+    const where = sql.join([sql`f."isActive"`, ...terms.map((term) => startsAWord(term, true, 'f.searchText')), ...others], sql` and `);
+    return sql`select f."id" as "id", f."nameKey" as "nameKey" from "foods" f where ${where}`;
+  }
+  const query = terms.map((term) => `"${term}"*`).join(' AND ');
+  const joined = others.length ? sql` join "foods" f on f."id" = s."foodId" and ${sql.join(others, sql` and `)}` : sql``;
+  return sql`select s."foodId" as "id", s."nameKey" as "nameKey" from "foodsFts" join "foodSearch" s on s."rowid" = "foodsFts"."rowid"${joined} where "foodsFts" match ${query}`;
+}
+
+/** How many foods match, counting at most `cap` + 1 of them (remembered while the foods are unchanged, list-memo.ts). */
+function countMatches(db: Db, filter: FoodFilter, terms: readonly string[], cap: number): Promise<number> {
+  const found = sql`(${matches(db, filter, terms)} limit ${cap + 1})`.as('found');
+  return countOf(db, ['foods'], db.selectFrom(found).select((eb) => eb.fn.countAll<number | string>().as('n')));
+}
+
+/**
+ * A page of the first `cap` + 1 matches in (nameKey, id) order (after a cursor, else past
+ * `skipped`), and how many those are (`matches`: undefined when the page has no row to say it).
+ * The page is right when they are at most `cap`.
+ */
+async function matchedPage(db: Db, filter: FoodFilter, terms: readonly string[], cap: number, after: CursorKey | undefined, skipped: number, limit: number, counting: boolean): Promise<{ ids: string[]; matches: number | undefined }> {
+  const from = after ? sql`where ("nameKey", "id") > (${after.nameKey}, ${after.id})` : sql``;
+  // Counted here only where the caller has not counted them (several words on SQLite).
+  const counted = counting ? sql`(select count(*) from "found")` : sql`null`;
+  const { rows } = await sql<{ id: string; n: number | string | null }>`
+    with "found" as materialized (${matches(db, filter, terms)} limit ${cap + 1})
+    select "id", ${counted} as "n" from "found" ${from} order by "nameKey", "id" limit ${limit} offset ${after ? 0 : skipped}`.execute(db);
+  return { ids: rows.map((row) => row.id), matches: rows[0]?.n == null ? undefined : Number(rows[0].n) };
 }
 
 /** Foods (visible or not) whose code is one of `codeKeys` or whose nameKey is one of `nameKeys`, oldest first. */

@@ -2,15 +2,15 @@ import { everyone } from '../../operations/audience.ts';
 import { z } from 'zod';
 import { defineOperation } from '../../operations/operation.ts';
 import { foodPageResult } from './foods.results.ts';
-import { searchForm } from './foods.fields.ts';
-import { pagingFields, pagingOf, SEARCH_TOTAL_CAP } from './foods.paging.ts';
+import { queryWords } from '../../values/words.ts';
+import { pagingFields, pagingOf, SEARCH_TOTAL_CAP, type FoodPage, type Paging } from './foods.paging.ts';
 import { pageFoods } from './foods.repo.ts';
 
 const MAX_TERMS = 10;
 
-/** The words of a query in searchForm, each once; blank gives none. */
+/** The words of a query (src/values/words.ts), each once; blank gives none. */
 export function termsOf(query: string | null | undefined): string[] {
-  return [...new Set(searchForm(query ?? '').split(' ').filter((t) => t.length > 0))];
+  return queryWords(query);
 }
 
 const calories = () => z.int().min(0, 'must be at least 0');
@@ -33,8 +33,10 @@ const input = z
   });
 
 /**
- * Visible foods whose name, category or ingredients contain every word of `query` (any letter
- * case, accents ignored), of `category` (its name, in any letter case), with calories in
+ * Visible foods of which every word of `query` starts a word of the name, category or ingredients
+ * (as people type: "gri pan" finds "Grilled Paneer"; any letter case, accents ignored; words are
+ * runs of letters and digits, src/values/words.ts; a query without a letter or digit finds none),
+ * of `category` (its name, in any letter case), with calories in
  * [min_calories, max_calories] (a bound excludes foods without calories). Ordered by name and
  * paged like list; `total` counts at most SEARCH_TOTAL_CAP matches (`totalCapped` says when more match).
  */
@@ -45,10 +47,13 @@ export const search = defineOperation({
   input,
   output: foodPageResult,
   async handler(ctx, input) {
+    const terms = termsOf(input.query);
+    // A query of signs only (no letter or digit) has no word to look for: it finds nothing.
+    if (terms.length === 0 && input.query?.trim()) return noMatch(pagingOf(input));
     return pageFoods(
       ctx.db,
       {
-        terms: termsOf(input.query),
+        terms,
         category: input.category ?? undefined,
         minCalories: input.min_calories ?? undefined,
         maxCalories: input.max_calories ?? undefined,
@@ -58,3 +63,8 @@ export const search = defineOperation({
     );
   },
 });
+
+function noMatch({ after, page, pageSize }: Paging): FoodPage<never> {
+  const counted = after === undefined;
+  return { items: [], nextCursor: null, total: counted ? 0 : null, totalCapped: counted ? false : null, page: page ?? null, pageSize, totalPages: counted ? 0 : null };
+}

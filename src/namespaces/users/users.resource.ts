@@ -4,6 +4,7 @@ import { ROLES, role } from '../../caller/roles.ts';
 import { defineResource, type ResourceRecord } from '../../resources/resource.ts';
 import { idpUserId } from '../../values/fields.ts';
 import { assertMayChangePlatformAdmin } from './users.access.ts';
+import { indexUserWords } from './users.words.ts';
 
 /** A known role name (src/caller/roles.ts). */
 export const roleList = () => z.array(role()).max(ROLES.length * 4);
@@ -55,6 +56,7 @@ export const users = defineResource({
     onboardingStatus: { kind: 'string' },
   },
   prepare: (record) => ({ ...record, roles: withPrimaryRole(record.role, record.roles) }),
+  afterWrite: (db, record) => indexUserWords(db, record),
   beforeDelete: async (ctx, record) => assertMayChangePlatformAdmin(ctx, record, undefined),
 });
 

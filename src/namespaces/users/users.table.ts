@@ -39,8 +39,25 @@ export interface UsersTable {
   updatedAt: number;
 }
 
+/**
+ * The words of each organization user's displayName and email (src/values/words.ts), for
+ * users.search: one row per (organization, word, user), so a prefix of a word is a range of the
+ * primary key within one organization. Written with the user (users.words.ts), removed with it
+ * (foreign key, on delete cascade). Platform-level records (no organization) have none.
+ */
+export interface UserWordsTable {
+  organizationId: string;
+  word: string;
+  userId: string;
+  /** Where the word first occurs in the display name (0 = its first word); EMAIL_ONLY (src/values/words.ts) when only in the email. */
+  position: number;
+  /** The user's createdAt, for the order within a rank without reading the users. */
+  createdAt: number;
+}
+
 declare module '../../db/schema.ts' {
   interface Database {
     users: UsersTable;
+    userWords: UserWordsTable;
   }
 }

@@ -400,7 +400,8 @@ async function seed(writer: BulkWriter, scale: number): Promise<Meta> {
       meta.contendedDoctorId = doctors[0]!;
       meta.scheduledDoctorId = doctors[1]!;
       await writer.insert('practitionerSchedules', allDaySchedule(org, doctors[1]!, isoDate(today - 365), now));
-      for (const d of doctors.slice(1)) meta.createTriples.push({ organizationId: org, doctorId: d, patientId: rnd.pick(patients) });
+      // A patient of its own per doctor: one patient booked by two doctors at the same time is refused (409).
+      doctors.slice(1, 1 + patients.length).forEach((doctorId, i) => meta.createTriples.push({ organizationId: org, doctorId, patientId: patients[i]! }));
       if (plan.admissions > 0) {
         progress.label('admissions');
         meta.invoiceAdmissionIds = await seedAdmissions(writer, rnd, { org, doctors, patients, appliedBy: adminUserId, total: plan.admissions, now });

@@ -52,6 +52,8 @@ function response(status, headers, text)
     c_ok = c_ok + 1
   elseif status == 409 then
     c_conflict = c_conflict + 1
+    -- a write scenario counts a CONFLICT as an error: its message says why
+    if sample == "" then sample = tostring(status) .. " " .. string.sub(text or "", 1, 300) end
   else
     c_other = c_other + 1
     if sample == "" then sample = tostring(status) .. " " .. string.sub(text or "", 1, 300) end

@@ -31,7 +31,7 @@ test('the SQLite connection checkpoints the WAL after the configured number of p
       await database.close();
     }
   };
-  assert.equal(loadConfig({}).sqliteCheckpointPages, 10_000);
+  assert.equal(loadConfig({}).sqliteCheckpointPages, 1000);
   assert.equal(await checkpointPages({ sqliteCheckpointPages: loadConfig({ SQLITE_CHECKPOINT_PAGES: '2500' }).sqliteCheckpointPages }), 2500);
   assert.equal(await checkpointPages({}), 1000, "without the option SQLite's own default");
   assert.throws(() => loadConfig({ SQLITE_CHECKPOINT_PAGES: '10' }), /SQLITE_CHECKPOINT_PAGES/);

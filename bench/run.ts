@@ -471,13 +471,13 @@ function targets(report: DbReport, bare: Row | undefined): string[] {
   return out;
 }
 
+/** The list scenarios issue 29 holds to getById's cost: a receptionist's appointments and the notifications, page 1 and page 500. */
+const isList = (scenario: string) => /^(list|notif)-p\d+$/.test(scenario);
+
 /**
  * create-keyed's rate as a share of create's: each keyed run against the create run before it
  * (`--scenarios=create,create-keyed,create,create-keyed,...` alternates them), the median of those.
  */
-/** The list scenarios issue 29 holds to getById's cost: a receptionist's appointments and the notifications, page 1 and page 500. */
-const isList = (scenario: string) => /^(list|notif)-p\d+$/.test(scenario);
-
 function keyedShare(rows: readonly Row[]): { share: number; cpuShare: number | undefined; pairs: number; errors: number } | undefined {
   const shares: number[] = [];
   const cpuShares: number[] = [];

@@ -4,15 +4,18 @@ import { sql } from 'kysely';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from './database.ts';
 
-const cacheSize = async (options: Parameters<typeof openDatabase>[1]) => {
+/** A pragma's value on a connection opened with `options`. */
+const pragmaOf = async (name: 'cache_size' | 'wal_autocheckpoint', options: Parameters<typeof openDatabase>[1]) => {
   const database = openDatabase('sqlite::memory:', options);
   try {
-    const { rows } = await sql<{ cache_size: number }>`pragma cache_size`.execute(database.db);
-    return rows[0]!.cache_size;
+    const { rows } = await sql<Record<string, number>>`pragma ${sql.raw(name)}`.execute(database.db);
+    return rows[0]![name];
   } finally {
     await database.close();
   }
 };
+const cacheSize = (options: Parameters<typeof openDatabase>[1]) => pragmaOf('cache_size', options);
+const checkpointPages = (options: Parameters<typeof openDatabase>[1]) => pragmaOf('wal_autocheckpoint', options);
 
 test('the SQLite connection gets the configured page cache (negative: KiB)', async () => {
   assert.equal(loadConfig({}).sqliteCacheMiB, 32);
@@ -22,15 +25,6 @@ test('the SQLite connection gets the configured page cache (negative: KiB)', asy
 });
 
 test('the SQLite connection checkpoints the WAL after the configured number of pages', async () => {
-  const checkpointPages = async (options: Parameters<typeof openDatabase>[1]) => {
-    const database = openDatabase('sqlite::memory:', options);
-    try {
-      const { rows } = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(database.db);
-      return rows[0]!.wal_autocheckpoint;
-    } finally {
-      await database.close();
-    }
-  };
   assert.equal(loadConfig({}).sqliteCheckpointPages, 1000);
   assert.equal(await checkpointPages({ sqliteCheckpointPages: loadConfig({ SQLITE_CHECKPOINT_PAGES: '2500' }).sqliteCheckpointPages }), 2500);
   assert.equal(await checkpointPages({}), 1000, "without the option SQLite's own default");

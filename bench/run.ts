@@ -28,7 +28,7 @@ import { openDatabase, type Db } from '../src/db/database.ts';
 import { cleanEnv, drain, freePort, LOAD_CORE, median, secondsOf, SERVICE_CORE, startService, stop, waitFor } from './processes.ts';
 import { summarise } from './profile-summary.ts';
 import { chooseScenarios, envelope, firstFreeDay, firstUnbilledAdmission, unexpectedErrors, type RunState, type Scenario } from './scenarios.ts';
-import { BENCH_PG_URL, BENCH_SECRET, ensureSeeded, targetFor, type DbKind, type Meta, type Target } from './seed.ts';
+import { BENCH_PG_URL, BENCH_SECRET, ensureSeeded, targetFor, topUpAdmissions, type DbKind, type Meta, type Target } from './seed.ts';
 import { ensureWrk, rotating, runWrk, writeScript, type WrkResult } from './wrk.ts';
 
 const { values: flags } = parseArgs({
@@ -54,6 +54,8 @@ const PROBE = secondsOf(flags.probe);
 const CONNECTIONS = Number(flags.connections);
 const SCALE = Number(flags.scale);
 const SECRET = BENCH_SECRET;
+/** The unbilled admissions the invoice scenario may need in one run: ~600 req/s over its warm-up, probe and run (more are seeded when fewer are left). */
+const INVOICES_PER_RUN = 12_000;
 const PG_URL = BENCH_PG_URL;
 const WORK = resolve('data/bench');
 const LUA = join(WORK, 'lua');
@@ -303,6 +305,7 @@ async function runDatabase(kind: DbKind, token: string): Promise<DbReport> {
   const state: RunState = { meta, nextDay: await firstFreeDay(db.db), nextAdmission: await firstUnbilledAdmission(db.db, meta) };
   for (const scenario of chosen) await scenario.prepare?.(db.db, meta);
   await db.close();
+  if (chosen.some((s) => s.name === 'invoice')) await topUpAdmissions(target, meta, (meta.invoiceAdmissionIds ?? []).length - state.nextAdmission, INVOICES_PER_RUN);
 
   process.stderr.write(`${kind}: storage baseline (${DURATION} s)...\n`);
   const storage = await storageBaseline(target, meta);

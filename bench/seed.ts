@@ -174,6 +174,29 @@ export async function ensureSeeded(target: Target, options: SeedOptions): Promis
   return { meta, seeded: true };
 }
 
+/**
+ * More unbilled admissions for the invoice scenario, once runs have billed all but `atLeast` of the
+ * seed's (each run bills a few thousand): `count` more of the big organization's, added to the
+ * seeded database and its meta, so that the scenario never bills an admission twice nor needs a reseed.
+ */
+export async function topUpAdmissions(target: Target, meta: Meta, unbilled: number, atLeast: number, count = ADMISSIONS): Promise<void> {
+  if (unbilled >= atLeast || (meta.invoiceAdmissionIds ?? []).length === 0) return;
+  process.stderr.write(`${target.kind}: ${unbilled} unbilled admissions left for the invoice scenario: seeding ${count} more...\n`);
+  const database = target.kind === 'sqlite' ? openDatabase(target.serviceUrl) : openDatabase(target.baseUrl!, { pgSchema: target.schema!, poolSize: 1 });
+  const org = meta.bigOrganizationId;
+  const [doctors, patients, admin] = await Promise.all([
+    database.db.selectFrom('users').select('id').where('organizationId', '=', org).where('role', '=', 'doctor').execute(),
+    database.db.selectFrom('patients').select('id').where('organizationId', '=', org).limit(5_000).execute(),
+    database.db.selectFrom('users').select('id').where('organizationId', '=', org).where('role', '=', 'admin').executeTakeFirst(),
+  ]);
+  await database.close();
+  const writer = target.kind === 'sqlite' ? new SqliteWriter(target.path!) : await PostgresWriter.open(target.baseUrl!, target.schema!);
+  const ids = await seedAdmissions(writer, generator(Date.now() | 0), { org, doctors: doctors.map((d) => d.id), patients: patients.map((p) => p.id), appliedBy: admin?.id ?? '', total: count, now: Date.now() });
+  meta.invoiceAdmissionIds = [...(meta.invoiceAdmissionIds ?? []), ...ids];
+  await writer.exec(`update "benchMeta" set value = '${JSON.stringify(meta).replaceAll("'", "''")}' where key = 'meta'`);
+  await writer.close();
+}
+
 // ---------------------------------------------------------------------------------------------
 // the generator
 

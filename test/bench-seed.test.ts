@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { chooseScenarios, firstUnbilledAdmission } from '../bench/scenarios.ts';
-import { CHARGES_PER_ADMISSION, ensureSeeded, readMeta } from '../bench/seed.ts';
+import { CHARGES_PER_ADMISSION, ensureSeeded, readMeta, topUpAdmissions } from '../bench/seed.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { tokenFor } from './builders.ts';
 import { createTestApp, ok } from './harness.ts';
@@ -48,5 +48,27 @@ test("the seeded admissions are billed by billing.issueInvoice: a tax invoice of
   } finally {
     await app.close();
     await app.database.close();
+  }
+});
+
+test('when runs have billed most seeded admissions, more are seeded (with their charges) and kept in the meta', async () => {
+  const path = join(dir, 'top-up.db');
+  const target = { kind: 'sqlite' as const, path, serviceUrl: `sqlite:${path}` };
+  const { meta } = await ensureSeeded(target, { reseed: true, scale: 0.001 });
+  const seeded = [...(meta.invoiceAdmissionIds ?? [])];
+  await topUpAdmissions(target, meta, 10, 10, 3);
+  assert.deepEqual(meta.invoiceAdmissionIds, seeded, 'enough left: nothing added');
+  await topUpAdmissions(target, meta, 9, 10, 3);
+  const added = (meta.invoiceAdmissionIds ?? []).slice(seeded.length);
+  assert.equal(added.length, 3);
+  assert.deepEqual((await readMeta(target))?.invoiceAdmissionIds, meta.invoiceAdmissionIds);
+  const database = openDatabase(target.serviceUrl);
+  try {
+    const rows = await database.db.selectFrom('admissionCharges').select('admissionId').where('admissionId', 'in', added).execute();
+    assert.equal(rows.length, 3 * CHARGES_PER_ADMISSION);
+    const admissions = await database.db.selectFrom('admissions').select(['organizationId', 'stage']).where('id', 'in', added).execute();
+    assert.deepEqual(admissions.map((a) => [a.organizationId, a.stage]), added.map(() => [meta.bigOrganizationId, 'ADMITTED']));
+  } finally {
+    await database.close();
   }
 });

@@ -111,8 +111,12 @@ function visible(db: Db, filter: FoodFilter) {
   return query;
 }
 
-/** `term` starts a word of searchText (its words joined by single spaces): the full-text match, tested on a row. */
-function startsAWord(term: string, postgres: boolean, searchText = 'foods.searchText'): Expression<SqlBool> {
+/**
+ * `term` starts a word of searchText (its words joined by single spaces): the full-text match, tested
+ * on a row; in SQL, and (wordStartIn) in JS for the rows a walk reads. foods.search.test.ts runs both
+ * on the same texts, on both databases.
+ */
+export function startsAWord(term: string, postgres: boolean, searchText = 'foods.searchText'): Expression<SqlBool> {
   // The substring test first, on the column itself: the cheapest (a walk's entries are mostly
   // rejected by it), served by PostgreSQL's trigram index and estimated from the column's statistics.
   // Then the word start: on SQLite two more LIKEs; on PostgreSQL one LIKE on an expression, which
@@ -122,6 +126,9 @@ function startsAWord(term: string, postgres: boolean, searchText = 'foods.search
   if (postgres) return sql<SqlBool>`(${substring} and (' ' || ${column}) like ${`% ${term}%`})`;
   return sql<SqlBool>`(${substring} and (${column} like ${`${term}%`} or ${column} like ${`% ${term}%`}))`;
 }
+
+/** startsAWord on a searchText read: " " + searchText holds " " + term. */
+export const wordStartIn = (searchText: string, term: string): boolean => ` ${searchText}`.includes(` ${term}`);
 
 /** How many visible foods match, all of them (list: remembered while the foods are unchanged, list-memo.ts). */
 export async function countFoods(db: Db, filter: FoodFilter): Promise<{ total: number; capped: boolean }> {
@@ -206,8 +213,7 @@ async function walkedPage(db: Db, filter: FoodFilter, terms: readonly string[], 
     if (start) query = query.where((eb) => eb(eb.refTuple('nameKey', 'id'), '>', eb.tuple(start.nameKey, start.id)));
     const found = await query.execute();
     for (const food of found) {
-      const words = ` ${food.searchText}`;
-      if (!terms.every((term) => words.includes(` ${term}`))) continue;
+      if (!terms.every((term) => wordStartIn(food.searchText, term))) continue;
       if (toSkip > 0) toSkip--;
       else if (ids.push(food.id) === limit) break;
     }

@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { newId } from '../../values/ids.ts';
 import { describeEachDialect, ok, type TestApp } from '../../../test/harness.ts';
+import { sql } from 'kysely';
 import { SEARCH_TOTAL_CAP } from './foods.paging.ts';
+import { startsAWord, wordStartIn } from './foods.repo.ts';
 
 type Food = { id: string; name: string };
 
@@ -85,5 +87,26 @@ describeEachDialect('foods.search (word starts, full-text index)', (t) => {
     assert.deepEqual(odd.items.map((f: Food) => f.name), ['Dish 0007 odd', 'Dish 0009 odd', 'Dish 0011 odd']);
     const walked = await search(tag, { page_size: 2, cursor: all.nextCursor });
     assert.deepEqual(walked.items.map((f: Food) => f.name), ['Dish 0003 odd', 'Dish 0004']);
+  });
+});
+
+describeEachDialect('the word-start match in SQL and in JS (the PostgreSQL walk tests rows it read)', (t) => {
+  test('agree on every text and word: at the start, after a space, inside a word, longer than the text', async () => {
+    const texts = ['grilled paneer tikka', 'paneer', 'green salad lettuce pan fried', 'creme brulee', 'x', 'a b c', 'pan2 9pan', 'muller 12'];
+    const terms = ['g', 'gr', 'grilled', 'paneer', 'aneer', 'pan', 'tikka', 'tikkas', 'b', 'c', 'x', 'xy', '9', '9pan', 'pan2', '12', '2', 'ller'];
+    const postgres = t().database.dialect === 'postgres';
+    const rows = texts.map((text) => sql`select ${text} as "searchText"`);
+    for (const term of terms) {
+      const matched = await t()
+        .database.db.selectFrom(sql<{ searchText: string }>`(${sql.join(rows, sql` union all `)})`.as('foods'))
+        .select('searchText')
+        .where(startsAWord(term, postgres))
+        .execute();
+      assert.deepEqual(
+        matched.map((row) => row.searchText).sort(),
+        texts.filter((text) => wordStartIn(text, term)).sort(),
+        term,
+      );
+    }
   });
 });

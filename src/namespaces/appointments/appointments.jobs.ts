@@ -1,5 +1,6 @@
 import type { JobDefinition } from '../../background/runner.ts';
 import type { Context } from '../../operations/operation.ts';
+import { AppError } from '../../values/errors.ts';
 import { findPatient } from '../patients/patients.public.ts';
 import { MAX_DURATION } from './appointments.fields.ts';
 import { moveAppointment } from './appointments.moves.ts';
@@ -102,11 +103,15 @@ async function remind(ctx: Context, appointment: AppointmentRow, offset: number)
 /**
  * A scheduled or confirmed appointment that nobody checked in by NO_SHOW_GRACE_MINUTES after its
  * end becomes a no-show, through the same move as appointments.markNoShow (history operation
- * markNoShow, by nobody, with the reason saying it was automatic). 0 turns this off.
+ * markNoShow, by nobody, with the reason saying it was automatic). 0 turns this off. Each move
+ * commits on its own: one that fails is logged and tried again at the next run, and neither undoes
+ * nor holds back the others (the oldest come first, so one that always failed would stop them all);
+ * requests get the database between moves.
  */
 export const autoNoShow: JobDefinition = {
   name: 'appointments.autoNoShow',
   everyMs: 5 * MINUTE_MS,
+  transactional: false,
   async run(ctx) {
     const grace = ctx.config.jobs.noShowGraceMinutes;
     if (grace === 0) return 0;
@@ -124,8 +129,16 @@ export const autoNoShow: JobDefinition = {
       const { nowMinute } = await clockOfOrg(appointment.organizationId);
       if (Number(appointment.endMinute) + grace > nowMinute) continue;
       const reason = `automatic: not checked in within ${String(grace)} minutes of the end`;
-      await moveAppointment(within(ctx, appointment.organizationId), { organizationId: appointment.organizationId, id: appointment.id, operation: 'markNoShow', to: 'no_show', reason });
-      moved += 1;
+      try {
+        await ctx.db.transaction().execute((trx) =>
+          moveAppointment(within({ ...ctx, db: trx }, appointment.organizationId), { organizationId: appointment.organizationId, id: appointment.id, operation: 'markNoShow', to: 'no_show', reason }),
+        );
+        moved += 1;
+      } catch (err) {
+        // A refusal is a change that came first (checked in meanwhile); anything else is a fault.
+        const level = err instanceof AppError ? 'warn' : 'error';
+        ctx.log[level]({ err, appointmentId: appointment.id }, 'automatic no-show: the move failed; it is tried again at the next run');
+      }
     }
     return moved;
   },

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { sql } from 'kysely';
 import { before, test } from 'node:test';
 import { describeEachDialect, ok, type TestApp } from '../../../test/harness.ts';
 import { JobRunner, type JobDefinition } from '../../background/runner.ts';
@@ -75,6 +76,33 @@ describeEachDialect(
       assert.equal(gone.history.at(-1).by, null);
       assert.equal((await stage(came.id)).status, 'checked_in');
       assert.equal((await stage(recent.id)).status, 'confirmed', '45 minutes after its end: within the 60 minutes of grace');
+    });
+
+    test('an automatic no-show that fails is tried again at the next run, and does not undo or hold back the others', async () => {
+      const date = nextDay();
+      const refused = ok(await call('create', booking(c, { patientId: await patient(t(), c.org), scheduledDate: date, scheduledTime: '08:00', duration: 30 }))).item;
+      const other = ok(await call('create', booking(c, { patientId: await patient(t(), c.org), scheduledDate: date, scheduledTime: '09:00', duration: 30 }))).item;
+      const db = t().database.db;
+      // A fault on one row only: the database refuses to change it.
+      if (t().database.dialect === 'sqlite') {
+        await sql`create trigger refuse_one before update on appointments when old.id = ${sql.lit(refused.id)} begin select raise(abort, 'refused'); end`.execute(db);
+      } else {
+        await sql`create function refuse_one() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$`.execute(db);
+        await sql`create trigger refuse_one before update on appointments for each row when (old.id = ${sql.lit(refused.id)}) execute function refuse_one()`.execute(db);
+      }
+      const status = async (id: string) => ok(await call('getById', { id, organizationId: c.org })).item.status;
+      try {
+        clock = at(`${date}T11:45`);
+        await run(t(), autoNoShow);
+        assert.equal(await status(other.id), 'no_show', 'the later one is moved although the earlier one failed');
+        assert.equal(await status(refused.id), 'scheduled');
+      } finally {
+        await sql`drop trigger refuse_one${sql.raw(t().database.dialect === 'sqlite' ? '' : ' on appointments')}`.execute(db);
+        if (t().database.dialect === 'postgres') await sql`drop function refuse_one`.execute(db);
+      }
+      clock = at(`${date}T12:00`);
+      await run(t(), autoNoShow);
+      assert.equal(await status(refused.id), 'no_show', 'tried again at the next run');
     });
 
     test('a lapsed hold is acted on once: its time goes to the first waiter', async () => {

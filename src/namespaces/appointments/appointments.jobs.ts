@@ -1,6 +1,6 @@
+import { eachOnItsOwn } from '../../background/each-on-its-own.ts';
 import type { JobDefinition } from '../../background/runner.ts';
 import type { Context } from '../../operations/operation.ts';
-import { AppError } from '../../values/errors.ts';
 import { findPatient } from '../patients/patients.public.ts';
 import { MAX_DURATION } from './appointments.fields.ts';
 import { moveAppointment } from './appointments.moves.ts';
@@ -23,10 +23,10 @@ const BATCH = 500;
 
 const utcMinute = (ctx: Context) => Math.floor(ctx.now() / MINUTE_MS);
 
-/** clockOf() once per organization within a run. */
-function clocks(ctx: Context): (organizationId: string) => Promise<OrganizationClock> {
+/** clockOf() once per organization within a run, read through the context of the item asking first (its transaction). */
+function clocks(): (ctx: Context, organizationId: string) => Promise<OrganizationClock> {
   const known = new Map<string, Promise<OrganizationClock>>();
-  return (organizationId) => {
+  return (ctx, organizationId) => {
     let clock = known.get(organizationId);
     if (!clock) known.set(organizationId, (clock = clockOf(ctx, organizationId)));
     return clock;
@@ -45,13 +45,14 @@ function label(minutes: number): string {
  * scheduled or confirmed appointment starts within an offset, its patient (a patient record linked to
  * an account) is notified through the outbox, once per appointment and offset
  * (`appointmentReminders`; the notification's dedupeKey holds it too). An appointment already begun,
- * or whose patient has no account, is marked and passed over.
+ * or whose patient has no account, is marked and passed over. Each appointment's on its own (eachOnItsOwn).
  */
 export const reminders: JobDefinition = {
   name: 'appointments.reminders',
   everyMs: MINUTE_MS,
+  transactional: false,
   async run(ctx) {
-    const clockOfOrg = clocks(ctx);
+    const clockOfOrg = clocks();
     const now = utcMinute(ctx);
     let acted = 0;
     for (const offset of ctx.config.jobs.reminderOffsetsMinutes) {
@@ -70,18 +71,18 @@ export const reminders: JobDefinition = {
         .orderBy('a.startMinute')
         .limit(BATCH)
         .execute();
-      for (const appointment of due) {
-        const { nowMinute } = await clockOfOrg(appointment.organizationId);
+      acted += await eachOnItsOwn(ctx, 'appointments.reminders', due, async (tx, appointment) => {
+        const { nowMinute } = await clockOfOrg(tx, appointment.organizationId);
         const ahead = Number(appointment.startMinute) - nowMinute;
-        if (ahead > offset) continue;
-        const notificationId = ahead > 0 ? await remind(within(ctx, appointment.organizationId), appointment, offset) : null;
-        await ctx.db
+        if (ahead > offset) return false;
+        const notificationId = ahead > 0 ? await remind(within(tx, appointment.organizationId), appointment, offset) : null;
+        await tx.db
           .insertInto('appointmentReminders')
-          .values({ appointmentId: appointment.id, offsetMinutes: offset, organizationId: appointment.organizationId, sentAt: ctx.now(), notificationId })
+          .values({ appointmentId: appointment.id, offsetMinutes: offset, organizationId: appointment.organizationId, sentAt: tx.now(), notificationId })
           .onConflict((oc) => oc.columns(['appointmentId', 'offsetMinutes']).doNothing())
           .execute();
-        acted += 1;
-      }
+        return true;
+      });
     }
     return acted;
   },
@@ -104,9 +105,7 @@ async function remind(ctx: Context, appointment: AppointmentRow, offset: number)
  * A scheduled or confirmed appointment that nobody checked in by NO_SHOW_GRACE_MINUTES after its
  * end becomes a no-show, through the same move as appointments.markNoShow (history operation
  * markNoShow, by nobody, with the reason saying it was automatic). 0 turns this off. Each move
- * commits on its own: one that fails is logged and tried again at the next run, and neither undoes
- * nor holds back the others (the oldest come first, so one that always failed would stop them all);
- * requests get the database between moves.
+ * commits on its own (eachOnItsOwn).
  */
 export const autoNoShow: JobDefinition = {
   name: 'appointments.autoNoShow',
@@ -115,7 +114,7 @@ export const autoNoShow: JobDefinition = {
   async run(ctx) {
     const grace = ctx.config.jobs.noShowGraceMinutes;
     if (grace === 0) return 0;
-    const clockOfOrg = clocks(ctx);
+    const clockOfOrg = clocks();
     const open = await ctx.db
       .selectFrom('appointments')
       .select(['id', 'organizationId', 'endMinute'])
@@ -124,23 +123,13 @@ export const autoNoShow: JobDefinition = {
       .orderBy('endMinute')
       .limit(BATCH)
       .execute();
-    let moved = 0;
-    for (const appointment of open) {
-      const { nowMinute } = await clockOfOrg(appointment.organizationId);
-      if (Number(appointment.endMinute) + grace > nowMinute) continue;
-      const reason = `automatic: not checked in within ${String(grace)} minutes of the end`;
-      try {
-        await ctx.db.transaction().execute((trx) =>
-          moveAppointment(within({ ...ctx, db: trx }, appointment.organizationId), { organizationId: appointment.organizationId, id: appointment.id, operation: 'markNoShow', to: 'no_show', reason }),
-        );
-        moved += 1;
-      } catch (err) {
-        // A refusal is a change that came first (checked in meanwhile); anything else is a fault.
-        const level = err instanceof AppError ? 'warn' : 'error';
-        ctx.log[level]({ err, appointmentId: appointment.id }, 'automatic no-show: the move failed; it is tried again at the next run');
-      }
-    }
-    return moved;
+    const reason = `automatic: not checked in within ${String(grace)} minutes of the end`;
+    return eachOnItsOwn(ctx, 'appointments.autoNoShow', open, async (tx, appointment) => {
+      const { nowMinute } = await clockOfOrg(tx, appointment.organizationId);
+      if (Number(appointment.endMinute) + grace > nowMinute) return false;
+      await moveAppointment(within(tx, appointment.organizationId), { organizationId: appointment.organizationId, id: appointment.id, operation: 'markNoShow', to: 'no_show', reason });
+      return true;
+    });
   },
 };
 
@@ -154,13 +143,14 @@ export const lapsedHolds: JobDefinition = {
 /**
  * Follow-up reminders: an appointment whose `followUpDate` has come (today or earlier on the
  * organization's clock), not cancelled, whose patient has an account and was not told yet, is
- * notified once; `followUpNotificationSent` becomes true.
+ * notified once; `followUpNotificationSent` becomes true. Each appointment's on its own (eachOnItsOwn).
  */
 export const followUps: JobDefinition = {
   name: 'appointments.followUps',
   everyMs: 15 * MINUTE_MS,
+  transactional: false,
   async run(ctx) {
-    const clockOfOrg = clocks(ctx);
+    const clockOfOrg = clocks();
     const tomorrowUtc = new Date(ctx.now() + 86_400_000).toISOString().slice(0, 10);
     const due = await ctx.db
       .selectFrom('appointments as a')
@@ -174,20 +164,18 @@ export const followUps: JobDefinition = {
       .orderBy('a.followUpDate')
       .limit(BATCH)
       .execute();
-    let told = 0;
-    for (const appointment of due) {
-      const { today } = await clockOfOrg(appointment.organizationId);
-      if (appointment.followUpDate! > today) continue;
-      await tellAbout(within(ctx, appointment.organizationId), appointment, { idpUserId: appointment.idpUserId!, role: 'patient' }, {
+    return eachOnItsOwn(ctx, 'appointments.followUps', due, async (tx, appointment) => {
+      const { today } = await clockOfOrg(tx, appointment.organizationId);
+      if (appointment.followUpDate! > today) return false;
+      await tellAbout(within(tx, appointment.organizationId), appointment, { idpUserId: appointment.idpUserId!, role: 'patient' }, {
         type: 'appointment_follow_up',
         title: 'Time for your follow-up',
         message: `Your doctor asked to see you again from ${appointment.followUpDate!}. Book your follow-up visit.`,
         dedupeKey: `appointment:${appointment.id}:follow-up`,
       });
-      await ctx.db.updateTable('appointments').set({ followUpNotificationSent: true, updatedAt: ctx.now() }).where('id', '=', appointment.id).execute();
-      told += 1;
-    }
-    return told;
+      await tx.db.updateTable('appointments').set({ followUpNotificationSent: true, updatedAt: tx.now() }).where('id', '=', appointment.id).execute();
+      return true;
+    });
   },
 };
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { sql } from 'kysely';
 import { before, test } from 'node:test';
 import { describeEachDialect, ok, type TestApp } from '../../../test/harness.ts';
+import { refusing, type Refusal } from '../../../test/refusing.ts';
 import { JobRunner, type JobDefinition } from '../../background/runner.ts';
 import { createServices } from '../../providers/index.ts';
 import { autoNoShow, followUps, lapsedHolds, reminders } from './appointments.jobs.ts';
@@ -78,31 +78,49 @@ describeEachDialect(
       assert.equal((await stage(recent.id)).status, 'confirmed', '45 minutes after its end: within the 60 minutes of grace');
     });
 
+    /**
+     * Runs `job` while the database refuses one appointment's row (`on`), then again a `step` later
+     * once it does not: the other is acted on at once and the refused one at the next run, each once.
+     */
+    async function oneRefusedThenRetried(job: JobDefinition, on: Omit<Refusal, 'value'>, ids: { refused: string; other: string }, acted: (id: string) => Promise<number>, step: number) {
+      await refusing(t(), { ...on, value: ids.refused }, async () => {
+        await run(t(), job);
+        assert.ok((await acted(ids.other)) > 0, 'the other is acted on although the refused one failed');
+        assert.equal(await acted(ids.refused), 0, 'the refused one is undone whole');
+      });
+      const once = await acted(ids.other);
+      clock += step;
+      await run(t(), job);
+      assert.equal(await acted(ids.refused), once, 'tried again at the next run');
+      assert.equal(await acted(ids.other), once, 'the other not again');
+    }
+
     test('an automatic no-show that fails is tried again at the next run, and does not undo or hold back the others', async () => {
       const date = nextDay();
       const refused = ok(await call('create', booking(c, { patientId: await patient(t(), c.org), scheduledDate: date, scheduledTime: '08:00', duration: 30 }))).item;
       const other = ok(await call('create', booking(c, { patientId: await patient(t(), c.org), scheduledDate: date, scheduledTime: '09:00', duration: 30 }))).item;
-      const db = t().database.db;
-      // A fault on one row only: the database refuses to change it.
-      if (t().database.dialect === 'sqlite') {
-        await sql`create trigger refuse_one before update on appointments when old.id = ${sql.lit(refused.id)} begin select raise(abort, 'refused'); end`.execute(db);
-      } else {
-        await sql`create function refuse_one() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$`.execute(db);
-        await sql`create trigger refuse_one before update on appointments for each row when (old.id = ${sql.lit(refused.id)}) execute function refuse_one()`.execute(db);
-      }
-      const status = async (id: string) => ok(await call('getById', { id, organizationId: c.org })).item.status;
-      try {
-        clock = at(`${date}T11:45`);
-        await run(t(), autoNoShow);
-        assert.equal(await status(other.id), 'no_show', 'the later one is moved although the earlier one failed');
-        assert.equal(await status(refused.id), 'scheduled');
-      } finally {
-        await sql`drop trigger refuse_one${sql.raw(t().database.dialect === 'sqlite' ? '' : ' on appointments')}`.execute(db);
-        if (t().database.dialect === 'postgres') await sql`drop function refuse_one`.execute(db);
-      }
-      clock = at(`${date}T12:00`);
-      await run(t(), autoNoShow);
-      assert.equal(await status(refused.id), 'no_show', 'tried again at the next run');
+      const noShow = async (id: string) => (ok(await call('getById', { id, organizationId: c.org })).item.status === 'no_show' ? 1 : 0);
+      clock = at(`${date}T11:45`);
+      await oneRefusedThenRetried(autoNoShow, { table: 'appointments', change: 'update', column: 'id' }, { refused: refused.id, other: other.id }, noShow, 15 * 60_000);
+    });
+
+    test('a reminder that fails is sent at the next run, once; the others are sent', async () => {
+      const date = nextDay();
+      const refused = ok(await call('create', booking(c, { patientId: c.signedPatient.id, scheduledDate: date, scheduledTime: '10:00' }))).item;
+      const other = ok(await call('create', booking(c, { patientId: c.signedPatient.id, scheduledDate: date, scheduledTime: '10:30' }))).item;
+      clock = at(`${date}T09:45`);
+      const reminded = async (id: string) => (await notes(id, 'appointment_reminder')).length;
+      await oneRefusedThenRetried(reminders, { table: 'appointmentReminders', change: 'insert', column: 'appointmentId' }, { refused: refused.id, other: other.id }, reminded, 60_000);
+      assert.equal(await reminded(other.id), 2, '24 h and 1 h');
+    });
+
+    test('a follow-up notice that fails is told at the next run; the others are told', async () => {
+      const date = nextDay();
+      clock = at(`${date}T08:00`);
+      const refused = await bookAt(t(), booking(c, { patientId: c.signedPatient.id, scheduledDate: '2030-02-02', scheduledTime: '12:00', followUpDate: date }), 'completed');
+      const other = await bookAt(t(), booking(c, { patientId: c.signedPatient.id, scheduledDate: '2030-02-02', scheduledTime: '13:00', followUpDate: date }), 'completed');
+      const told = async (id: string) => (await notes(id, 'appointment_follow_up')).length;
+      await oneRefusedThenRetried(followUps, { table: 'appointments', change: 'update', column: 'id' }, { refused: refused.id, other: other.id }, told, 16 * 60_000);
     });
 
     test('a lapsed hold is acted on once: its time goes to the first waiter', async () => {

@@ -137,6 +137,7 @@ export const autoNoShow: JobDefinition = {
 export const lapsedHolds: JobDefinition = {
   name: 'appointments.lapsedHolds',
   everyMs: MINUTE_MS,
+  transactional: false,
   run: (ctx) => releaseLapsedHolds(ctx),
 };
 

@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import { eachOnItsOwn } from '../../background/each-on-its-own.ts';
 import type { Db } from '../../db/database.ts';
 import { readPage } from '../../db/paged-list.ts';
 import type { Context } from '../../operations/operation.ts';
@@ -213,8 +214,8 @@ async function tellPatient(ctx: Context, entry: WaitlistRow, hold: AppointmentRe
 
 /**
  * Pending holds whose time ran out and was not acted on yet: each is marked (holdLapsedAt), its
- * waitlist offer (if it was one) expires, and its time is offered to the next waiter. Run by the
- * job runner; returns how many holds it acted on.
+ * waitlist offer (if it was one) expires, and its time is offered to the next waiter, each hold on
+ * its own (eachOnItsOwn). Run by the job runner; returns how many holds it acted on.
  */
 export async function releaseLapsedHolds(ctx: Context, limit = 100): Promise<number> {
   const now = ctx.now();
@@ -227,18 +228,13 @@ export async function releaseLapsedHolds(ctx: Context, limit = 100): Promise<num
     .orderBy('holdExpiresAt')
     .limit(limit)
     .execute();
-  for (const hold of lapsed) {
-    const marked = await ctx.db
-      .updateTable('appointments')
-      .set({ holdLapsedAt: now })
-      .where('id', '=', hold.id)
-      .where('holdLapsedAt', 'is', null)
-      .executeTakeFirst();
-    if (Number(marked.numUpdatedRows) === 0) continue;
-    const entry = await entryOfHold(ctx.db, hold.organizationId, hold.id);
-    if (entry?.status === 'offered') await setStatus(ctx.db, hold.organizationId, entry.id, 'expired', now);
+  return eachOnItsOwn(ctx, 'appointments.lapsedHolds', lapsed, async (tx, hold) => {
+    const marked = await tx.db.updateTable('appointments').set({ holdLapsedAt: now }).where('id', '=', hold.id).where('holdLapsedAt', 'is', null).executeTakeFirst();
+    if (Number(marked.numUpdatedRows) === 0) return false;
+    const entry = await entryOfHold(tx.db, hold.organizationId, hold.id);
+    if (entry?.status === 'offered') await setStatus(tx.db, hold.organizationId, entry.id, 'expired', now);
     const interval = { start: Number(hold.startMinute), end: Number(hold.endMinute) };
-    await offerFreedTime(ctx, { organizationId: hold.organizationId, doctorId: hold.doctorId, interval });
-  }
-  return lapsed.length;
+    await offerFreedTime(tx, { organizationId: hold.organizationId, doctorId: hold.doctorId, interval });
+    return true;
+  });
 }

@@ -123,6 +123,16 @@ describeEachDialect(
       await oneRefusedThenRetried(followUps, { table: 'appointments', change: 'update', column: 'id' }, { refused: refused.id, other: other.id }, told, 16 * 60_000);
     });
 
+    test('a lapsed hold that fails is acted on at the next run; the others at once', async () => {
+      const date = nextDay();
+      clock = at(`${date}T06:00`);
+      const refused = ok(await call('createPending', booking(c, { patientId: await patient(t(), c.org), scheduledDate: date, scheduledTime: '16:00' }))).item;
+      const other = ok(await call('createPending', booking(c, { patientId: await patient(t(), c.org), scheduledDate: date, scheduledTime: '17:00' }))).item;
+      const lapsed = async (id: string) => ((await t().database.db.selectFrom('appointments').select('holdLapsedAt').where('id', '=', id).executeTakeFirstOrThrow()).holdLapsedAt === null ? 0 : 1);
+      clock = Math.max(refused.holdExpiresAt, other.holdExpiresAt) + 1;
+      await oneRefusedThenRetried(lapsedHolds, { table: 'appointments', change: 'update', column: 'id' }, { refused: refused.id, other: other.id }, lapsed, 60_000);
+    });
+
     test('a lapsed hold is acted on once: its time goes to the first waiter', async () => {
       const date = nextDay();
       clock = at(`${date}T06:00`);

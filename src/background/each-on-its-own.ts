@@ -7,17 +7,27 @@ import { AppError } from '../values/errors.ts';
  * error) and left for the job's next run, and neither undoes nor holds back the others. A job reads
  * its oldest items first, so in one transaction an item that always failed would stop them all.
  * Requests get the database between items. Answers how many were acted on (`act` answers false to
- * pass one over).
+ * pass one over). `retry`: once the others are done, the run fails, so that the runner tries it
+ * again with backoff instead of at its next time (for a daily job whose acts are each once a day).
  */
-export async function eachOnItsOwn<T extends { id: string }>(ctx: Context, job: string, items: readonly T[], act: (ctx: Context, item: T) => Promise<boolean>): Promise<number> {
+export async function eachOnItsOwn<T extends { id: string }>(
+  ctx: Context,
+  job: string,
+  items: readonly T[],
+  act: (ctx: Context, item: T) => Promise<boolean>,
+  options: { retry?: boolean } = {},
+): Promise<number> {
   let acted = 0;
+  let failed = 0;
   for (const item of items) {
     try {
       if (await ctx.db.transaction().execute((trx) => act({ ...ctx, db: trx }, item))) acted += 1;
     } catch (err) {
+      failed += 1;
       const level = err instanceof AppError ? 'warn' : 'error';
-      ctx.log[level]({ err, job, id: item.id }, `${job}: acting on ${item.id} failed; it is tried again at the next run`);
+      ctx.log[level]({ err, job, id: item.id }, `${job}: acting on ${item.id} failed; it is tried again ${options.retry ? 'with the run' : 'at the next run'}`);
     }
   }
+  if (options.retry && failed > 0) throw new Error(`${job}: ${String(failed)} of ${String(items.length)} failed (logged); the others are done`);
   return acted;
 }

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import { orgId, signIn, type SignedIn } from '../../../test/builders.ts';
 import { describeEachDialect, ok } from '../../../test/harness.ts';
+import { refusing } from '../../../test/refusing.ts';
 import { JobRunner, type JobDefinition } from '../../background/runner.ts';
 import { createServices } from '../../providers/index.ts';
 import { expiryAlerts, lowStockDigest } from './inventoryItems.jobs.ts';
@@ -61,6 +62,33 @@ describeEachDialect(
       clock += DAY;
       assert.deepEqual(await run(lowStockDigest), ['inventoryItems.lowStockDigest']);
       assert.equal((await notes('inventory_low_stock_daily')).length, 1, 'nothing low: no digest');
+    });
+
+    test('an organization whose alert fails is tried again with backoff; the others are told at once, and once', async () => {
+      const refusedOrg = orgId();
+      await signIn(t(), { organizationId: refusedOrg, roles: ['admin'] });
+      clock += 2 * DAY;
+      // Outside the 90-day window when received; inside it ten days later, with nothing moving.
+      const expiring = new Date(clock + 95 * DAY).toISOString().slice(0, 10);
+      for (const organization of [refusedOrg, org]) {
+        const item = await createItem(organization, { itemName: `Cetirizine ${organization.slice(-4)}` });
+        ok(await receive(organization, item.id, 5, { batchNumber: `CET-${organization.slice(-4)}`, expiryDate: expiring }));
+      }
+      clock += 10 * DAY;
+      const told = async (organization: string) =>
+        (await t().database.db.selectFrom('notifications').select('id').where('organizationId', '=', organization).where('type', '=', 'inventory_near_expiry').where('message', 'like', '%CET-%').execute()).length;
+      const outcome = async () => (await t().database.db.selectFrom('jobs').select('lastOutcome').where('name', '=', 'inventoryItems.expiryAlerts').executeTakeFirstOrThrow()).lastOutcome;
+      await refusing(t(), { table: 'notifications', change: 'insert', column: 'organizationId', value: refusedOrg }, async () => {
+        assert.deepEqual(await run(expiryAlerts), ['inventoryItems.expiryAlerts']);
+        assert.equal(await told(org), 1, 'the other organization is told although the first failed');
+        assert.equal(await told(refusedOrg), 0);
+        assert.equal(await outcome(), 'failed', 'the run fails after the others, to be tried again');
+      });
+      clock += 31_000;
+      assert.deepEqual(await run(expiryAlerts), ['inventoryItems.expiryAlerts'], 'due again after the first backoff, not the next day');
+      assert.equal(await told(refusedOrg), 1);
+      assert.equal(await told(org), 1, 'not told twice');
+      assert.equal(await outcome(), 'ok');
     });
   },
   { services: { now: () => clock } },

@@ -2,11 +2,22 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { dialects } from '../../test/harness.ts';
 import { twoProcesses } from '../../test/two-processes.ts';
-import type { Db } from './database.ts';
+import type { DatabaseHandle, Db } from './database.ts';
 import { cachedRead } from './table-cache.ts';
 
 /** A request comes in a later turn of the event loop than the one before it (SQLite reads data_version once per turn). */
 const nextRequest = () => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * Until a database can tell about other processes' changes nothing is remembered (PostgreSQL: its
+ * listening connection comes up in the background, later than the first queries on a loaded machine).
+ */
+async function hearing(database: DatabaseHandle): Promise<void> {
+  for (let waited = 0; database.externalVersion(['organizations']) === undefined; waited += 20) {
+    if (waited > 10_000) throw new Error('the change listener did not come up within 10 s');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 for (const dialect of dialects) {
   void describe(`reads remembered until their table changes [${dialect}]`, () => {
@@ -28,6 +39,8 @@ for (const dialect of dialects) {
         await processes.service.db.insertInto('organizations').values({ id, name: id, timezone: 'UTC', isActive: true, createdAt: now, updatedAt: now }).execute();
       }
       await processes.service.durable();
+      await hearing(processes.service);
+      await hearing(processes.elsewhere);
       // The set-up's own announcements (PostgreSQL) arrive before the first test reads.
       await processes.service.externalBarrier();
     });

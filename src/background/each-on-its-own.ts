@@ -17,6 +17,7 @@ export async function eachOnItsOwn<T extends { id: string }>(
   act: (ctx: Context, item: T) => Promise<boolean>,
   options: { retry?: boolean } = {},
 ): Promise<number> {
+  if (ctx.db.isTransaction) throw new Error(`${job}: acting on each item on its own needs the job to declare transactional: false`);
   let acted = 0;
   let failed = 0;
   for (const item of items) {

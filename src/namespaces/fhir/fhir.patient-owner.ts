@@ -7,8 +7,12 @@ import type { Context } from '../../operations/operation.ts';
 type Read = { organizationId: string; id: string };
 /** The patient record a resource of the organization is about and the account linked to it (null: none); undefined: no such resource. */
 type LinkedAccount = (db: Db, read: Read) => Promise<{ idpUserId: string | null; patientId: string } | undefined>;
-/** The account that owns a call of `input` made by the account `callerIdpUserId`, and the patient record it owns it through; undefined: none. */
-type AccountOf<I> = (db: Db, input: I, callerIdpUserId: string) => Promise<{ idpUserId: string | null; patientId?: string } | undefined>;
+/**
+ * The account that owns a call of `input` made by the account `callerIdpUserId` (acting for the
+ * patient record `inContext` with a patient/ token, else null), and the patient record it owns it
+ * through; undefined: none.
+ */
+type AccountOf<I> = (db: Db, input: I, callerIdpUserId: string, inContext: string | null) => Promise<{ idpUserId: string | null; patientId?: string } | undefined>;
 
 /**
  * The owner of a call of the fhir operation `name` in the organization the input names: staff with
@@ -22,7 +26,7 @@ function ownerOf<I extends { organizationId: string }>(name: string, accountOf: 
     staffRoles ??= new Set(rolesGranted({ namespace: 'fhir', name, writes: false }));
     const owner = { idpUserId: null, organizationId: input.organizationId, named: true };
     if (ctx.caller.kind !== 'user' || holdsRoleIn(ctx.caller, input.organizationId, staffRoles)) return owner;
-    const linked = await accountOf(ctx.db, input, ctx.caller.idpUserId);
+    const linked = await accountOf(ctx.db, input, ctx.caller.idpUserId, ctx.caller.smart?.patientId ?? null);
     return { ...owner, idpUserId: linked?.idpUserId ?? null, ...(linked?.patientId === undefined ? {} : { patientId: linked.patientId }) };
   };
 }
@@ -44,10 +48,22 @@ export async function ownPatientsOf(db: Db, organizationId: string, idpUserId: s
 /**
  * The owner of a search of `type` (docs/fhir.md, "A patient's own account"): the calling account
  * itself when it is linked to a patient record of the named organization (its search is then kept
- * to those records: the type's ownPatientsParam), none otherwise.
+ * to those records: the type's ownPatientsParam; with a patient/ token, to the record it acts for,
+ * which must be one of them), none otherwise.
  */
 export const ownerOfSearch = (type: string) =>
-  ownerOf<{ organizationId: string }>(`search${type}`, async (db, { organizationId }, caller) => ((await ownPatientsOf(db, organizationId, caller)).length > 0 ? { idpUserId: caller } : undefined));
+  ownerOf<{ organizationId: string }>(`search${type}`, async (db, { organizationId }, caller, inContext) => {
+    const own = await ownPatientsOf(db, organizationId, caller);
+    if (inContext !== null) return own.includes(inContext) ? { idpUserId: caller, patientId: inContext } : undefined;
+    return own.length > 0 ? { idpUserId: caller } : undefined;
+  });
+
+/** The patient records a search of a patient's own account is kept to: the one its patient/ token acts for, else every one linked to it in the organization. */
+export async function searchedAsOwner(ctx: Pick<Context, 'db' | 'caller'>, organizationId: string): Promise<string[]> {
+  if (ctx.caller.kind !== 'user') return [];
+  const inContext = ctx.caller.smart?.patientId ?? null;
+  return inContext === null ? ownPatientsOf(ctx.db, organizationId, ctx.caller.idpUserId) : [inContext];
+}
 
 export const patientReadOwner = ownerOfRead('Patient', (db, { organizationId, id }) =>
   db.selectFrom('patients').select(['idpUserId', 'id as patientId']).where('organizationId', '=', organizationId).where('id', '=', id).executeTakeFirst(),

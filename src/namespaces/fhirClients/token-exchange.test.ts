@@ -44,7 +44,7 @@ describeEachDialect('FHIR R4 authorization: tokens narrowed to user/ and patient
     for (const capability of ['permission-v2', 'permission-user', 'permission-patient']) assert.ok(body.capabilities.includes(capability), capability);
   });
 
-  test('a patient account\'s patient/ token reads its own Appointment and Patient; another patient\'s, a search, POST /api and a write are 403', async () => {
+  test('a patient account\'s patient/ token reads and searches its own Appointment and Patient; another patient\'s, POST /api and a write are 403', async () => {
     const c = await clinic(t());
     const mine = await book(c, { patientId: c.signedPatient.id, scheduledTime: '09:00' });
     const theirs = await book(c, { scheduledTime: '11:00' });
@@ -67,7 +67,12 @@ describeEachDialect('FHIR R4 authorization: tokens narrowed to user/ and patient
     assert.equal((await fhir(t(), 'GET', `/Patient/${c.signedPatient.id}`, as)).body.id, c.signedPatient.id);
     assertOutcome(await fhir(t(), 'GET', `/Appointment/${theirs}`, as), 403);
     assertOutcome(await fhir(t(), 'GET', `/Patient/${c.patient}`, as), 403);
-    assertOutcome(await fhir(t(), 'GET', `/Appointment?patient=${c.signedPatient.id}`, as), 403);
+    // Searches, as the account's own token searches: kept to its own records.
+    const searched = await fhir(t(), 'GET', '/Appointment', as);
+    assert.equal(searched.status, 200, JSON.stringify(searched.body));
+    assert.deepEqual(searched.body.entry.map((e: Json) => e.resource.id), [mine]);
+    assert.equal((await fhir(t(), 'GET', `/Appointment?patient=${c.patient}`, as)).body.total, 0, 'another patient\'s: nothing, as the account\'s own token');
+    assertOutcome(await fhir(t(), 'GET', '/Practitioner', as), 403, /needs one of the roles/);
     // Never POST /api, not even the same read there (the account's own token may).
     ok(await t().call('fhir', 'readAppointment', { organizationId: c.org, id: mine }, { token: own }));
     failsWith(await t().call('fhir', 'readAppointment', { organizationId: c.org, id: mine }, { token: answer.access_token }), 'FORBIDDEN', 403);
@@ -79,6 +84,10 @@ describeEachDialect('FHIR R4 authorization: tokens narrowed to user/ and patient
     const appointmentsOnly: FhirCall = { token: (await narrowed(own, 'patient/Appointment.r')).access_token, organizationId: c.org };
     assert.equal((await fhir(t(), 'GET', `/Appointment/${mine}`, appointmentsOnly)).status, 200);
     assertOutcome(await fhir(t(), 'GET', `/Patient/${c.signedPatient.id}`, appointmentsOnly), 403, /patient\/Patient\.read/);
+    assertOutcome(await fhir(t(), 'GET', '/Appointment', appointmentsOnly), 403, /searching Appointment/);
+    const searchesAppointments: FhirCall = { token: (await narrowed(own, 'patient/Appointment.rs')).access_token, organizationId: c.org };
+    assert.equal((await fhir(t(), 'GET', '/Appointment', searchesAppointments)).status, 200);
+    assertOutcome(await fhir(t(), 'GET', '/Appointment?_include=Appointment:patient', searchesAppointments), 403, /_include=Appointment:patient: the token's scopes do not allow searching Patient/);
 
     // The read log names the account as the reader.
     await t().app.readLog.flush();
@@ -103,6 +112,12 @@ describeEachDialect('FHIR R4 authorization: tokens narrowed to user/ and patient
     assert.equal((await fhir(t(), 'GET', `/Appointment/${ofSecond}`, { token: own, organizationId: c.org })).status, 200);
     assertOutcome(await fhir(t(), 'GET', `/Appointment/${ofSecond}`, as), 403);
     assertOutcome(await fhir(t(), 'GET', `/Patient/${second}`, as), 403);
+    // Its searches too: the first patient's records only, where the account's own token finds both.
+    const ids = (body: Json) => (body.entry ?? []).map((e: Json) => e.resource.id).sort();
+    assert.deepEqual(ids((await fhir(t(), 'GET', '/Appointment', { token: own, organizationId: c.org })).body), [ofFirst, ofSecond].sort());
+    assert.deepEqual(ids((await fhir(t(), 'GET', '/Appointment', as)).body), [ofFirst]);
+    assert.equal((await fhir(t(), 'GET', `/Appointment?patient=${second}`, as)).body.total, 0);
+    assert.deepEqual(ids((await fhir(t(), 'GET', '/Patient', as)).body), [c.signedPatient.id]);
 
     refused(await exchange(c.doctor.token, 'patient/*.read'), 'invalid_scope', /no patient record/);
     // A doctor who is also a patient: a patient/ token reads as the patient, never as staff.

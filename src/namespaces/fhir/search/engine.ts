@@ -6,7 +6,7 @@ import { id } from '../../../values/fields.ts';
 import { timeZoneOf } from '../../organizations/organizations.public.ts';
 import type { FhirResource } from '../fhir.resources.ts';
 import type { FhirType } from '../types/define.ts';
-import { assertMaySearch } from './included-access.ts';
+import { assertMaySearch, assertScopesInclude } from './included-access.ts';
 import { includedOf, revincludedOf } from './includes.ts';
 import { conditionsOf, inputOf, namesOf, repeated, type SearchEnv } from './params.ts';
 import type { RevIncludes } from './revinclude.ts';
@@ -132,8 +132,11 @@ export async function searchResources(ctx: Pick<Context, 'db' | 'config' | 'call
   const timeZone = zoneOnce(ctx, input.organizationId);
   const env: SearchEnv = { timeZone };
   const ownOnly = own ? (of: FhirType) => ownRows(of, own, env) : undefined;
-  // A patient's own account includes only types it may search as its own (ownRows refuses the others).
-  if (!ownOnly) for (const { asked, resourceType } of typesIncluded(type, revincludes, input)) assertMaySearch(ctx.caller, input.organizationId, resourceType, asked);
+  // A patient's own account includes only types it may search as its own (ownRows refuses the others), and of those what its token's scopes allow.
+  for (const { asked, resourceType } of typesIncluded(type, revincludes, input)) {
+    if (ownOnly) assertScopesInclude(ctx.caller, resourceType, asked);
+    else assertMaySearch(ctx.caller, input.organizationId, resourceType, asked);
+  }
   const given = (await Promise.all(type.searchParams.map((param) => conditionsOf(param, input, env)))).flat();
   const where = ownOnly ? [...given, ...(await ownOnly(type))] : given;
   const counted = await rowsOf(ctx.db, type, input.organizationId, where)

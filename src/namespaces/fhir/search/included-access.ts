@@ -24,14 +24,17 @@ export function assertMaySearch(caller: Caller, organizationId: string, resource
   }
   // No token reaches a search (tokenRequired); platform admins hold every role (holdsRoleIn).
   if (caller.kind === 'anonymous') return;
-  // A token narrowed to SMART scopes (token exchange) includes only what its scopes let it search, as a client's.
-  if (caller.smart) {
-    const context = caller.smart.patientId === null ? 'user' : 'patient';
-    if (!allows(caller.smart.scopes, context, resourceType, 'search')) {
-      throw new AppError('FORBIDDEN', `${asked}: the token's scopes do not allow searching ${resourceType} (${context}/${resourceType}.read would)`);
-    }
-  }
+  assertScopesInclude(caller, resourceType, asked);
   const roles = rolesSearching(resourceType);
   if (holdsRoleIn(caller, organizationId, roles)) return;
   throw new AppError('FORBIDDEN', `${asked}: searching ${resourceType} needs one of the roles ${[...roles].join(', ')}`);
+}
+
+/** A token narrowed to SMART scopes (token exchange) includes only what its scopes let it search, as a client's; also a patient/ token searching its patient's own records. */
+export function assertScopesInclude(caller: Caller, resourceType: string, asked: string): void {
+  if (caller.kind !== 'user' || !caller.smart) return;
+  const context = caller.smart.patientId === null ? 'user' : 'patient';
+  if (!allows(caller.smart.scopes, context, resourceType, 'search')) {
+    throw new AppError('FORBIDDEN', `${asked}: the token's scopes do not allow searching ${resourceType} (${context}/${resourceType}.read would)`);
+  }
 }

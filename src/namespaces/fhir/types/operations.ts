@@ -4,7 +4,7 @@ import { defineOperation, type Operation } from '../../../operations/operation.t
 import { notFound } from '../../../values/errors.ts';
 import { id } from '../../../values/fields.ts';
 import { out } from '../../../values/results.ts';
-import { ownerOfSearch, ownPatientsOf } from '../fhir.patient-owner.ts';
+import { ownerOfSearch, searchedAsOwner } from '../fhir.patient-owner.ts';
 import { pageReads, resourceReads, searchReadsPatientData } from '../fhir.reads.ts';
 import { readResource, searchInputOf, searchResources, type SearchInput } from '../search/engine.ts';
 import type { RevIncludes } from '../search/revinclude.ts';
@@ -64,7 +64,7 @@ export function searchOperation(type: FhirType, revincludes: RevIncludes): Opera
     }),
     async handler(ctx, given) {
       const input = given as SearchInput;
-      const own = ctx.asOwner ? (ctx.caller.kind === 'user' ? await ownPatientsOf(ctx.db, input.organizationId, ctx.caller.idpUserId) : []) : undefined;
+      const own = ctx.asOwner ? await searchedAsOwner(ctx, input.organizationId) : undefined;
       return searchResources(ctx, type, revincludes, input, own);
     },
   });

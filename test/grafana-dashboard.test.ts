@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { eachOnItsOwn } from '../src/background/each-on-its-own.ts';
 import { JobRunner } from '../src/background/runner.ts';
+import type { Context } from '../src/operations/operation.ts';
 import { createServices } from '../src/providers/index.ts';
 import { describeEachDialect, ok } from './harness.ts';
 import { ROOT } from './service-process.ts';
@@ -30,11 +32,14 @@ describeEachDialect(
   'docs/grafana-dashboard.json',
   (t) => {
     test('every series the dashboard queries is in /metrics, and every metric of the service is on the dashboard and in the README', async () => {
-      // What fills the labelled series: a call, a refused call, a job run.
+      // What fills the labelled series: a call, a refused call, a job run, a job item failing on its own.
       ok(await t().call('tokenCounters', 'create', { organizationId: 'o1', date: '2026-01-01', prefix: 'P', lastSequence: 0 }));
       assert.equal((await t().call('tokenCounters', 'create', {})).statusCode, 400);
       const { database, config, app } = t();
-      await new JobRunner({ database, config, services: createServices(config, app.log), log: app.log, jobs: [{ name: 'dashboardTest.tick', everyMs: 60_000, run: async () => 0 }] }).runDue();
+      await new JobRunner({ database, config, services: createServices(config, app.log), log: app.log, jobs: [
+          { name: 'dashboardTest.tick', everyMs: 60_000, run: async () => 0 },
+          { name: 'dashboardTest.items', everyMs: 60_000, transactional: false, run: (ctx: Context) => eachOnItsOwn(ctx, 'dashboardTest.items', [{ id: 'a' }], () => Promise.reject(new Error('down'))) },
+        ] }).runDue();
 
       const response = await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
       assert.equal(response.statusCode, 200);

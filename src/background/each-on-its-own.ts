@@ -1,4 +1,5 @@
 import type { Context } from '../operations/operation.ts';
+import { countJobItemFailure } from '../telemetry/metrics.ts';
 import { AppError } from '../values/errors.ts';
 
 /**
@@ -6,8 +7,8 @@ import { AppError } from '../values/errors.ts';
  * one that fails is logged (a refusal as a warning: a change that came first; anything else as an
  * error) and left for the job's next run, and neither undoes nor holds back the others. A job reads
  * its oldest items first, so in one transaction an item that always failed would stop them all.
- * Requests get the database between items. Answers how many were acted on (`act` answers false to
- * pass one over). `retry`: once the others are done, the run fails, so that the runner tries it
+ * Requests get the database between items; failures are counted (healthops_job_item_failures_total).
+ * Answers how many were acted on (`act` answers false to pass one over). `retry`: once the others are done, the run fails, so that the runner tries it
  * again with backoff instead of at its next time (for a daily job whose acts are each once a day).
  */
 export async function eachOnItsOwn<T extends { id: string }>(
@@ -25,6 +26,7 @@ export async function eachOnItsOwn<T extends { id: string }>(
       if (await ctx.db.transaction().execute((trx) => act({ ...ctx, db: trx }, item))) acted += 1;
     } catch (err) {
       failed += 1;
+      countJobItemFailure(job);
       const level = err instanceof AppError ? 'warn' : 'error';
       ctx.log[level]({ err, job, id: item.id }, `${job}: acting on ${item.id} failed; it is tried again ${options.retry ? 'with the run' : 'at the next run'}`);
     }

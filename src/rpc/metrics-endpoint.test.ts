@@ -4,7 +4,9 @@ import { api } from '../../test/service-process.ts';
 import { createTestApp, describeEachDialect, dialects, ok, type TestApp } from '../../test/harness.ts';
 import { booking, clinic } from '../namespaces/appointments/appointments.testkit.ts';
 import { listenToEvents } from '../namespaces/webhooks/webhooks.testkit.ts';
+import { eachOnItsOwn } from '../background/each-on-its-own.ts';
 import { JobRunner } from '../background/runner.ts';
+import type { Context } from '../operations/operation.ts';
 import { createServices } from '../providers/index.ts';
 import { scrape as scrapeSources } from './metrics-endpoint.ts';
 
@@ -79,13 +81,22 @@ describeEachDialect(
       const jobs = [
         { name: 'metricsTest.works', everyMs: 60_000, run: async () => 1 },
         { name: 'metricsTest.fails', everyMs: 60_000, run: () => Promise.reject(new Error('down')) },
+        {
+          name: 'metricsTest.oneItemFails',
+          everyMs: 60_000,
+          transactional: false,
+          run: (ctx: Context) => eachOnItsOwn(ctx, 'metricsTest.oneItemFails', [{ id: 'a' }, { id: 'b' }], (_tx, item) => (item.id === 'a' ? Promise.reject(new Error('down')) : Promise.resolve(true))),
+        },
       ];
       const runner = new JobRunner({ database, config, services: createServices(config, app.log), log: app.log, jobs });
-      assert.deepEqual(await runner.runDue(), ['metricsTest.works', 'metricsTest.fails']);
+      assert.deepEqual(await runner.runDue(), ['metricsTest.works', 'metricsTest.fails', 'metricsTest.oneItemFails']);
       const { text } = await scrape(base);
       assert.ok(sample(text, 'healthops_job_runs_total{job="metricsTest.works",outcome="ok"}')! >= 1);
       assert.ok(sample(text, 'healthops_job_runs_total{job="metricsTest.fails",outcome="failed"}')! >= 1);
       assert.ok(sample(text, 'healthops_job_run_duration_seconds_count{job="metricsTest.fails"}')! >= 1);
+      // A run acting on each item on its own is ok with one item failed, and the item is counted.
+      assert.ok(sample(text, 'healthops_job_runs_total{job="metricsTest.oneItemFails",outcome="ok"}')! >= 1);
+      assert.ok(sample(text, 'healthops_job_item_failures_total{job="metricsTest.oneItemFails"}')! >= 1);
     });
 
     test('without the token, or with another, 401 and nothing of the metrics', async () => {

@@ -42,6 +42,7 @@ const outboxDue = gauge('healthops_outbox_due', 'Rows of an outbox (a leased que
 const readLogQueued = gauge('healthops_read_log_queued', 'Reads of patient data queued in this process, not yet written to the read log.');
 
 const jobRuns = counter('healthops_job_runs_total', 'Runs of the scheduled jobs by this process, by job and outcome (ok, failed).', ['job', 'outcome']);
+const jobItemFailures = counter('healthops_job_item_failures_total', 'Items a job acted on each on its own that failed (logged, tried again later), by job: a run can be ok with some.', ['job']);
 const jobDuration = histogram('healthops_job_run_duration_seconds', 'How long a job\'s run took, by job.', [0.001, 0.01, 0.05, 0.1, 0.5, 1, 5, 30, 120], ['job']);
 
 let processMetrics = false;
@@ -102,6 +103,11 @@ export function observeGroupCommit(transactions: number, waiters: number, second
 export function observeJobRun(job: string, outcome: 'ok' | 'failed', seconds: number): void {
   jobRuns.inc({ job, outcome });
   jobDuration.observe({ job }, seconds);
+}
+
+/** An item of a job's run failed on its own (src/background/each-on-its-own.ts). */
+export function countJobItemFailure(job: string): void {
+  jobItemFailures.inc({ job });
 }
 
 /** What a scrape reads at that moment (the values of the gauges that are not counted as things happen). */

@@ -1,5 +1,5 @@
 import type { Caller, ClientCaller } from '../caller/caller.ts';
-import { allows, type ReadInteraction, type ScopeContext, type SmartAccess, type SmartScope } from '../caller/smart-scopes.ts';
+import { allows, contextOf, type ReadInteraction, type ScopeContext, type SmartAccess, type SmartScope } from '../caller/smart-scopes.ts';
 import type { Owner } from '../operations/audience.ts';
 import type { Concerned } from '../operations/concerned.ts';
 import type { Operation } from '../operations/operation.ts';
@@ -61,7 +61,7 @@ export function admitClient(op: Operation, caller: ClientCaller, via: CallInterf
  * patient's own account (patient/: narrowedCaller holds no membership; ownsInContext).
  */
 export function admitSmart(op: Operation, smart: SmartAccess, via: CallInterface): void {
-  const context = smart.patientId === null ? 'user' : 'patient';
+  const context = contextOf(smart);
   admitScoped(op, { scopes: smart.scopes, context, who: `a token of ${context}/ scopes` }, via, false);
 }
 

@@ -17,6 +17,12 @@ describeEachDialect('a job acting on each item on its own', (t) => {
     assert.deepEqual({ ...(await outcomeOf(job)) }, { lastOutcome: 'ok', lastError: null, lastItems: 2 });
   });
 
+  test('sums the counts items answer, of those that committed only', async () => {
+    const counts: Record<string, number> = { a: 2, b: 5, c: 3 };
+    const run: JobDefinition['run'] = (ctx) => eachOnItsOwn(ctx, 'test.eachSummed', items, (_tx, item) => (item.id === 'b' ? Promise.reject(new Error('down')) : Promise.resolve(counts[item.id]!)));
+    assert.deepEqual({ ...(await outcomeOf({ name: 'test.eachSummed', everyMs: 60_000, transactional: false, run })) }, { lastOutcome: 'ok', lastError: null, lastItems: 5 });
+  });
+
   test('in a job that runs in one transaction it refuses at once, naming what to declare', async () => {
     const job: JobDefinition = { name: 'test.eachInOne', everyMs: 60_000, run: (ctx) => eachOnItsOwn(ctx, 'test.eachInOne', items, () => Promise.resolve(true)) };
     const outcome = await outcomeOf(job);

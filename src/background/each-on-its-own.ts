@@ -8,14 +8,15 @@ import { AppError } from '../values/errors.ts';
  * error) and left for the job's next run, and neither undoes nor holds back the others. A job reads
  * its oldest items first, so in one transaction an item that always failed would stop them all.
  * Requests get the database between items; failures are counted (healthops_job_item_failures_total).
- * Answers how many were acted on (`act` answers false to pass one over). `retry`: once the others are done, the run fails, so that the runner tries it
+ * Answers what the items that committed counted: `act` answers true for one, false to pass one
+ * over, or a count of its own (notices sent). `retry`: once the others are done, the run fails, so that the runner tries it
  * again with backoff instead of at its next time (for a daily job whose acts are each once a day).
  */
 export async function eachOnItsOwn<T extends { id: string }>(
   ctx: Context,
   job: string,
   items: readonly T[],
-  act: (ctx: Context, item: T) => Promise<boolean>,
+  act: (ctx: Context, item: T) => Promise<boolean | number>,
   options: { retry?: boolean } = {},
 ): Promise<number> {
   if (ctx.db.isTransaction) throw new Error(`${job}: acting on each item on its own needs the job to declare transactional: false`);
@@ -23,7 +24,7 @@ export async function eachOnItsOwn<T extends { id: string }>(
   let failed = 0;
   for (const item of items) {
     try {
-      if (await ctx.db.transaction().execute((trx) => act({ ...ctx, db: trx }, item))) acted += 1;
+      acted += Number(await ctx.db.transaction().execute((trx) => act({ ...ctx, db: trx }, item)));
     } catch (err) {
       failed += 1;
       countJobItemFailure(job);

@@ -26,6 +26,9 @@ export interface SmartAccess {
   patientId: string | null;
 }
 
+/** The context a user's narrowed token's scopes are read in: patient/ when it acts for a patient record, else user/. */
+export const contextOf = (smart: SmartAccess): ScopeContext => (smart.patientId === null ? 'user' : 'patient');
+
 /** A system read scope, the scopes a backend client is registered with. */
 export const SYSTEM_READ_SCOPE = /^system\/(\*|[A-Z][A-Za-z]{1,63})\.(read|r|s|rs)$/;
 

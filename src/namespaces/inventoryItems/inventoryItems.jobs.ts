@@ -16,13 +16,8 @@ export const expiryAlerts: JobDefinition = {
   transactional: false,
   async run(ctx) {
     const organizations = await ctx.db.selectFrom('inventoryBatches').select('organizationId as id').distinct().where('quantity', '>', 0).execute();
-    let announced = 0;
-    const sweep = async (tx: Context, { id }: { id: string }) => {
-      announced += await sweepExpiry(tx.db, { ...tx, organizationId: id }, id, expiryWindow(tx));
-      return true;
-    };
-    await eachOnItsOwn(ctx, 'inventoryItems.expiryAlerts', organizations, sweep, { retry: true });
-    return announced;
+    const sweep = (tx: Context, { id }: { id: string }) => sweepExpiry(tx.db, { ...tx, organizationId: id }, id, expiryWindow(tx));
+    return eachOnItsOwn(ctx, 'inventoryItems.expiryAlerts', organizations, sweep, { retry: true });
   },
 };
 
@@ -39,13 +34,8 @@ export const lowStockDigest: JobDefinition = {
   async run(ctx) {
     const organizations = await ctx.db.selectFrom('inventoryItems').select('organizationId as id').distinct().where('minStock', 'is not', null).whereRef('quantity', '<=', 'minStock').execute();
     const { today } = expiryWindow(ctx);
-    let low = 0;
-    const sweep = async (tx: Context, { id }: { id: string }) => {
-      low += await sweepLowStock(tx.db, { ...tx, organizationId: id }, id, today);
-      return true;
-    };
-    await eachOnItsOwn(ctx, 'inventoryItems.lowStockDigest', organizations, sweep, { retry: true });
-    return low;
+    const sweep = (tx: Context, { id }: { id: string }) => sweepLowStock(tx.db, { ...tx, organizationId: id }, id, today);
+    return eachOnItsOwn(ctx, 'inventoryItems.lowStockDigest', organizations, sweep, { retry: true });
   },
 };
 

@@ -1,5 +1,5 @@
 import { holdsRoleIn, type Caller } from '../../../caller/caller.ts';
-import { allows } from '../../../caller/smart-scopes.ts';
+import { allows, contextOf } from '../../../caller/smart-scopes.ts';
 import { rolesGranted } from '../../../access/grants.ts';
 import { AppError } from '../../../values/errors.ts';
 
@@ -33,7 +33,7 @@ export function assertMaySearch(caller: Caller, organizationId: string, resource
 /** A token narrowed to SMART scopes (token exchange) includes only what its scopes let it search, as a client's; also a patient/ token searching its patient's own records. */
 export function assertScopesInclude(caller: Caller, resourceType: string, asked: string): void {
   if (caller.kind !== 'user' || !caller.smart) return;
-  const context = caller.smart.patientId === null ? 'user' : 'patient';
+  const context = contextOf(caller.smart);
   if (!allows(caller.smart.scopes, context, resourceType, 'search')) {
     throw new AppError('FORBIDDEN', `${asked}: the token's scopes do not allow searching ${resourceType} (${context}/${resourceType}.read would)`);
   }

@@ -195,7 +195,7 @@ export async function firstUnbilledAdmission(db: Db, meta: Meta): Promise<number
   return ids.findLastIndex((id) => billed.has(id)) + 1;
 }
 
-/** The days the clinic's schedules hold, from the seeding day: within the seeded appointments (a year either side) and before any day a booking scenario books. */
+/** The days the clinic's schedules hold at most, from the seeding day (fewer when the booking scenarios' first free day comes sooner). */
 const CLINIC_DAYS = 364;
 
 /** The day findSlots-clinic searches: tomorrow (UTC, the bench service's zone), within the clinic's schedules. */
@@ -207,11 +207,13 @@ function clinicDay(meta: Meta): string {
 
 /**
  * A schedule for each doctor of the big organization that has none (the seed gives one doctor
- * one): every day 09:00-17:00 in 30-minute slots, valid for CLINIC_DAYS from the seeding day only,
- * so that the days the booking scenarios book (after every seeded appointment) stay unscheduled and
- * those scenarios run as before.
+ * one): every day 09:00-17:00 in 30-minute slots, from the seeding day to the day after the last
+ * booked one at most, so that the days the booking scenarios book (from firstFreeDay on, at any
+ * hour) stay unscheduled and those scenarios run as before.
  */
 async function scheduleEveryDoctor(db: Db, meta: Meta): Promise<void> {
+  const [longest, beforeBookings] = [addDays(meta.slotsFrom, CLINIC_DAYS - 1), dateOfDay((await firstFreeDay(db)) - 1)];
+  const validTo = beforeBookings < longest ? beforeBookings : longest;
   const organizationId = meta.bigOrganizationId;
   const scheduled = new Set((await db.selectFrom('practitionerSchedules').select('doctorId').where('organizationId', '=', organizationId).execute()).map((r) => r.doctorId));
   const doctors = await db.selectFrom('users').select('id').where('organizationId', '=', organizationId).where('role', '=', 'doctor').execute();
@@ -221,7 +223,7 @@ async function scheduleEveryDoctor(db: Db, meta: Meta): Promise<void> {
     .filter((d) => !scheduled.has(d.id))
     .map((d) => ({
       id: newId(), organizationId, doctorId: d.id, organizationBranchId: null, serviceId: null, slotMinutes: 30, validFrom: meta.slotsFrom,
-      validTo: addDays(meta.slotsFrom, CLINIC_DAYS - 1), weeklyHours, exceptions: '[]', createdAt: now, updatedAt: now,
+      validTo, weeklyHours, exceptions: '[]', createdAt: now, updatedAt: now,
     }));
   if (rows.length) await db.insertInto('practitionerSchedules').values(rows).execute();
 }

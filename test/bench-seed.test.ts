@@ -3,9 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { chooseScenarios, firstUnbilledAdmission } from '../bench/scenarios.ts';
+import { chooseScenarios, firstFreeDay, firstUnbilledAdmission } from '../bench/scenarios.ts';
 import { CHARGES_PER_ADMISSION, ensureSeeded, readMeta, topUpAdmissions } from '../bench/seed.ts';
 import { openDatabase } from '../src/db/database.ts';
+import { dateOfDay } from '../src/time/local-minutes.ts';
 import { tokenFor } from './builders.ts';
 import { createTestApp, ok } from './harness.ts';
 
@@ -70,5 +71,30 @@ test('when runs have billed most seeded admissions, more are seeded (with their 
     assert.deepEqual(admissions.map((a) => [a.organizationId, a.stage]), added.map(() => [meta.bigOrganizationId, 'ADMITTED']));
   } finally {
     await database.close();
+  }
+});
+
+test("the clinic's schedules end before the create scenario's first day: a big organization's doctor is booked there at any hour", async () => {
+  const path = join(dir, 'clinic.db');
+  const target = { kind: 'sqlite' as const, path, serviceUrl: `sqlite:${path}` };
+  const { meta } = await ensureSeeded(target, { reseed: true, scale: 0.001 });
+  const app = await createTestApp('sqlite', { database: openDatabase(target.serviceUrl) });
+  try {
+    const db = app.database.db;
+    await chooseScenarios('findSlots-clinic')[0]!.prepare!(db, meta);
+    const day = await firstFreeDay(db);
+    const triple = meta.createTriples.find((t) => t.organizationId === meta.bigOrganizationId && t.doctorId !== meta.scheduledDoctorId)!;
+    const schedule = await db.selectFrom('practitionerSchedules').select(['validTo', 'weeklyHours']).where('doctorId', '=', triple.doctorId).executeTakeFirstOrThrow();
+    assert.ok(schedule.validTo! < dateOfDay(day), 'the schedule ends before the first free day');
+    const answer = await app.call(
+      'appointments',
+      'create',
+      { ...triple, scheduledDate: dateOfDay(day), scheduledTime: '01:00', duration: 30, type: 'consultation' },
+      { token: await tokenFor(app, meta.adminIdpUserId) },
+    );
+    assert.equal(ok(answer).item.scheduledTime, '01:00', 'outside the clinic hours of 09:00-17:00, as the create scenario books');
+  } finally {
+    await app.close();
+    await app.database.close();
   }
 });

@@ -37,7 +37,7 @@ const envSchema = z.object({
     .regex(/^(sqlite:|postgres(ql)?:\/\/)/, 'must start with sqlite: or postgres://')
     .default('sqlite:./data/healthops.db'),
   SQLITE_SYNCHRONOUS: z.enum(['FULL', 'NORMAL']).default('FULL'),
-  SQLITE_CACHE_MIB: z.coerce.number().int().min(1).max(65536).default(32),
+  SQLITE_CACHE_MIB: z.coerce.number().int().min(1).max(65536).default(16),
   SQLITE_CHECKPOINT_PAGES: z.coerce.number().int().min(100).max(1_000_000).default(1000),
   DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),

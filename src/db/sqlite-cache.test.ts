@@ -18,7 +18,7 @@ const cacheSize = (options: Parameters<typeof openDatabase>[1]) => pragmaOf('cac
 const checkpointPages = (options: Parameters<typeof openDatabase>[1]) => pragmaOf('wal_autocheckpoint', options);
 
 test('the SQLite connection gets the configured page cache (negative: KiB)', async () => {
-  assert.equal(loadConfig({}).sqliteCacheMiB, 32);
+  assert.equal(loadConfig({}).sqliteCacheMiB, 16);
   assert.equal(await cacheSize({ sqliteCacheMiB: loadConfig({ SQLITE_CACHE_MIB: '48' }).sqliteCacheMiB }), -48 * 1024);
   assert.equal(await cacheSize({}), -2000, "without the option SQLite's own default");
   assert.throws(() => loadConfig({ SQLITE_CACHE_MIB: '0' }), /SQLITE_CACHE_MIB/);

@@ -17,7 +17,9 @@
  * --burst=5s, --warmup=2s, --connections=50, --aa (the other commit against a second copy of its
  * own file instead of this checkout: the bias of the method itself, which should be near 0%),
  * --cpu-prof (profile both services; their summaries and the requests each served are printed, so
- * that a cost can be put per request).
+ * that a cost can be put per request), --service-env=KEY=VALUE,... (settings of the second service
+ * only: with --against=HEAD --aa, one setting against the default on the same code, e.g.
+ * METRICS_TOKEN for what serving /metrics costs).
  */
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
@@ -28,7 +30,7 @@ import { TokenService } from '../src/caller/tokens.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase, type Db } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
-import { drain, freePort, LOAD_CORE, median, secondsOf, SERVICE_CORE, startService, stop, waitFor } from './processes.ts';
+import { drain, freePort, LOAD_CORE, median, secondsOf, SERVICE_CORE, serviceEnv, startService, stop, waitFor } from './processes.ts';
 import { summarise } from './profile-summary.ts';
 import { chooseScenarios, firstFreeDay, firstUnbilledAdmission, unexpectedErrors, type RunState, type Scenario } from './scenarios.ts';
 import { BENCH_SECRET, readMeta } from './seed.ts';
@@ -44,6 +46,7 @@ const { values: flags } = parseArgs({
     connections: { type: 'string', default: '50' },
     aa: { type: 'boolean', default: false },
     'cpu-prof': { type: 'boolean', default: false },
+    'service-env': { type: 'string', default: '' },
   },
 });
 
@@ -168,7 +171,8 @@ const scenarios = chooseScenarios(flags.scenarios);
 const config = loadConfig({ NODE_ENV: 'production', AUTH_JWT_SECRET: BENCH_SECRET, AUTH_TOKEN_TTL_SECONDS: '86400', LOG_LEVEL: 'warn' });
 const token = (await new TokenService(config).issue(meta.adminIdpUserId)).accessToken;
 
-const thisLabel = flags.aa ? `${other.sha.slice(0, 12)} (copy)` : `this checkout (${git('rev-parse', '--short=12', 'HEAD')})`;
+const withEnv = flags['service-env'] ? ` with ${Object.keys(serviceEnv(flags['service-env'])).join(', ')}` : '';
+const thisLabel = (flags.aa ? `${other.sha.slice(0, 12)} (copy)` : `this checkout (${git('rev-parse', '--short=12', 'HEAD')})`) + withEnv;
 const sides: Side[] = [];
 const services = [];
 try {
@@ -180,7 +184,8 @@ try {
     const profile = flags['cpu-prof'] ? `compare-${sides.length}-${Date.now()}.cpuprofile` : undefined;
     if (profile) mkdirSync(PROFILES, { recursive: true });
     const nodeArgs = profile ? ['--cpu-prof', `--cpu-prof-dir=${PROFILES}`, `--cpu-prof-name=${profile}`] : [];
-    const service = startService({ cwd, databaseUrl: `sqlite:${file}`, secret: BENCH_SECRET, port, core: SERVICE_CORE, nodeArgs });
+    const env = sides.length === 1 ? serviceEnv(flags['service-env']) : {};
+    const service = startService({ cwd, databaseUrl: `sqlite:${file}`, secret: BENCH_SECRET, port, core: SERVICE_CORE, nodeArgs, env });
     services.push(service);
     await waitFor(`http://127.0.0.1:${port}/ready`, service, 300_000);
     const nextDay = await readSeeded(file, firstFreeDay);

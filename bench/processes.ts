@@ -113,3 +113,14 @@ export const median = (xs: readonly number[]): number => {
   const m = Math.floor(s.length / 2);
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 };
+
+/** `--service-env=KEY=VALUE,KEY=VALUE`: settings of the service under test (e.g. SQLITE_CHECKPOINT_PAGES=1000 against the default). */
+export function serviceEnv(text: string): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const pair of text.split(',').filter(Boolean)) {
+    const [key, value, ...rest] = pair.split('=');
+    if (!key || value === undefined || rest.length > 0) throw new Error(`--service-env takes KEY=VALUE pairs separated by commas, not ${pair}`);
+    env[key] = value;
+  }
+  return env;
+}

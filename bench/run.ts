@@ -25,7 +25,7 @@ import { sql } from 'kysely';
 import { TokenService } from '../src/caller/tokens.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase, type Db } from '../src/db/database.ts';
-import { cleanEnv, drain, freePort, LOAD_CORE, median, secondsOf, SERVICE_CORE, startService, stop, waitFor } from './processes.ts';
+import { cleanEnv, drain, freePort, LOAD_CORE, median, secondsOf, SERVICE_CORE, serviceEnv, startService, stop, waitFor } from './processes.ts';
 import { summarise } from './profile-summary.ts';
 import { chooseScenarios, envelope, firstFreeDay, firstUnbilledAdmission, unexpectedErrors, type RunState, type Scenario } from './scenarios.ts';
 import { BENCH_PG_URL, BENCH_SECRET, ensureSeeded, targetFor, topUpAdmissions, type DbKind, type Meta, type Target } from './seed.ts';
@@ -250,16 +250,6 @@ async function checkInvariants(db: Db, meta: Meta): Promise<Invariants> {
   };
 }
 
-/** `--service-env=KEY=VALUE,KEY=VALUE`: settings of the service under test (e.g. SQLITE_CHECKPOINT_PAGES=1000 against the default). */
-function serviceEnv(text: string): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const pair of text.split(',').filter(Boolean)) {
-    const [key, value, ...rest] = pair.split('=');
-    if (!key || value === undefined || rest.length > 0) throw new Error(`--service-env takes KEY=VALUE pairs separated by commas, not ${pair}`);
-    env[key] = value;
-  }
-  return env;
-}
 
 /**
  * Waits until the service's jobs due at its start have run (at most a minute): their first run

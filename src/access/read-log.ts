@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { principalOf } from '../caller/caller.ts';
 import type { DatabaseHandle } from '../db/database.ts';
+import { inFixedSizes } from '../db/queries/fixed-sizes.ts';
 import type { Context, Operation } from '../operations/operation.ts';
 import type { PatientResolver, ReadRecord } from '../operations/reads.ts';
 import { rowsOf, type PendingRead, type ReadRows } from './read-entries.ts';
@@ -12,7 +13,7 @@ export interface ReadLogOptions {
   batchSize?: number;
 }
 
-/** Rows per INSERT statement (and keys per resolver query): well under the bound-parameter limits of SQLite and PostgreSQL. */
+/** Rows per INSERT statement at most (and keys per resolver query): well under the bound-parameter limits of SQLite and PostgreSQL. */
 const ROWS_PER_INSERT = 1000;
 
 /** What the log needs of a call's context (a request's Context is one). */
@@ -158,12 +159,8 @@ export class ReadLog implements ReadRecorder {
     const reads = rows.map((r) => r.read);
     const patients = rows.flatMap((r) => r.patients);
     await this.#database.db.transaction().execute(async (trx) => {
-      for (let i = 0; i < reads.length; i += ROWS_PER_INSERT) {
-        await trx.insertInto('patientDataReads').values(reads.slice(i, i + ROWS_PER_INSERT)).execute();
-      }
-      for (let i = 0; i < patients.length; i += ROWS_PER_INSERT) {
-        await trx.insertInto('patientDataReadPatients').values(patients.slice(i, i + ROWS_PER_INSERT)).execute();
-      }
+      for (const slice of inFixedSizes(reads, ROWS_PER_INSERT)) await trx.insertInto('patientDataReads').values(slice).execute();
+      for (const slice of inFixedSizes(patients, ROWS_PER_INSERT)) await trx.insertInto('patientDataReadPatients').values(slice).execute();
     });
     await this.#database.durable();
   }

@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
 import { observeGroupCommit } from '../telemetry/metrics.ts';
+import { StatementCache } from './statement-cache.ts';
 import { syncedByCommit, walFileSync, type WalSync } from './wal-sync.ts';
 
 type Param = null | number | bigint | string | Uint8Array;
@@ -17,6 +18,8 @@ function toParams(parameters: ReadonlyArray<unknown>): Param[] {
 }
 
 const STATEMENT_CACHE_SIZE = 500;
+/** Characters of SQL the cached statements may have together (their memory grows with it). */
+const STATEMENT_CACHE_SQL = 1024 * 1024;
 const SAVEPOINT = 'healthops_tx';
 
 export interface SqliteOptions {
@@ -72,7 +75,7 @@ export function openSqlite(path: string, options: SqliteOptions): SqliteHandle {
   db.exec('PRAGMA foreign_keys = ON');
   if (options.cacheMiB) db.exec(`PRAGMA cache_size = -${String(Math.trunc(options.cacheMiB) * 1024)}`);
   if (options.checkpointPages) db.exec(`PRAGMA wal_autocheckpoint = ${String(Math.trunc(options.checkpointPages))}`);
-  const statements = new Map<string, SqliteStatement>();
+  const statements = new StatementCache<SqliteStatement>(STATEMENT_CACHE_SIZE, STATEMENT_CACHE_SQL);
   const dataVersion = new DataVersion(db);
   const batch = new GroupCommit(db, options.maxDelayMs ?? 10, dataVersion, walSync);
 
@@ -81,16 +84,7 @@ export function openSqlite(path: string, options: SqliteOptions): SqliteHandle {
       const control = batch.control(sql);
       if (control) return control;
     }
-    let statement = statements.get(sql);
-    if (statement) {
-      // Most recently used last, so the oldest is evicted first.
-      statements.delete(sql);
-    } else {
-      statement = adaptStatement(db.prepare(sql));
-      if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
-    }
-    statements.set(sql, statement);
-    return statement;
+    return statements.get(sql, (text) => adaptStatement(db.prepare(text)));
   }
 
   return {

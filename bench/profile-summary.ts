@@ -84,6 +84,31 @@ export function summarise(path: string, top = 25): string {
   return lines.join('\n');
 }
 
+/**
+ * The share of the busy time whose stack holds a frame of `url` (counted once per sample): what a
+ * module costs with everything it calls, e.g. the metrics (src/telemetry/metrics.ts and prom-client).
+ */
+export function inclusiveShare(path: string, url: (url: string) => boolean): number {
+  const profile = JSON.parse(readFileSync(path, 'utf8')) as Profile;
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  let busy = 0;
+  let matched = 0;
+  profile.samples.forEach((leaf, i) => {
+    if (byId.get(leaf)?.callFrame.functionName === '(idle)') return;
+    const t = profile.timeDeltas[i] ?? 0;
+    busy += t;
+    for (let id: number | undefined = leaf; id !== undefined; id = parent.get(id)) {
+      if (url(byId.get(id)!.callFrame.url)) {
+        matched += t;
+        return;
+      }
+    }
+  });
+  return busy > 0 ? matched / busy : 0;
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const [file, top] = process.argv.slice(2);
   if (!file) throw new Error('usage: profile-summary.ts <file.cpuprofile> [top]');

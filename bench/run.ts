@@ -252,7 +252,6 @@ async function checkInvariants(db: Db, meta: Meta): Promise<Invariants> {
   };
 }
 
-
 /**
  * Waits until the service's jobs due at its start have run (at most a minute): their first run
  * (e.g. autoNoShow reading past appointments from a cold cache, ~0.75 s on one statement) would

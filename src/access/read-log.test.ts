@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
+import { InsertQueryNode, ValuesNode, type KyselyPlugin } from 'kysely';
 import { orgId, signIn } from '../../test/builders.ts';
 import { createTestApp, describeEachDialect, dialects, ok } from '../../test/harness.ts';
 import { migratedPostgresDatabase } from '../../test/pg-template.ts';
@@ -183,5 +184,38 @@ describe('a failed batch', () => {
     const dropped = (errors[1] as { entries: { actorIdpUserId: string; recordIds: string }[] }).entries;
     assert.deepEqual(dropped.map((e) => [e.actorIdpUserId, e.recordIds]), [['unlucky', '["p1"]']]);
     await database.close();
+  });
+});
+
+describe('batches of every size', () => {
+  test('are written with INSERTs of a few fixed row counts (powers of two up to 512), so that their statements are prepared once', async () => {
+    const database = openDatabase('sqlite::memory:');
+    await migrateToLatest(database.db);
+    const rowsPerInsert: number[] = [];
+    const counting: KyselyPlugin = {
+      transformQuery({ node }) {
+        if (InsertQueryNode.is(node) && node.values && ValuesNode.is(node.values)) rowsPerInsert.push(node.values.values.length);
+        return node;
+      },
+      transformResult: ({ result }) => Promise.resolve(result),
+    };
+    const readLog = new ReadLog({ ...database, db: database.db.withPlugin(counting) }, { error: () => undefined }, { intervalMs: 60_000, batchSize: 1_000 });
+    const op: ReadOperation = { namespace: 'patients', name: 'listByOrganization', reads: itemReads(isPatient) };
+    const ctx: ReadContext = {
+      caller: { kind: 'user', idpUserId: 'reader', memberships: [], roles: new Set(), isPlatformAdmin: false, tokenVersion: 0 },
+      organizationId: 'org_x', requestId: 'r', ip: '127.0.0.1', now: () => 1, log: { error: () => undefined },
+    };
+    try {
+      for (const reads of [3, 37, 300, 999]) {
+        for (let i = 0; i < reads; i++) readLog.recordRead(op, ctx, { item: { id: `p${i}` } });
+        await readLog.flush();
+      }
+      const written = await database.db.selectFrom('patientDataReads').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      assert.equal(Number(written.n), 3 + 37 + 300 + 999);
+      assert.equal(rowsPerInsert.reduce((a, b) => a + b, 0), 2 * (3 + 37 + 300 + 999), 'a read row and a patient row each');
+      assert.ok(rowsPerInsert.every((n) => n <= 512 && (n & (n - 1)) === 0), `row counts: ${[...new Set(rowsPerInsert)].join(', ')}`);
+    } finally {
+      await database.close();
+    }
   });
 });

@@ -61,11 +61,12 @@ export function columnsOf(db: Db, table: string): Promise<TableColumns> {
 }
 
 /**
- * The selection of a bounded read of `table`: every column, the row's bytes of text as ROW_BYTES,
- * and the `freeForm` columns (those no schema bounded before the bounds existed) only when together
- * they are at most `cap` bytes (else null). The database measures (octet_length, no copy), so such
- * a value over the cap never reaches the driver. Other text columns were always bounded by their
- * schemas (10,000 characters): they are counted in ROW_BYTES, not capped (docs/api.md "Bounds").
+ * The selection of a bounded read of `table`: every column, the bytes of its `freeForm` columns
+ * (those no schema bounded before the bounds existed) as ROW_BYTES, and those columns only when
+ * together they are at most `cap` bytes (else null). The database measures them (octet_length, no
+ * copy), so such a value over the cap never reaches the driver. Other text columns were always
+ * bounded by their schemas (10,000 characters): they are read whole and counted by readPage
+ * (boundedTextBytes), not capped (docs/api.md "Bounds").
  * The SQL text is built once per table and dialect; a read only binds the cap.
  */
 export function boundedSelection(db: Db, table: string, columns: TableColumns, freeForm: readonly string[], cap: number, as = table): RawBuilder<unknown> {
@@ -100,8 +101,26 @@ function selectionTextOf(table: string, columns: TableColumns, freeForm: readonl
       text += `${ref(column)} as ${quoted(column)}`;
     }
   }
-  parts.push(`${text}, ${sum(columns.text)} as ${quoted(ROW_BYTES)}`);
+  parts.push(`${text}, ${freeBytes} as ${quoted(ROW_BYTES)}`);
   return parts;
+}
+
+/** The text columns a bounded read returns whole: every one but the `freeForm` ones, which the database measures and caps. */
+export function boundedTextColumns(columns: TableColumns, freeForm: readonly string[]): string[] {
+  return columns.text.filter((column) => !freeForm.includes(column));
+}
+
+/**
+ * The bytes (UTF-8, as octet_length counts them) of a row's `columns`, measured here rather than
+ * in SQL: per column per row in the statement, the count cost a page more than reading its rows.
+ */
+export function boundedTextBytes(row: Record<string, unknown>, columns: readonly string[]): number {
+  let bytes = 0;
+  for (const column of columns) {
+    const value = row[column];
+    if (typeof value === 'string') bytes += Buffer.byteLength(value, 'utf8');
+  }
+  return bytes;
 }
 
 export const pageTooLarge = (pageSize: number, budget: number) =>
@@ -169,10 +188,13 @@ export async function readPage<O>(db: Db, query: PageQuery<O>, pageSize: number,
   if (!SelectQueryNode.is(node)) throw new Error('readPage reads a select query');
   const { table, as } = everyColumnOf(node);
   const columns = await columnsOf(db, table);
-  const read = (cap: number) => {
+  const measuredHere = boundedTextColumns(columns, freeForm);
+  const read = async (cap: number) => {
     // A selection of raw SQL (the column list): the compiler writes any node it is given.
     const bounded = [SelectionNode.create(boundedSelection(db, table, columns, freeForm, cap, as).toOperationNode() as never)];
-    return query.withPlugin(selectingInstead(bounded)).execute() as Promise<Record<string, unknown>[]>;
+    const rows = (await query.withPlugin(selectingInstead(bounded)).execute()) as Record<string, unknown>[];
+    for (const row of rows) row[ROW_BYTES] = Number(row[ROW_BYTES] ?? 0) + boundedTextBytes(row, measuredHere);
+    return rows;
   };
   return (await readWithinBudget(read, pageSize, budget)) as O[];
 }

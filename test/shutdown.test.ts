@@ -1,28 +1,19 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { request } from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { scratchDir, startService } from './service-process.ts';
 
-/** Starts the real service (npm start's entry point) on a scratch database and a free port. */
+/** Starts the real service (npm start's entry point) on a scratch database and a port the system gives (PORT=0). */
 test('the service starts on the embedded default, serves, and on SIGTERM finishes requests in flight', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'healthops-'));
-  const port = 20000 + Math.floor(Math.random() * 20000);
-  const child = spawn(process.execPath, ['src/main.ts'], {
-    env: { ...process.env, PORT: String(port), DATABASE_URL: `sqlite:${join(dir, 'db', 'h.db')}`, NODE_ENV: 'development', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const dir = scratchDir();
+  // As npm start runs it: jobs on (their default), the embedded database.
+  const service = startService({ DATABASE_URL: `sqlite:${join(dir, 'db', 'h.db')}`, LOG_LEVEL: 'warn', JOBS_ENABLED: 'true' }, { entry: 'src/main.ts' });
+  const { child, exited } = service;
   try {
-    const base = `http://127.0.0.1:${port}`;
-    let up = false;
-    for (let i = 0; i < 100 && !up; i++) {
-      up = await fetch(`${base}/health`).then((r) => r.ok, () => false);
-      if (!up) await new Promise((r) => setTimeout(r, 100));
-    }
-    assert.ok(up, 'service did not come up');
+    const { base } = await service.started;
+    assert.equal((await fetch(`${base}/health`)).status, 200);
     assert.equal((await fetch(`${base}/ready`)).status, 200);
 
     // A request in flight when the signal arrives (its body only half sent) is still answered.

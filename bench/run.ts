@@ -26,6 +26,7 @@ import { TokenService } from '../src/caller/tokens.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase, type Db } from '../src/db/database.ts';
 import { cleanEnv, drain, freePort, LOAD_CORE, median, secondsOf, SERVICE_CORE, serviceEnv, startService, stop, waitFor } from './processes.ts';
+import { memorySplit, type MemorySplit } from './memory-split.ts';
 import { inclusiveShare, summarise } from './profile-summary.ts';
 import { chooseScenarios, envelope, firstFreeDay, firstUnbilledAdmission, unexpectedErrors, type RunState, type Scenario } from './scenarios.ts';
 import { BENCH_PG_URL, BENCH_SECRET, ensureSeeded, targetFor, topUpAdmissions, type DbKind, type Meta, type Target } from './seed.ts';
@@ -129,6 +130,8 @@ interface Row {
   oneP50?: number;
   /** the service's CPU time per request answered at full load (us): its cost, whatever else the machine runs */
   cpuUs?: number;
+  /** the service's resident memory by kind at the end of the scenario */
+  memory?: MemorySplit;
 }
 
 function rowOf(s: Pick<Scenario, 'name' | 'what' | 'kind'>, r: WrkResult, rssMiB: number): Row {
@@ -338,7 +341,8 @@ async function runDatabase(kind: DbKind, token: string): Promise<DbReport> {
       const cpuBefore = cpuMs(service.pid!);
       const r = await wrkRun(scenario, '', CONNECTIONS, DURATION);
       const cpuUs = r.requests > 0 ? ((cpuMs(service.pid!) - cpuBefore) * 1000) / r.requests : undefined;
-      const row = { ...rowOf(scenario, r, rss.takeWindow()), ...(one ? { oneRps: one.rps, oneP50: one.p50 } : {}), ...(cpuUs === undefined ? {} : { cpuUs }) };
+      const memory = memorySplit(service.pid!);
+      const row = { ...rowOf(scenario, r, rss.takeWindow()), ...(one ? { oneRps: one.rps, oneP50: one.p50 } : {}), ...(cpuUs === undefined ? {} : { cpuUs }), ...(memory ? { memory } : {}) };
       rows.push(row);
       if (row.errors > 0) process.stderr.write(`  ${row.errors} errors; first: ${row.sample}\n`);
       if (r.requests === 0) process.stderr.write(`  no request completed within ${DURATION} s at ${CONNECTIONS} connections\n`);
@@ -537,6 +541,8 @@ for (const report of reports) {
   console.log(`\n## ${report.db}: ${f0(c.appointments!)} appointments, ${f0(c.notifications!)} notifications, ${f0(c.inventoryItems!)} items (${f0(c.inventoryMovements!)} movements), ${f0(c.foods!)} foods, ${f0(c.organizations!)} organizations`);
   console.log(`seeding took ${report.seedSeconds} s${report.seeded ? '' : ' (when it was seeded; reused now)'}; invariants checked in ${report.invariants.seconds.toFixed(1)} s\n`);
   console.log(table(report, bare));
+  const split = report.rows.filter((r) => r.memory).map((r) => `${r.scenario} ${f0(r.memory!.mallocHeap)}/${f0(r.memory!.otherAnonymous)}/${f0(r.memory!.file)}`);
+  if (split.length) console.log(`\nresident memory at the end of each scenario, MiB (malloc heap / other anonymous / file): ${split.join(', ')}`);
   console.log('');
   for (const line of targets(report, bare)) console.log(`- ${line}`);
   if (report.profile) console.log(`\nCPU profile of the service:\n${report.profile}`);

@@ -77,3 +77,32 @@ describeEachDialect('a write sent again with its Idempotency-Key', (t) => {
     assert.equal(await bookings(t(), c.org), 0);
   });
 });
+
+/** A write retried runs again only inside its transaction: nothing of the retry leaves the service. */
+const resolved: string[] = [];
+describeEachDialect(
+  'a keyed write retried after its answer was kept',
+  (t) => {
+    test('stops before it reaches outside (here the host look-up of a webhook\'s URL) and gives the first answer', async () => {
+      resolved.length = 0;
+      const org = (await clinic(t())).org;
+      const data = { organizationId: org, url: 'https://hooks.example.org/in', eventTypes: ['appointment.created'] };
+      const headers = { headers: { 'idempotency-key': 'hook-1' } };
+      const first = ok(await t().call('webhooks', 'subscribe', data, headers));
+      assert.deepEqual(resolved, ['hooks.example.org']);
+      const again = await t().call('webhooks', 'subscribe', data, headers);
+      assert.equal(again.headers['idempotent-replayed'], 'true');
+      assert.deepEqual(ok(again), first, 'the same subscription and secret');
+      assert.deepEqual(resolved, ['hooks.example.org'], 'the retry resolved nothing');
+      assert.equal(ok(await t().call('webhooks', 'listSubscriptions', { organizationId: org })).items.length, 1);
+    });
+  },
+  {
+    services: {
+      resolveHost: async (hostname) => {
+        resolved.push(hostname);
+        return ['93.184.216.34'];
+      },
+    },
+  },
+);

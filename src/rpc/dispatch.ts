@@ -18,7 +18,8 @@ import { DEFAULT_BOUNDS, nestedDeeperThan, widerThan } from '../values/bounds.ts
 import { AppError, type ErrorDetail } from '../values/errors.ts';
 import type { Context, Operation } from '../operations/operation.ts';
 import { knownError } from './db-errors.ts';
-import { AnsweredMeanwhile, answerInsteadOf, claim, earlierAnswer, errorAnswer, idempotencyKeyOf, idempotentCall, isFinalAnswer, keepFirstAnswer, release, replayed, replayOf, sweepExpired, type IdempotentCall } from './idempotency.ts';
+import { AnsweredMeanwhile, answerInsteadOf, claim, earlierAnswer, errorAnswer, idempotencyKeyOf, idempotentCall, isFinalAnswer, keepFirstAnswer, release, replayed, replayOf, stopIfAnswered, sweepExpired, type IdempotentCall } from './idempotency.ts';
+import { guardedServices } from './idempotency-guard.ts';
 import type { StoredAnswer } from './idempotency-keys.table.ts';
 import { RateLimits } from './rate-limits.ts';
 import type { Registry } from './registry.ts';
@@ -43,6 +44,9 @@ function refuseUnbounded(data: unknown): void {
     if (problem) throw new AppError('VALIDATION_FAILED', `${field}: ${problem}`, { details: [{ path: field, message: problem }] });
   }
 }
+
+/** Whether a keyed write looks its key up before it runs: a manual one claims it, one with rate limits must not count a retry. */
+const looksUpKeyFirst = (op: Operation) => op.writes === 'manual' || op.rateLimits.length > 0;
 
 /** How often expired idempotency keys are swept. */
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
@@ -163,11 +167,13 @@ export class Dispatcher {
         this.#nextSweep = now + SWEEP_EVERY_MS;
         await sweepExpired(database.db, now);
       }
-      // A retry is answered before anything is counted or run. A manual write claims its key; a
-      // transactional one keeps its answer with its write (#runWriting), and when the key was
-      // answered meanwhile (a request run twice at once) gives that answer (#settle).
-      const earlier = op.writes === true ? await earlierAnswer(database.db, idempotent, now) : replayOf(await claim(database.db, idempotent, now));
-      if (earlier) return replay(call, earlier);
+      // A manual write claims its key, and a write with rate limits looks it up, before anything
+      // is counted or run. Any other keeps its answer with its write (#runWriting): a retry runs,
+      // finds the key answered, is rolled back and gets that answer (#settle).
+      if (looksUpKeyFirst(op)) {
+        const earlier = op.writes === true ? await earlierAnswer(database.db, idempotent, now) : replayOf(await claim(database.db, idempotent, now));
+        if (earlier) return replay(call, earlier);
+      }
     }
 
     try {
@@ -189,7 +195,9 @@ export class Dispatcher {
 
   #runWriting(op: Operation, input: unknown, ctx: Context, organizationId: string | null, idempotent: IdempotentCall | undefined): Promise<unknown> {
     return this.#deps.database.db.transaction().execute(async (trx) => {
-      const txCtx = { ...ctx, db: trx };
+      // A run that did not look its key up first does before anything leaves the service.
+      const unchecked = idempotent && !looksUpKeyFirst(op);
+      const txCtx = { ...ctx, db: trx, ...(unchecked ? { services: guardedServices(ctx.services, () => stopIfAnswered(trx, idempotent, ctx.now())) } : {}) };
       const result = await op.handler(txCtx, input);
       const subject = op.subject(result);
       await recordAudit(trx, txCtx, {

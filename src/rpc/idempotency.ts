@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Caller } from '../caller/caller.ts';
 import type { Db } from '../db/database.ts';
 import { AppError, errorStatus, type ErrorCode } from '../values/errors.ts';
@@ -37,20 +37,21 @@ export function idempotencyKeyOf(headers: Record<string, string | string[] | und
 
 /** JSON with the keys of every object in order: the same data sent with its keys reordered is the same request. */
 function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    return `{${Object.keys(value)
-      .sort()
-      .map((key) => `${JSON.stringify(key)}:${canonical(Reflect.get(value, key))}`)
-      .join(',')}}`;
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) {
+    let text = '[';
+    for (let i = 0; i < value.length; i++) text += (i === 0 ? '' : ',') + canonical(value[i]);
+    return `${text}]`;
   }
-  return JSON.stringify(value) ?? 'null';
+  const keys = Object.keys(value).sort();
+  let text = '{';
+  for (let i = 0; i < keys.length; i++) text += `${i === 0 ? '' : ','}${JSON.stringify(keys[i])}:${canonical(Reflect.get(value, keys[i]!))}`;
+  return `${text}}`;
 }
 
 export function idempotentCall(caller: Caller, ip: string, key: string, operation: string, data: unknown): IdempotentCall {
   const scope = caller.kind === 'user' ? `user:${caller.idpUserId}` : caller.kind === 'client' ? `client:${caller.clientId}` : `ip:${ip}`;
-  const fingerprint = createHash('sha256').update(operation).update('\n').update(canonical(data)).digest('hex');
-  return { scope, key, operation, fingerprint };
+  return { scope, key, operation, fingerprint: hash('sha256', `${operation}\n${canonical(data)}`) };
 }
 
 export type Claim = { kind: 'run' } | { kind: 'replay'; answer: StoredAnswer };
@@ -94,6 +95,11 @@ export async function claim(db: Db, call: IdempotentCall, now: number, again = t
 const reused = (operation: string) =>
   new AppError('IDEMPOTENCY_KEY_REUSED', `this Idempotency-Key was used for another request (${operation}) in the last 24 hours: send a new key for a new request`);
 const inProgress = () => new AppError('CONFLICT', 'a request with this Idempotency-Key is still running: retry it in a moment', { retryAfterSeconds: 1 });
+
+/** Stops a write run before its key was looked up (a retry, or a request with the key run meanwhile) once the key is answered: it rolls back and gives that answer. */
+export async function stopIfAnswered(db: Db, call: IdempotentCall, now: number): Promise<void> {
+  if (await earlierAnswer(db, call, now)) throw new AnsweredMeanwhile();
+}
 
 /** The first request's answer when there is one; undefined when the key is free. */
 export async function earlierAnswer(db: Db, call: IdempotentCall, now: number): Promise<StoredAnswer | undefined> {

@@ -73,10 +73,9 @@ export function openSqlite(path: string, options: SqliteOptions): SqliteHandle {
   db.exec(`PRAGMA synchronous = ${walSync === syncedByCommit ? options.synchronous : 'NORMAL'}`);
   db.exec('PRAGMA busy_timeout = 5000');
   db.exec('PRAGMA foreign_keys = ON');
-  // Each group-committed transaction is a savepoint, whose journal (the pages it changed that the
-  // batch had changed before) SQLite spills to a temporary file past 64 KiB: a write and a
-  // file per batch, ~27 system calls per booking (docs/PERFORMANCE.md). In memory it is freed at
-  // the batch's commit.
+  // Each group-committed transaction is a savepoint, whose journal (the former content of the
+  // pages it changes) SQLite spills to a temporary file past 64 KiB: a file per batch and ~35
+  // writes per booking (docs/PERFORMANCE.md). In memory it lasts until the batch's commit.
   db.exec('PRAGMA temp_store = MEMORY');
   if (options.cacheMiB) db.exec(`PRAGMA cache_size = -${String(Math.trunc(options.cacheMiB) * 1024)}`);
   if (options.checkpointPages) db.exec(`PRAGMA wal_autocheckpoint = ${String(Math.trunc(options.checkpointPages))}`);

@@ -1,3 +1,5 @@
+import { median } from './processes.ts';
+
 /** Blocks of work measured in turn with and without a change (bench/key-cost.ts). */
 export interface TwoSides {
   /** median CPU per item of each side's blocks */
@@ -9,12 +11,6 @@ export interface TwoSides {
 
 const sorted = (xs: readonly number[]) => [...xs].sort((a, b) => a - b);
 const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-
-export function median(xs: readonly number[]): number {
-  const s = sorted(xs);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-}
 
 /** The mean without the highest and lowest tenth: a block that caught a checkpoint or a collection moves it little. */
 export function trimmedMean(xs: readonly number[]): number {

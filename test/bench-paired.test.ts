@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { median, RandomSlots, sideOfBlock, trimmedMean, twoSides } from '../bench/paired.ts';
+import { RandomSlots, sideOfBlock, trimmedMean, twoSides } from '../bench/paired.ts';
+import { median } from '../bench/processes.ts';
 
 test('bench:key alternates P K K P, so that each side follows each side as often', () => {
   const sides = Array.from({ length: 8 }, (_, i) => sideOfBlock(i)[0]).join('');

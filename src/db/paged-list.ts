@@ -105,9 +105,19 @@ function selectionTextOf(table: string, columns: TableColumns, freeForm: readonl
   return parts;
 }
 
-/** The text columns a bounded read returns whole: every one but the `freeForm` ones, which the database measures and caps. */
+const wholeTextColumns = new WeakMap<TableColumns, Map<string, string[]>>();
+
+/**
+ * The text columns a bounded read returns whole: every one but the `freeForm` ones, which the
+ * database measures and caps. Worked out once per table (columnsOf's object) and `freeForm`.
+ */
 export function boundedTextColumns(columns: TableColumns, freeForm: readonly string[]): string[] {
-  return columns.text.filter((column) => !freeForm.includes(column));
+  let byFreeForm = wholeTextColumns.get(columns);
+  if (!byFreeForm) wholeTextColumns.set(columns, (byFreeForm = new Map<string, string[]>()));
+  const key = freeForm.join(',');
+  let whole = byFreeForm.get(key);
+  if (!whole) byFreeForm.set(key, (whole = columns.text.filter((column) => !freeForm.includes(column))));
+  return whole;
 }
 
 /**

@@ -9,38 +9,20 @@ import { systemResolver } from '../providers/outbound.ts';
  */
 export function guardedServices(services: Services, check: () => Promise<void>): Services {
   let checked: Promise<void> | undefined;
-  const first = () => (checked ??= check());
+  const afterCheck =
+    <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      await (checked ??= check());
+      return call(...args);
+    };
   const { mailer, sms, push, foodAnalysis } = services;
   const resolveHost = services.resolveHost ?? systemResolver;
   return {
     ...services,
-    mailer: mailer && {
-      send: async (message) => {
-        await first();
-        return mailer.send(message);
-      },
-    },
-    sms: sms && {
-      send: async (to, text) => {
-        await first();
-        return sms.send(to, text);
-      },
-    },
-    push: push && {
-      send: async (messages) => {
-        await first();
-        return push.send(messages);
-      },
-    },
-    foodAnalysis: foodAnalysis && {
-      analyze: async (image) => {
-        await first();
-        return foodAnalysis.analyze(image);
-      },
-    },
-    resolveHost: async (hostname) => {
-      await first();
-      return resolveHost(hostname);
-    },
+    mailer: mailer && { send: afterCheck((message) => mailer.send(message)) },
+    sms: sms && { send: afterCheck((to, text) => sms.send(to, text)) },
+    push: push && { send: afterCheck((messages) => push.send(messages)) },
+    foodAnalysis: foodAnalysis && { analyze: afterCheck((image) => foodAnalysis.analyze(image)) },
+    resolveHost: afterCheck((hostname) => resolveHost(hostname)),
   };
 }
